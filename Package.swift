@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// TabIcons: icon bytes (PNG, JPEG, WebP) in, tab-bar-ready icons out.
+//
+// Layers depend only downward (see ARCHITECTURE.md):
+//   C libraries (system-library targets) and the two small C shims
+//   → TabIcons (Core → Codecs → Normalize → Table / Pipeline)
+//   → TabIconsCLI → tabicon;  TabIcons → tabicon-bench
+import PackageDescription
+
+let package = Package(
+    name: "TabIcons",
+    products: [
+        .library(name: "TabIcons", targets: ["TabIcons"]),
+        .executable(name: "tabicon", targets: ["tabicon"]),
+        .executable(name: "tabicon-bench", targets: ["tabicon-bench"]),
+    ],
+    targets: [
+        // The C libraries, found through pkg-config. `.ci/run` and the Makefile install them.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+
+        // libjpeg's error_exit must not return: it needs setjmp/longjmp, which Swift cannot call.
+        .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
+        // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.
+        .target(name: "CXXH3Dispatch", dependencies: ["CXXHash"]),
+
+        .target(
+            name: "TabIcons",
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CXXH3Dispatch"]
+        ),
+        .target(name: "TabIconsCLI", dependencies: ["TabIcons"]),
+        .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),
+        .executableTarget(
+            name: "tabicon-bench",
+            dependencies: ["TabIcons"],
+            path: "bench",
+            exclude: ["README.md", "peers.sh"]
+        ),
+        .testTarget(
+            name: "TabIconsTests",
+            dependencies: ["TabIcons", "TabIconsCLI"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

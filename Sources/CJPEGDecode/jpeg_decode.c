@@ -1,0 +1,2 @@
+#include "CJPEGDecode.h"
+int tabicons_jpeg_placeholder(void) { return 0; }

@@ -1,0 +1,49 @@
+import Foundation
+
+/// One format's decoder. Each is a small namespace over its C library; `ImageDecoder` picks one by
+/// the sniffed format, so adding a format touches this table and nothing else.
+protocol FormatDecoder {
+    static var format: ImageFormat { get }
+    /// Decodes `bytes` (already sniffed as this format) to oriented RGBA. Must check
+    /// `options.limits` against the header before allocating pixels, and honour
+    /// `options.longestSideNeeded` where the library can shrink on load.
+    static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage
+}
+
+/// The front door for decoding: bytes (binary, base64 text or a `data:` URL) in, `DecodedImage` out.
+public enum ImageDecoder {
+    static func decoder(for format: ImageFormat) -> any FormatDecoder.Type {
+        switch format {
+        case .png: PNGDecoder.self
+        case .jpeg: JPEGDecoder.self
+        case .webp: WebPDecoder.self
+        }
+    }
+
+    /// Decodes `data`, sniffing its format from the bytes. Throws `TabIconsError` with a code of
+    /// SPEC §6; never crashes on bad input.
+    public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(TabIconsError) -> DecodedImage {
+        try options.limits.check(inputBytes: data.count)
+        guard let binary = InputEncoding.unwrap(data) else {
+            throw TabIconsError(.unsupportedFormat, "text that is neither base64 nor a data: URL")
+        }
+        guard let format = ImageFormat.sniff(binary) else {
+            throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(binary))
+        }
+        let decoder = decoder(for: format)
+        return try binary.withUnsafeBytesTyped { bytes throws(TabIconsError) in
+            try decoder.decode(bytes, options: options)
+        }
+    }
+}
+
+extension Data {
+    /// `withUnsafeBytes` for a body with a typed error (the standard one is `rethrows`, which
+    /// erases the error type).
+    func withUnsafeBytesTyped<R>(_ body: (UnsafeRawBufferPointer) throws(TabIconsError) -> R) throws(TabIconsError) -> R {
+        let result: Result<R, TabIconsError> = withUnsafeBytes { bytes in
+            Result { () throws(TabIconsError) -> R in try body(bytes) }
+        }
+        return try result.get()
+    }
+}

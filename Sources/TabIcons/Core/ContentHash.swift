@@ -1,0 +1,34 @@
+internal import CXXH3Dispatch
+import Foundation
+
+/// XXH3-128 of a byte string: the key of the shared icon cache and the stable `contentHash` of
+/// the manifest ("xxh3-128:" + 32 hex digits, high half first, as xxhsum prints it).
+///
+/// A hash only ever proposes a match: every consumer confirms a hit byte for byte, so a collision
+/// costs a comparison, never a wrong icon.
+public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
+    public let high: UInt64
+    public let low: UInt64
+
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        let h = tabicons_xxh3_128(bytes.baseAddress, bytes.count)
+        self.init(high: h.high64, low: h.low64)
+    }
+
+    public init<Bytes: ContiguousBytes>(of bytes: Bytes) {
+        self = bytes.withUnsafeBytes { ContentHash($0) }
+    }
+
+    /// `xxh3-128:` and 32 lowercase hex digits.
+    public var description: String { "xxh3-128:" + Self.hex(high) + Self.hex(low) }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,82 @@
+/// The point box a tab-bar icon is fitted into, and the decode-scale rule (SPEC §3).
+///
+/// This type is the single owner of the rule: the normalizer, the CLI's inspect output and the
+/// rendition planner all call `decodeScale` and `renditionSize` rather than re-deriving them.
+public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    /// The box side in points; any positive finite number.
+    public let points: Double
+
+    public init?(points: Double) {
+        guard points.isFinite, points > 0 else { return nil }
+        self.points = points
+    }
+
+    private init(preset points: Double) { self.points = points }
+
+    /// Apple's regular tab-bar glyph: 25 pt.
+    public static let regular = IconBox(preset: 25)
+    /// Apple's compact (landscape iPhone) tab-bar glyph: 18 pt.
+    public static let compact = IconBox(preset: 18)
+    /// Material's bottom-navigation icon: 24 dp.
+    public static let material = IconBox(preset: 24)
+
+    /// `regular`, `compact`, `material` or a positive number of points.
+    public init?(_ text: String) {
+        switch text {
+        case "regular": self = .regular
+        case "compact": self = .compact
+        case "material": self = .material
+        default:
+            guard let value = Double(text) else { return nil }
+            self.init(points: value)
+        }
+    }
+
+    public var description: String { Self.format(points) }
+
+    /// The scale to decode a `width`×`height` pixel image at so it renders inside `box`:
+    /// 1 when either side is non-finite or not positive, or when the longest side fits the box
+    /// (never upscale); otherwise longest ÷ box. 75×75 → 3 (25 pt, crisp at 3×); 50×100 → 4.
+    ///
+    /// The reference checks only the longest side, so there NaN×100 gives 4; this guard is
+    /// stricter on purpose: a size with any meaningless side has no scale to speak of.
+    public static func decodeScale(width: Double, height: Double, box: IconBox = .regular) -> Double {
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else { return 1 }
+        let longest = max(width, height)
+        return longest <= box.points ? 1 : longest / box.points
+    }
+
+    public func decodeScale(width: Int, height: Int) -> Double {
+        IconBox.decodeScale(width: Double(width), height: Double(height), box: self)
+    }
+
+    /// The point size a `width`×`height` pixel image renders at (pixels ÷ decode scale).
+    public func pointSize(width: Int, height: Int) -> (width: Double, height: Double) {
+        let scale = decodeScale(width: width, height: height)
+        return (Double(width) / scale, Double(height) / scale)
+    }
+
+    /// The pixel size of the rendition for screen scale `scale`: the longest side is
+    /// T = round(min(L, box) × scale), L being the source's longest side; the other side is
+    /// max(1, round(S × T ÷ L)). Halves round away from zero. `isUpscale` is T > L: such a
+    /// rendition is skipped (lint `undersized`) unless upscaling is allowed.
+    public func renditionSize(width: Int, height: Int, scale: Double)
+        -> (width: Int, height: Int, isUpscale: Bool)
+    {
+        precondition(width > 0 && height > 0, "renditionSize needs a positive source size")
+        let longest = max(width, height), shortest = min(width, height)
+        let target = max(1, Int((min(Double(longest), points) * scale).rounded(.toNearestOrAwayFromZero)))
+        let other = max(1, Int((Double(shortest) * Double(target) / Double(longest)).rounded(.toNearestOrAwayFromZero)))
+        let isUpscale = target > longest
+        return width >= height ? (target, other, isUpscale) : (other, target, isUpscale)
+    }
+
+    /// A number as the manifest and CLI print it: integers without a fraction, others with up to
+    /// four significant decimals (3.84, not 3.8400000000000003).
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        var text = String((value * 10_000).rounded() / 10_000)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

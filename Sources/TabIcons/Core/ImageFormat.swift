@@ -1,0 +1,45 @@
+/// The three formats TabIcons decodes, recognised from the bytes, never from a file name.
+public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case png
+    case jpeg
+    case webp
+
+    /// The format of `data` by its signature, or nil when it is none of the three.
+    public static func sniff<Bytes: Collection>(_ data: Bytes) -> ImageFormat? where Bytes.Element == UInt8 {
+        let head = Array(data.prefix(16))
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        return nil
+    }
+
+    /// A short description of bytes that are not a supported format: the name of a recognisable
+    /// format (GIF, BMP, TIFF, HEIC/AVIF, SVG/XML, ICO), otherwise the first bytes in hex.
+    static func describeUnsupported<Bytes: Collection>(_ data: Bytes) -> String where Bytes.Element == UInt8 {
+        let head = Array(data.prefix(32))
+        func starts(_ s: String) -> Bool { head.starts(with: Array(s.utf8)) }
+        if head.isEmpty { return "the input is empty" }
+        if starts("GIF87a") || starts("GIF89a") { return "looks like GIF, which is not supported" }
+        if starts("BM") && head.count >= 14 { return "looks like BMP, which is not supported" }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            return "looks like TIFF, which is not supported"
+        }
+        if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
+            let brand = String(decoding: head[8..<12], as: UTF8.self)
+            if brand.hasPrefix("avi") { return "looks like AVIF, which is not supported" }
+            return "looks like HEIC/HEIF (ftyp \(brand)), which is not supported"
+        }
+        if head.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "looks like ICO, which is not supported" }
+        let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE svg") {
+            return "looks like SVG/XML, which is not supported"
+        }
+        let hex = head.prefix(8).map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined(separator: " ")
+        return "not a PNG, JPEG or WebP file (starts with \(hex))"
+    }
+}

@@ -1,0 +1,63 @@
+/// A finding about an icon, reported per icon and never fatal (SPEC §3).
+public struct Lint: Sendable, Equatable, Codable {
+    public enum Code: String, Sendable, Equatable, Codable, CaseIterable {
+        /// No transparent pixel: a tab bar template renders a solid block.
+        case opaque
+        /// Some renditions were skipped because they would be upscales.
+        case undersized
+        /// Aspect ratio beyond 4:5.
+        case notSquare = "not-square"
+        /// The glyph fills under half of the box.
+        case padding
+        /// Animated source: the first frame was used.
+        case animated
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// One rendered size of an icon, for one screen scale.
+public struct Rendition: Sendable, Equatable {
+    public var scale: Double
+    public var bitmap: Bitmap
+
+    public init(scale: Double, bitmap: Bitmap) {
+        self.scale = scale
+        self.bitmap = bitmap
+    }
+}
+
+/// The result of normalizing one icon: its renditions, and what the rule and the lints found.
+public struct NormalizedIcon: Sendable, Equatable {
+    /// The decoded source's description (format, pixel size after orientation, alpha, ...).
+    public var source: ImageInfo
+    /// SPEC §3's decode scale of the source in the box.
+    public var decodeScale: Double
+    public var pointWidth: Double
+    public var pointHeight: Double
+    /// One per requested scale that was rendered, in the order of `NormalizeOptions.scales`.
+    public var renditions: [Rendition]
+    /// Requested scales skipped as upscales.
+    public var skippedScales: [Double]
+    public var lints: [Lint]
+
+    public init(source: ImageInfo, decodeScale: Double, pointWidth: Double, pointHeight: Double,
+                renditions: [Rendition], skippedScales: [Double], lints: [Lint]) {
+        self.source = source
+        self.decodeScale = decodeScale
+        self.pointWidth = pointWidth
+        self.pointHeight = pointHeight
+        self.renditions = renditions
+        self.skippedScales = skippedScales
+        self.lints = lints
+    }
+
+    /// Bytes held by the renditions' pixels (what the side table's cache accounts).
+    public var pixelBytes: Int { renditions.reduce(0) { $0 + $1.bitmap.byteCount } }
+}

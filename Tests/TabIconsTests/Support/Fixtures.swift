@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where the tests find their inputs: the package's own fixtures and `TestImages/`, and the public
+/// corpus in `../shared/corpus` beside the checkout (override with `TABICONS_CORPUS`).
+enum Fixtures {
+    /// The package root, found from this file's path (Tests/TabIconsTests/Support/Fixtures.swift).
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func fixture(_ path: String) -> URL {
+        packageRoot.appendingPathComponent("Tests/TabIconsTests/Fixtures").appendingPathComponent(path)
+    }
+
+    static func testImage(_ name: String) -> URL {
+        packageRoot.appendingPathComponent("TestImages").appendingPathComponent(name)
+    }
+
+    static let corpusRoot: URL = {
+        if let override = ProcessInfo.processInfo.environment["TABICONS_CORPUS"] {
+            return URL(fileURLWithPath: override)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }()
+
+    static func corpus(_ path: String) -> URL { corpusRoot.appendingPathComponent(path) }
+
+    static func data(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    /// The files in a corpus folder (not recursive) whose names end with one of `extensions`, sorted.
+    static func corpusFiles(_ folder: String, extensions: [String]) throws -> [URL] {
+        let dir = corpus(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        return names.sorted()
+            .filter { name in extensions.contains { name.lowercased().hasSuffix("." + $0) } }
+            .map { dir.appendingPathComponent($0) }
+    }
+}
