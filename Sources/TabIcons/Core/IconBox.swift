@@ -73,7 +73,7 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
 
     /// A number as the manifest and CLI print it: integers without a fraction, others with up to
     /// four significant decimals (3.84, not 3.8400000000000003).
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         var text = String((value * 10_000).rounded() / 10_000)
         if text.hasSuffix(".0") { text.removeLast(2) }

@@ -1,0 +1,84 @@
+/// A JSON value with ordered object keys, and its pretty-printed text.
+///
+/// Foundation's `JSONEncoder` on Linux orders keys by hash unless told to sort them, so the
+/// manifest would come out in a different key order from SPEC §6 and differ between runs of
+/// different builds. Documents that people and diffs read are written through this instead:
+/// keys in the order given, numbers in their shortest form (3.84, 25), two-space indentation.
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.text(indent: nil) == rhs.text(indent: nil)
+    }
+
+    /// Pretty-printed text (two spaces per level), or compact with `indent: nil`.
+    public func text(indent: Int? = 0) -> String {
+        var out = ""
+        write(into: &out, level: indent)
+        return out
+    }
+
+    private func write(into out: inout String, level: Int?) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .double(let value): out += Self.number(value)
+        case .string(let value): Self.quote(value, into: &out)
+        case .array(let values):
+            writeContainer(values.map { (nil as String?, $0) }, open: "[", close: "]", into: &out, level: level)
+        case .object(let pairs):
+            writeContainer(pairs.map { (Optional($0.0), $0.1) }, open: "{", close: "}", into: &out, level: level)
+        }
+    }
+
+    private func writeContainer(_ items: [(String?, JSONValue)], open: String, close: String,
+                                into out: inout String, level: Int?) {
+        out += open
+        guard !items.isEmpty else { out += close; return }
+        let inner = level.map { $0 + 1 }
+        for (index, (key, value)) in items.enumerated() {
+            if index > 0 { out += "," }
+            if let inner { out += "\n" + String(repeating: "  ", count: inner) }
+            if let key {
+                Self.quote(key, into: &out)
+                out += level == nil ? ":" : ": "
+            }
+            value.write(into: &out, level: inner)
+        }
+        if let level { out += "\n" + String(repeating: "  ", count: level) }
+        out += close
+    }
+
+    /// Integral values without a fraction; others in Swift's shortest round-tripping form.
+    /// Non-finite numbers are not JSON: they are written as null.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,21 @@
+import TabIcons
+
+/// Option values shared by `inspect` and `normalize`, parsed in one place.
+enum CommonOptions {
+    static func box(_ text: String?) throws(ParsedArguments.UsageError) -> IconBox {
+        guard let text else { return .regular }
+        guard let box = IconBox(text) else {
+            throw .init("--box must be regular, compact, material or a positive number of points, not '\(text)'")
+        }
+        return box
+    }
+
+    static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
+        var limits = DecodeOptions.Limits.default
+        if let text {
+            guard let value = Int(text), value > 0 else { throw .init("--max-pixels must be a positive integer, not '\(text)'") }
+            limits.maxPixels = value
+        }
+        return limits
+    }
+}

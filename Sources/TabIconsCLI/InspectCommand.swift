@@ -1,0 +1,72 @@
+import Foundation
+import TabIcons
+
+/// `tabicon inspect [--json] <file|dir|->...`: decodes each input and reports what it is and how
+/// the decode-scale rule places it in the box. Writes nothing.
+struct InspectCommand {
+    let inputs: [String]
+    let json: Bool
+    let box: IconBox
+    let limits: DecodeOptions.Limits
+
+    static let options: [ParsedArguments.Option] = [
+        .flag("--json"), .value("--box"), .value("--max-pixels"),
+    ]
+
+    init(arguments: [String]) throws(ParsedArguments.UsageError) {
+        let parsed = try ParsedArguments(arguments, options: Self.options)
+        guard !parsed.positionals.isEmpty else { throw .init("inspect needs at least one input") }
+        inputs = parsed.positionals
+        json = parsed.has("json")
+        box = try CommonOptions.box(parsed.value("box"))
+        limits = try CommonOptions.limits(maxPixels: parsed.value("max-pixels"))
+    }
+
+    func run(console: Console) -> TabIconCommand.ExitStatus {
+        let (items, missing) = InputCollector.collect(inputs)
+        var manifest = Manifest(box: box, scales: [])
+        for (input, error) in missing {
+            manifest.errors.append(.init(input: input, error: error))
+            console.reportFailure(input: input, error)
+        }
+        let inspector = IconInspector(box: box, limits: limits)
+        for item in items {
+            do {
+                let data = try item.read(limit: limits.maxInputBytes)
+                let report = try inspector.inspect(data)
+                let icon = Manifest.Icon(input: item.displayName, name: item.name, info: report.info,
+                                         contentHash: report.contentHash, box: box, renditions: nil,
+                                         lints: report.lints)
+                manifest.icons.append(icon)
+                if !json { console.out(Self.describe(icon)) }
+            } catch {
+                manifest.errors.append(.init(input: item.displayName, error: error))
+                console.reportFailure(input: item.displayName, error)
+            }
+        }
+        if json { console.out(String(decoding: manifest.jsonData(), as: UTF8.self)) }
+        return manifest.errors.isEmpty ? .success : .someInputsFailed
+    }
+
+    /// One line a person reads: `home.png  png 96×96 rgba  alpha  scale 3.84 → 25×25 pt  lints: padding`.
+    static func describe(_ icon: Manifest.Icon) -> String {
+        var parts = [icon.input, "\(icon.format) \(icon.pixelWidth)×\(icon.pixelHeight)"]
+        parts.append(icon.hasAlpha ? "alpha" : "opaque")
+        if icon.orientation != 1 { parts.append("orientation \(icon.orientation)") }
+        if icon.animated { parts.append("animated") }
+        parts.append("scale \(IconBox.format(icon.decodeScale)) → \(IconBox.format(icon.pointWidth))×\(IconBox.format(icon.pointHeight)) pt")
+        parts.append(icon.contentHash)
+        if !icon.lints.isEmpty { parts.append("lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ")) }
+        return parts.joined(separator: "  ")
+    }
+}
+
+extension InputItem {
+    /// The input's bytes (stdin or file), refusing more than `limit` bytes.
+    func read(limit: Int) throws(TabIconsError) -> Data {
+        switch source {
+        case .standardInput: try InputReader.readStandardInput(limit: limit)
+        case .file(let url): try InputReader.read(url, limit: limit)
+        }
+    }
+}

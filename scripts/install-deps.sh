@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the C libraries TabIcons builds against, only those that are missing.
+# Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash. Runs apt-get as root, or
+# through sudo when there is one. Safe to run again: it does nothing when all are present.
+set -euo pipefail
+
+packages=(libpng-dev libjpeg-dev libwebp-dev libxxhash-dev pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}" >&2
+if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+else
+    echo "tabicons: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -q
+"${as_root[@]}" apt-get install -y -q "${missing[@]}"
