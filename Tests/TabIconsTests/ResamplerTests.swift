@@ -36,11 +36,19 @@ struct ResamplerTests {
     func premultiplicationRoundTrip() {
         var pixels: [UInt8] = []
         for a in 0...255 { for c in 0...255 { pixels += [UInt8(c), UInt8(255 - c), UInt8(c / 2), UInt8(a)] } }
-        let bitmap = Bitmap(width: 256, height: 256, pixels: pixels)
-        let premultiplied = Premultiplication.premultiply(bitmap)
+        var samples = [UInt16](repeating: 0, count: pixels.count)
+        pixels.withUnsafeBufferPointer { src in
+            samples.withUnsafeMutableBufferPointer { dst in
+                Premultiplication.premultiply(src.baseAddress!, count: 256 * 256, into: dst.baseAddress!)
+            }
+        }
         var out = [UInt8](repeating: 9, count: 4)
         for p in 0..<(256 * 256) {
-            let s = premultiplied.samples[(p * 4)..<(p * 4 + 4)].map(Int.init)
+            let s = samples[(p * 4)..<(p * 4 + 4)].map(Int.init)
+            if s[3] != Int(pixels[p * 4 + 3]) * 255 || s[0] != Int(pixels[p * 4]) * Int(pixels[p * 4 + 3]) {
+                Issue.record("pixel \(p) premultiplied to \(s)")
+                return
+            }
             out.withUnsafeMutableBufferPointer {
                 Premultiplication.unpremultiply(r: s[0], g: s[1], b: s[2], a: s[3], into: $0.baseAddress!)
             }
@@ -52,12 +60,22 @@ struct ResamplerTests {
         }
     }
 
+    @Test("a resampler reused across sizes, larger and smaller, gives what a fresh one gives")
+    func bufferReuse() {
+        let source = TestImages.random(width: 61, height: 47, seed: 99)
+        var reused = Resampler(filter: .lanczos3)
+        for (w, h) in [(20, 15), (90, 70), (5, 4), (61, 10), (30, 47)] {
+            var fresh = Resampler(filter: .lanczos3)
+            #expect(reused.resample(source, width: w, height: h) == fresh.resample(source, width: w, height: h))
+        }
+    }
+
     @Test("a flat colour stays exactly flat at every size", arguments: NormalizeOptions.Filter.allCases)
     func flatStaysFlat(filter: NormalizeOptions.Filter) {
         let flat = TestImages.filled(width: 37, height: 23, (200, 100, 50, 180))
         var resampler = Resampler(filter: filter)
         for (w, h) in [(10, 7), (74, 46), (37, 5), (3, 23), (1, 1), (111, 2)] {
-            let out = resampler.resample(Premultiplication.premultiply(flat), width: w, height: h)
+            let out = resampler.resample(flat, width: w, height: h)
             #expect(out == TestImages.filled(width: w, height: h, (200, 100, 50, 180)), "\(w)×\(h)")
         }
     }
@@ -72,7 +90,7 @@ struct ResamplerTests {
             stripes = TestImages.painting(stripes, x: 0, y: y, width: 30, height: 1, colour)
         }
         var resampler = Resampler(filter: filter)
-        let out = resampler.resample(Premultiplication.premultiply(stripes), width: 11, height: 6)
+        let out = resampler.resample(stripes, width: 11, height: 6)
         for (y, colour) in colours.enumerated() {
             for x in 0..<11 {
                 #expect(TestImages.pixel(out, x, y) == [colour.0, colour.1, colour.2, colour.3], "(\(x), \(y))")
@@ -91,7 +109,7 @@ struct ResamplerTests {
         for (seed, (sw, sh, w, h)) in cases.enumerated() {
             for opaque in [false, true] {
                 let source = TestImages.random(width: sw, height: sh, seed: UInt64(seed * 2 + (opaque ? 1 : 0)), opaque: opaque)
-                let ours = resampler.resample(Premultiplication.premultiply(source), width: w, height: h)
+                let ours = resampler.resample(source, width: w, height: h)
                 let reference = ReferenceResampler.resample(source, width: w, height: h, filter: filter)
                 for p in 0..<(w * h) {
                     let (rgb, alpha) = ReferenceResampler.straight(reference[p])

@@ -47,7 +47,13 @@ public struct Normalizer: Sendable {
         var renditions: [Rendition] = []
         var skipped: [Double] = []
         var resampler = Resampler(filter: options.filter)
-        var premultiplied: PremultipliedImage?   // made once, only if some rendition resamples
+        let resampledWidths = plan.entries
+            .filter { RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }
+            .filter { $0.glyphWidth != glyph.width || $0.glyphHeight != glyph.height }
+            .map(\.glyphWidth)
+        if let widest = resampledWidths.max() {
+            resampler.reserve(sourceWidth: glyph.width, sourceHeight: glyph.height, width: widest)
+        }
         for entry in plan.entries {
             guard RenditionPlan.isRendered(entry, allowUpscale: options.allowUpscale) else {
                 skipped.append(entry.scale)
@@ -57,9 +63,7 @@ public struct Normalizer: Sendable {
             if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height {
                 bitmap = glyph
             } else {
-                let source = premultiplied ?? Premultiplication.premultiply(glyph)
-                premultiplied = source
-                bitmap = resampler.resample(source, width: entry.glyphWidth, height: entry.glyphHeight)
+                bitmap = resampler.resample(glyph, width: entry.glyphWidth, height: entry.glyphHeight)
             }
             switch options.shape {
             case .fit: break

@@ -34,10 +34,10 @@ extension Bitmap {
         var out = [UInt8](repeating: 0, count: rowBytes * rect.height)
         pixels.withUnsafeBytes { src in
             out.withUnsafeMutableBytes { dst in
+                guard let from = src.baseAddress, let to = dst.baseAddress else { return }
                 for row in 0..<rect.height {
-                    let from = ((rect.y + row) * width + rect.x) * 4
-                    dst.baseAddress!.advanced(by: row * rowBytes)
-                        .copyMemory(from: src.baseAddress!.advanced(by: from), byteCount: rowBytes)
+                    let offset = ((rect.y + row) * width + rect.x) * 4
+                    (to + row * rowBytes).copyMemory(from: from + offset, byteCount: rowBytes)
                 }
             }
         }

@@ -1,40 +1,28 @@
-/// A bitmap with premultiplied alpha, the form resampling works in (SPEC §3: no dark or light
-/// fringes, because a transparent pixel's colour weighs nothing).
+/// The one place that converts between straight and premultiplied alpha, the form resampling works
+/// in (SPEC §3: no dark or light fringes, because a transparent pixel's colour weighs nothing).
 ///
-/// Four `UInt16` samples a pixel: `R·A`, `G·A`, `B·A` and `A·255`, with R, G, B, A the straight 8-bit
-/// values. Every sample is on the same 0…65025 (255²) scale and premultiplying is exact: no
-/// rounding, so premultiplying and unpremultiplying an untouched pixel gives it back bit for bit
-/// (alpha 0 excepted, which comes back as transparent black).
-struct PremultipliedImage: Sendable, Equatable {
-    let width: Int
-    let height: Int
-    /// `width × height × 4` samples, row-major.
-    let samples: [UInt16]
-
-    /// The full scale of a sample: 255 × 255.
-    static let fullScale = 65025
-}
-
-/// The one place that converts between straight and premultiplied alpha.
+/// Premultiplied pixels are four integers on one 0…65025 (255²) scale: `R·A`, `G·A`, `B·A` and
+/// `A·255`, with R, G, B, A the straight 8-bit values. Premultiplying is therefore exact (no
+/// rounding, no lost precision for faint pixels), and premultiplying then unpremultiplying gives
+/// every pixel back bit for bit, alpha 0 excepted, which comes back as transparent black.
 enum Premultiplication {
-    /// `bitmap` premultiplied (exactly; see `PremultipliedImage`).
-    static func premultiply(_ bitmap: Bitmap) -> PremultipliedImage {
-        let count = bitmap.pixels.count
-        let samples = [UInt16](unsafeUninitializedCapacity: count) { out, initialized in
-            bitmap.pixels.withUnsafeBufferPointer { src in
-                var i = 0
-                while i < count {
-                    let a = UInt16(src[i + 3])
-                    out[i] = UInt16(src[i]) &* a
-                    out[i + 1] = UInt16(src[i + 1]) &* a
-                    out[i + 2] = UInt16(src[i + 2]) &* a
-                    out[i + 3] = a &* 255
-                    i += 4
-                }
-            }
-            initialized = count
+    /// The full scale of a premultiplied sample: 255 × 255.
+    static let fullScale = 65025
+
+    /// Premultiplies `count` straight RGBA pixels from `src` into `dst` (4 samples a pixel).
+    /// Done a row at a time by the resampler, so no premultiplied copy of a whole image is held.
+    @inline(__always)
+    static func premultiply(_ src: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt16>) {
+        var i = 0
+        let end = count * 4
+        while i < end {
+            let a = UInt16(src[i + 3])
+            dst[i] = UInt16(src[i]) &* a
+            dst[i + 1] = UInt16(src[i + 1]) &* a
+            dst[i + 2] = UInt16(src[i + 2]) &* a
+            dst[i + 3] = a &* 255
+            i += 4
         }
-        return PremultipliedImage(width: bitmap.width, height: bitmap.height, samples: samples)
     }
 
     /// One filtered pixel back to straight 8-bit RGBA, written to `out[0..<4]`.

@@ -6,13 +6,16 @@
 /// the resampler so rendering 1×, 2× and 3× from one source allocates them once. Integer maths
 /// makes the result the same on every run and thread count.
 ///
-/// Precision: the source samples are exact premultiplied values on a 0…65025 scale; the horizontal
+/// Precision: each source row is premultiplied exactly (`Premultiplication`, 0…65025 scale) as the
+/// horizontal pass reaches it, so no premultiplied copy of a large source is held; the horizontal
 /// pass keeps its results on that scale in `Int32` without clamping (a negative lobe's undershoot
 /// survives to the vertical pass, as in a floating-point filter); only the final unpremultiply
 /// rounds to 8 bits. An axis whose size does not change is not filtered at all (a blurring kernel
 /// such as Mitchell would otherwise soften it for nothing).
 struct Resampler {
     let filter: NormalizeOptions.Filter
+    /// One source row, premultiplied (`source.width × 4` samples).
+    private var sourceRow: [UInt16] = []
     /// The horizontal pass's output: `width × source.height × 4` samples on the 0…65025 scale.
     private var intermediate: [Int32] = []
     /// One output row of vertical-pass accumulators (`width × 4`).
@@ -22,36 +25,41 @@ struct Resampler {
         self.filter = filter
     }
 
-    /// `source` resampled to `width × height`, as straight-alpha RGBA.
-    mutating func resample(_ source: PremultipliedImage, width: Int, height: Int) -> Bitmap {
-        precondition(width > 0 && height > 0, "Resampler needs a positive output size")
-        // Work on local arrays so the passes can hold pointers into both at once.
-        var inter = intermediate
-        var acc = accumulators
-        defer {
-            intermediate = inter
-            accumulators = acc
+    /// Sizes the scratch buffers for outputs up to `width` wide from a `sourceWidth × sourceHeight`
+    /// source, so a series of renditions allocates them once whatever their order.
+    mutating func reserve(sourceWidth: Int, sourceHeight: Int, width: Int) {
+        if sourceRow.count < sourceWidth * 4 { sourceRow = [UInt16](repeating: 0, count: sourceWidth * 4) }
+        if intermediate.count < width * sourceHeight * 4 {
+            intermediate = [Int32](repeating: 0, count: width * sourceHeight * 4)
         }
-        let interCount = width * source.height * 4
-        if inter.count < interCount { inter = [Int32](repeating: 0, count: interCount) }
-        if acc.count < width * 4 { acc = [Int](repeating: 0, count: width * 4) }
+        if accumulators.count < width * 4 { accumulators = [Int](repeating: 0, count: width * 4) }
+    }
 
-        inter.withUnsafeMutableBufferPointer { interBuffer in
-            source.samples.withUnsafeBufferPointer { src in
-                if width == source.width {
-                    for i in 0..<interCount { interBuffer[i] = Int32(src[i]) }
-                } else {
-                    let weights = ResampleWeights(inSize: source.width, outSize: width, filter: filter)
-                    Self.horizontalPass(src, rows: source.height, sourceWidth: source.width,
-                                        weights: weights, into: interBuffer)
+    /// `source` (straight alpha) resampled to `width × height`, as straight-alpha RGBA.
+    mutating func resample(_ source: Bitmap, width: Int, height: Int) -> Bitmap {
+        precondition(width > 0 && height > 0, "Resampler needs a positive output size")
+        reserve(sourceWidth: source.width, sourceHeight: source.height, width: width)
+        // Work on local arrays so the passes can hold pointers into all of them at once.
+        var row = sourceRow, inter = intermediate, acc = accumulators
+        (sourceRow, intermediate, accumulators) = ([], [], [])   // keep them uniquely referenced
+        defer { (sourceRow, intermediate, accumulators) = (row, inter, acc) }
+
+        let horizontal = width == source.width
+            ? nil : ResampleWeights(inSize: source.width, outSize: width, filter: filter)
+        source.pixels.withUnsafeBufferPointer { src in
+            row.withUnsafeMutableBufferPointer { rowBuffer in
+                inter.withUnsafeMutableBufferPointer { interBuffer in
+                    Self.horizontalPass(src, sourceWidth: source.width, rows: source.height, weights: horizontal,
+                                        outWidth: width, row: rowBuffer, into: interBuffer)
                 }
             }
         }
 
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialized in
+        let count = width * height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             inter.withUnsafeBufferPointer { interBuffer in
                 if height == source.height {
-                    Self.unpremultiplyRows(interBuffer, count: width * height * 4, into: out)
+                    Self.unpremultiplyRows(interBuffer, count: count, into: out)
                 } else {
                     let weights = ResampleWeights(inSize: source.height, outSize: height, filter: filter)
                     acc.withUnsafeMutableBufferPointer { accBuffer in
@@ -60,7 +68,7 @@ struct Resampler {
                     }
                 }
             }
-            initialized = width * height * 4
+            initialized = count
         }
         return Bitmap(width: width, height: height, pixels: pixels)
     }
@@ -71,26 +79,37 @@ struct Resampler {
         (sum + (1 << (ResampleWeights.precisionBits - 1))) >> ResampleWeights.precisionBits
     }
 
-    /// Every source row filtered to `weights.outSize` pixels.
-    private static func horizontalPass(_ src: UnsafeBufferPointer<UInt16>, rows: Int, sourceWidth: Int,
-                                       weights: ResampleWeights, into dst: UnsafeMutableBufferPointer<Int32>) {
-        let outWidth = weights.outSize
+    /// Every source row premultiplied into `row`, then filtered to `outWidth` pixels (or copied
+    /// when `weights` is nil: the width does not change).
+    private static func horizontalPass(_ src: UnsafeBufferPointer<UInt8>, sourceWidth: Int, rows: Int,
+                                       weights: ResampleWeights?, outWidth: Int,
+                                       row: UnsafeMutableBufferPointer<UInt16>,
+                                       into dst: UnsafeMutableBufferPointer<Int32>) {
+        guard let srcBase = src.baseAddress, let rowBase = row.baseAddress else { return }
+        guard let weights else {
+            for y in 0..<rows {
+                Premultiplication.premultiply(srcBase + y * sourceWidth * 4, count: sourceWidth, into: rowBase)
+                let dstRow = y * outWidth * 4
+                for i in 0..<(outWidth * 4) { dst[dstRow + i] = Int32(row[i]) }
+            }
+            return
+        }
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             weights.starts.withUnsafeBufferPointer { starts in
                 weights.counts.withUnsafeBufferPointer { counts in
                     for y in 0..<rows {
-                        let srcRow = y * sourceWidth * 4
+                        Premultiplication.premultiply(srcBase + y * sourceWidth * 4, count: sourceWidth, into: rowBase)
                         let dstRow = y * outWidth * 4
                         for x in 0..<outWidth {
                             var r = 0, g = 0, b = 0, a = 0
-                            var s = srcRow + starts[x] * 4
+                            var s = starts[x] * 4
                             let c = x * weights.taps
                             for k in 0..<counts[x] {
                                 let w = Int(coefficients[c + k])
-                                r &+= w &* Int(src[s])
-                                g &+= w &* Int(src[s + 1])
-                                b &+= w &* Int(src[s + 2])
-                                a &+= w &* Int(src[s + 3])
+                                r &+= w &* Int(row[s])
+                                g &+= w &* Int(row[s + 1])
+                                b &+= w &* Int(row[s + 2])
+                                a &+= w &* Int(row[s + 3])
                                 s &+= 4
                             }
                             let d = dstRow + x * 4

@@ -18,9 +18,9 @@ enum Shape {
         let rowBytes = glyph.width * 4
         glyph.pixels.withUnsafeBytes { src in
             canvas.pixels.withUnsafeMutableBytes { dst in
+                guard let from = src.baseAddress, let to = dst.baseAddress else { return }
                 for row in 0..<glyph.height {
-                    dst.baseAddress!.advanced(by: ((dy + row) * side + dx) * 4)
-                        .copyMemory(from: src.baseAddress!.advanced(by: row * rowBytes), byteCount: rowBytes)
+                    (to + ((dy + row) * side + dx) * 4).copyMemory(from: from + row * rowBytes, byteCount: rowBytes)
                 }
             }
         }
