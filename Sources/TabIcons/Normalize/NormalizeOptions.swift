@@ -51,3 +51,21 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
         self.limits = limits
     }
 }
+
+extension NormalizeOptions {
+    /// Checks what cannot be rendered: a scale that is not a positive finite number, or one whose
+    /// largest possible rendition (box × scale on a side, as a square) exceeds the decode limits,
+    /// so a typo like `--scales 3000` is an error rather than a gigabyte canvas.
+    public func validate() throws(TabIconsError) {
+        for scale in scales {
+            guard scale.isFinite, scale > 0 else {
+                throw TabIconsError(.invalidArgument, "scale \(scale) is not a positive number")
+            }
+            let side = box.points * scale
+            guard side <= Double(limits.maxSide), side * side <= Double(limits.maxPixels) else {
+                throw TabIconsError(.invalidArgument,
+                                    "scale \(IconBox.format(scale)) of a \(box)-point box makes renditions past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
+            }
+        }
+    }
+}

@@ -37,8 +37,11 @@ public struct Rendition: Sendable, Equatable {
 public struct NormalizedIcon: Sendable, Equatable {
     /// The decoded source's description (format, pixel size after orientation, alpha, ...).
     public var source: ImageInfo
-    /// SPEC §3's decode scale of the source in the box.
+    /// SPEC §3's decode scale (`IconBox.decodeScale`) of the icon as laid out: the source after
+    /// orientation and trim for `fit`; its square canvas for `square`; the cropped square for
+    /// `circle`. Always from the source's size, even when shrink-on-load decoded fewer pixels.
     public var decodeScale: Double
+    /// The icon's size in points (pixels ÷ `decodeScale`), measured as `decodeScale` is.
     public var pointWidth: Double
     public var pointHeight: Double
     /// One per requested scale that was rendered, in the order of `NormalizeOptions.scales`.

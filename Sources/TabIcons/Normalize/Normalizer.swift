@@ -1,11 +1,82 @@
 import Foundation
 
-// PLACEHOLDER: the normalizer work (issue 3) replaces this file.
+/// Turns icon bytes, or an already decoded image, into renditions for every requested screen scale
+/// (SPEC §3): trim, shape, rendering intent, the decode-scale rule's sizes, premultiplied
+/// resampling, lints.
+///
+/// Pure and `Sendable`: every call owns its scratch buffers, so many tasks may share one
+/// normalizer and get the same bytes as a single thread.
 public struct Normalizer: Sendable {
     public let options: NormalizeOptions
-    public init(options: NormalizeOptions = NormalizeOptions()) { self.options = options }
 
+    public init(options: NormalizeOptions = NormalizeOptions()) {
+        self.options = options
+    }
+
+    /// Decodes `data` (PNG, JPEG, WebP, or base64 / `data:` text of one) and normalizes it.
+    ///
+    /// Shrink on load: the decoder is asked only for the longest side the largest rendition can
+    /// need (`RenditionPlan.longestSideNeeded`), so a large photo is never held at full size.
+    /// `trim` and `circle` crop after decoding, which can leave the crop with fewer pixels than a
+    /// rendition needs; then, and only if the source has more, the image is decoded once more at
+    /// the size the crop needs.
     public func normalize(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
-        throw TabIconsError(.unsupported, "the normalizer is not built yet")
+        try options.validate()
+        let hint = RenditionPlan.longestSideNeeded(options)
+        var image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: hint))
+        if options.trim || options.shape == .circle,
+           let larger = RenditionPlan(image: image, options: options)
+               .longestSideForSharperCrop(of: image, allowUpscale: options.allowUpscale) {
+            image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: larger))
+        }
+        return try normalize(image)
+    }
+
+    /// Normalizes a decoded image. Rendition sizes come from the SOURCE size
+    /// (`image.info.pixelWidth/Height`) even when a shrink-on-load decode delivered fewer pixels;
+    /// resampling starts from the pixels there are. See `RenditionPlan` for what the rule is
+    /// applied to under each shape.
+    ///
+    /// A rendition whose glyph is exactly as large as its pixels is those pixels untouched, not
+    /// resampled: with `fit`, `original` and nothing to trim, it is the decoded bitmap bit for bit.
+    public func normalize(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
+        try options.validate()
+        let plan = RenditionPlan(image: image, options: options)
+        let glyph = RenderIntent.apply(options.render, to: image.bitmap.cropped(to: plan.crop))
+
+        var renditions: [Rendition] = []
+        var skipped: [Double] = []
+        var resampler = Resampler(filter: options.filter)
+        let resampledWidths = plan.entries
+            .filter { RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }
+            .filter { $0.glyphWidth != glyph.width || $0.glyphHeight != glyph.height }
+            .map(\.glyphWidth)
+        if let widest = resampledWidths.max() {
+            resampler.reserve(sourceWidth: glyph.width, sourceHeight: glyph.height, width: widest)
+        }
+        for entry in plan.entries {
+            guard RenditionPlan.isRendered(entry, allowUpscale: options.allowUpscale) else {
+                skipped.append(entry.scale)
+                continue
+            }
+            var bitmap: Bitmap
+            if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height {
+                bitmap = glyph
+            } else {
+                bitmap = resampler.resample(glyph, width: entry.glyphWidth, height: entry.glyphHeight)
+            }
+            switch options.shape {
+            case .fit: break
+            case .square: bitmap = Shape.centred(bitmap, onSquare: entry.canvasWidth)
+            case .circle: bitmap = Shape.circleMasked(bitmap)
+            }
+            renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
+        }
+
+        let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
+                                   info: image.info, options: options)
+        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
+                              pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
+                              renditions: renditions, skippedScales: skipped, lints: lints)
     }
 }

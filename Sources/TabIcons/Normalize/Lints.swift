@@ -1,0 +1,64 @@
+/// The per-icon findings of SPEC §3, each a small rule over what normalization saw. Never fatal.
+///
+/// They judge the glyph as it will be shown: `glyph` is the decoded pixels after trim, the circle's
+/// crop and the rendering intent (so `template-luminance` is judged by the alpha it produces), at
+/// the decoded resolution, before the square canvas or the circle mask.
+enum Lints {
+    /// Alpha above which a pixel counts as visible for `padding`: 15 of 255 (6%) ignores the faint
+    /// haze of soft shadows and JPEG-grey backgrounds under `template-luminance`.
+    static let visibleAlpha: UInt8 = 15
+
+    /// All findings, in the order of `Lint.Code`.
+    static func evaluate(glyph: Bitmap, plan: RenditionPlan, skippedScales: [Double],
+                         info: ImageInfo, options: NormalizeOptions) -> [Lint] {
+        [
+            opaque(glyph, shape: options.shape),
+            undersized(skippedScales, width: plan.ruleWidth, height: plan.ruleHeight),
+            notSquare(width: plan.trimmedWidth, height: plan.trimmedHeight),
+            padding(glyph),
+            animated(info),
+        ].compactMap { $0 }
+    }
+
+    /// `opaque`: no pixel of the glyph is transparent, so a tab bar's template tint paints a solid
+    /// block. Not raised for `circle`, whose mask makes the corners transparent by design.
+    static func opaque(_ glyph: Bitmap, shape: NormalizeOptions.Shape) -> Lint? {
+        guard shape != .circle, !glyph.hasTransparentPixels else { return nil }
+        return Lint(.opaque, "no transparent pixel: a template tint renders a solid \(glyph.width)×\(glyph.height) block")
+    }
+
+    /// `undersized`: the scales skipped because the rule would upscale the source.
+    static func undersized(_ skipped: [Double], width: Int, height: Int) -> Lint? {
+        guard !skipped.isEmpty else { return nil }
+        let list = skipped.map { IconBox.format($0) + "×" }.joined(separator: ", ")
+        return Lint(.undersized, "\(list) skipped: the \(width)×\(height) px source would be upscaled")
+    }
+
+    /// `not-square`: the (trimmed) source's aspect is beyond 4:5, i.e. shorter ÷ longer < 0.8,
+    /// judged in integers (5 × shorter < 4 × longer) so exactly 4:5 passes.
+    static func notSquare(width: Int, height: Int) -> Lint? {
+        let shorter = min(width, height), longer = max(width, height)
+        guard 5 * shorter < 4 * longer else { return nil }
+        return Lint(.notSquare, "aspect \(width)×\(height) is beyond 4:5")
+    }
+
+    /// `padding`: the glyph fills under half of the box, measured along the longest side: the
+    /// visible bounds' (alpha above `visibleAlpha`) longest side over the glyph image's longest
+    /// side is below 1/2, i.e. the margins take over a quarter of the box on each side. The longest
+    /// side, not the area, because `fit` scales by the longest side: a thin bar that spans the box
+    /// is not padded. `trim` removes what this lint reports (up to the faint haze).
+    static func padding(_ glyph: Bitmap) -> Lint? {
+        let longest = max(glyph.width, glyph.height)
+        guard let bounds = Trim.bounds(of: glyph, alphaAbove: visibleAlpha) else {
+            return Lint(.padding, "the glyph fills 0% of the box: no visible pixel")
+        }
+        guard 2 * bounds.longestSide < longest else { return nil }
+        let percent = (100 * bounds.longestSide + longest / 2) / longest
+        return Lint(.padding, "the glyph fills \(percent)% of the box (\(bounds.longestSide) of \(longest) px)")
+    }
+
+    /// `animated`: only the first frame is used.
+    static func animated(_ info: ImageInfo) -> Lint? {
+        info.isAnimated ? Lint(.animated, "animated source: the first frame is used") : nil
+    }
+}

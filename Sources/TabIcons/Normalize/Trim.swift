@@ -1,0 +1,43 @@
+/// Finding where an icon's content is: the `trim` option's crop and the `padding` lint's measure.
+enum Trim {
+    /// The smallest rectangle holding every pixel whose alpha is above `threshold`; nil when there
+    /// is none.
+    static func bounds(of bitmap: Bitmap, alphaAbove threshold: UInt8) -> PixelRect? {
+        let w = bitmap.width, h = bitmap.height
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        bitmap.pixels.withUnsafeBufferPointer { p in
+            for y in 0..<h {
+                let row = y * w * 4
+                // First and last qualifying pixel of this row.
+                var first = -1
+                for x in 0..<w where p[row + x * 4 + 3] > threshold {
+                    first = x
+                    break
+                }
+                guard first >= 0 else { continue }
+                var last = first
+                var x = w - 1
+                while x > first {
+                    if p[row + x * 4 + 3] > threshold {
+                        last = x
+                        break
+                    }
+                    x -= 1
+                }
+                minX = min(minX, first)
+                maxX = max(maxX, last)
+                if minY == h { minY = y }
+                maxY = y
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// The `trim` crop (SPEC §3): everything but the fully transparent (alpha 0) margins. Any pixel
+    /// with alpha above 0 is content, however faint (a soft shadow must not be cut). An image with
+    /// no such pixel is kept whole rather than cropped to nothing.
+    static func trimmedRect(of bitmap: Bitmap) -> PixelRect {
+        bounds(of: bitmap, alphaAbove: 0) ?? PixelRect(bitmap)
+    }
+}
