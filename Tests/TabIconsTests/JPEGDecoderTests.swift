@@ -276,6 +276,33 @@ struct JPEGDecoderTests {
         #expect(error?.message.isEmpty == false)
     }
 
+    @Test("a progressive file with more than 500 scans is refused")
+    func scanBomb() throws {
+        let data = try Fixtures.data(Fixtures.corpus("jpeg/history/testimgp.jpg"))
+        let markers = JPEGBytes.markers(in: data)
+        // The smallest scan: from its SOS to the next marker that is not an RSTn.
+        var smallest: Range<Int>?
+        for (index, marker) in markers.enumerated() where marker.code == 0xDA {
+            guard let end = markers[(index + 1)...].first(where: { !(0xD0...0xD7).contains($0.code) })?.offset
+            else { continue }
+            if let current = smallest, current.count <= end - marker.offset { continue }
+            smallest = marker.offset..<end
+        }
+        let scan = try #require(smallest)
+        let bytes = [UInt8](data)
+        var bomb = Array(bytes[..<scan.upperBound])
+        for _ in 0..<520 { bomb += bytes[scan] }
+        bomb += bytes[scan.upperBound...]
+        let error = #expect(throws: TabIconsError.self) { _ = try decodeData(Data(bomb)) }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("more than 500 scans") == true)
+        // The same scan repeated a few times is only an inconsistent progression: it decodes.
+        var few = Array(bytes[..<scan.upperBound])
+        for _ in 0..<3 { few += bytes[scan] }
+        few += bytes[scan.upperBound...]
+        #expect(try decodeData(Data(few)).width == 227)
+    }
+
     // MARK: Limits
 
     @Test("a header claiming 65500×65500 is tooLarge before any allocation", arguments: [
