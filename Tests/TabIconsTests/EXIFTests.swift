@@ -1,0 +1,103 @@
+import Testing
+@testable import TabIcons
+
+/// The EXIF orientation parser on hand-made TIFF blocks: the values it must find, and the many
+/// ways a block can be broken, none of which may do more than give orientation 1.
+@Suite("EXIF orientation")
+struct EXIFTests {
+    /// A TIFF block with IFD0 at offset 8 holding `entries` (tag, type, value) in the given order.
+    static func tiff(bigEndian: Bool, entries: [(tag: UInt16, type: UInt16, value: UInt32)]) -> [UInt8] {
+        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        func u32(_ v: UInt32) -> [UInt8] {
+            let hi = u16(UInt16(v >> 16)), lo = u16(UInt16(v & 0xFFFF))
+            return bigEndian ? hi + lo : lo + hi
+        }
+        var bytes: [UInt8] = bigEndian ? [0x4D, 0x4D, 0x00, 0x2A] : [0x49, 0x49, 0x2A, 0x00]
+        bytes += u32(8) + u16(UInt16(entries.count))
+        for entry in entries {
+            // A SHORT sits left-justified in the 4-byte value field.
+            let value = entry.type == 3 ? u16(UInt16(entry.value)) + [0, 0] : u32(entry.value)
+            bytes += u16(entry.tag) + u16(entry.type) + u32(1) + value
+        }
+        return bytes + u32(0)
+    }
+
+    @Test("finds the tag in either byte order, with or without the Exif identifier", arguments: 1...8)
+    func finds(_ orientation: Int) {
+        for bigEndian in [false, true] {
+            let block = Self.tiff(bigEndian: bigEndian, entries: [(0x0112, 3, UInt32(orientation))])
+            #expect(EXIF.orientation(tiff: block) == orientation)
+            #expect(EXIF.orientation(Array("Exif".utf8) + [0, 0] + block) == orientation)
+            #expect(EXIF.orientation(block) == orientation)
+        }
+    }
+
+    @Test("finds the tag among others, and accepts a LONG value")
+    func amongOthers() {
+        let block = Self.tiff(bigEndian: true, entries: [(0x010F, 2, 0), (0x0110, 2, 0), (0x0112, 4, 6), (0x011A, 5, 0)])
+        #expect(EXIF.orientation(tiff: block) == 6)
+    }
+
+    @Test("values outside 1–8 and wrong types mean 1", arguments: [
+        (UInt16(3), UInt32(0)), (3, 9), (3, 0xFFFF), (4, 0x0001_0006), (2, 6), (7, 6),
+    ])
+    func invalidValues(type: UInt16, value: UInt32) {
+        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: false, entries: [(0x0112, type, value)])) == 1)
+    }
+
+    @Test("no orientation tag, an empty IFD, or no block at all mean 1")
+    func absent() {
+        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: false, entries: [(0x010F, 2, 0)])) == 1)
+        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: true, entries: [])) == 1)
+        #expect(EXIF.orientation([]) == 1)
+        #expect(EXIF.orientation(Array("Exif".utf8) + [0, 0]) == 1)
+    }
+
+    @Test("a bad byte-order mark means 1")
+    func badHeader() {
+        var block = Self.tiff(bigEndian: false, entries: [(0x0112, 3, 6)])
+        block[1] = 0x4D  // "IM"
+        #expect(EXIF.orientation(tiff: block) == 1)
+        block = Self.tiff(bigEndian: true, entries: [(0x0112, 3, 6)])
+        block[3] = 0x2B  // BigTIFF's 43 is not EXIF
+        #expect(EXIF.orientation(tiff: block) == 1)
+    }
+
+    @Test("offsets and counts that point past the block mean 1")
+    func outOfBounds() {
+        var block = Self.tiff(bigEndian: true, entries: [(0x0112, 3, 6)])
+        block[4...7] = [0xFF, 0xFF, 0xFF, 0xF0]  // IFD0 far beyond the end
+        #expect(EXIF.orientation(tiff: block) == 1)
+        block[4...7] = [0x7F, 0xFF, 0xFF, 0xFF]
+        #expect(EXIF.orientation(tiff: block) == 1)
+        block = Self.tiff(bigEndian: false, entries: [(0x010F, 2, 0)])
+        block[8...9] = [0xFF, 0xFF]  // 65535 entries in a 26-byte block
+        #expect(EXIF.orientation(tiff: block) == 1)
+    }
+
+    @Test("every truncation of a valid block gives 1 or the full answer, never a crash")
+    func truncations() {
+        let block = Self.tiff(bigEndian: false, entries: [(0x010F, 2, 0), (0x0112, 3, 8)])
+        for length in 0...block.count {
+            let found = EXIF.orientation(tiff: Array(block.prefix(length)))
+            // The SHORT value is whole once the entry's first 10 bytes are there (8 + 2 + 12 + 10).
+            #expect(found == (length >= 32 ? 8 : 1), "length \(length)")
+        }
+    }
+
+    @Test("random bytes behind a valid header never crash and give 1–8")
+    func randomBytes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        for round in 0..<2_000 {
+            let length = 8 + round % 64
+            var block = (0..<length).map { _ in next() }
+            block[0...3] = round % 2 == 0 ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
+            if round % 3 == 0 { block[4...7] = round % 2 == 0 ? [8, 0, 0, 0] : [0, 0, 0, 8] }
+            #expect((1...8).contains(EXIF.orientation(tiff: block)))
+        }
+    }
+}
