@@ -28,7 +28,10 @@ enum WebPOracle {
         let pillow: String
         let pillowLibwebp: String
         let files: [Entry]
-        let bryceBox75x14: String
+        /// Pillow's BOX downscale of pillow/flower.webp to 75×56, hex RGBA.
+        let flowerBox75x56: String
+        /// The mean R, G, B of the whole of bryce.webp (its pixels may not be copied here).
+        let bryceMeanRGB: [Double]
     }
 
     static let document: Document = {
@@ -37,7 +40,8 @@ enum WebPOracle {
             return try JSONDecoder().decode(Document.self, from: data)
         } catch {
             // A missing or unreadable oracle must fail the tests loudly, not skip them.
-            return Document(pillow: "missing", pillowLibwebp: "missing", files: [], bryceBox75x14: "")
+            return Document(pillow: "missing", pillowLibwebp: "missing", files: [],
+                            flowerBox75x56: "", bryceMeanRGB: [])
         }
     }()
 

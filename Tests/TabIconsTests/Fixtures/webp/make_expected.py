@@ -17,8 +17,10 @@ For the libwebp-test-data files, `libwebpReference` says whether that RGBA agree
 dwebp's PAM output listed in the corpus's libwebp_tests.md5 (libwebp's own reference decode):
 a second, independent oracle for the same pixels, lossy ones included.
 
-For the shrink-on-load test it also records Pillow's BOX (area-average) downscale of bryce.webp
-to 75x14, the size TabIcons asks libwebp's scaler for, as hex RGBA.
+For the shrink-on-load tests it also records Pillow's BOX (area-average) downscale of
+pillow/flower.webp (HPND) to 75x56, the size TabIcons asks libwebp's scaler for, as hex RGBA, and
+the mean R, G, B of the whole of bryce.webp (a libwebp-test-data file, which carries no licence:
+so only a statistic of it is kept here, never its pixels).
 """
 import glob
 import hashlib
@@ -29,7 +31,7 @@ import sys
 import ctypes
 
 import PIL
-from PIL import Image, ImageOps, features
+from PIL import Image, ImageOps, ImageStat, features
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.normpath(os.path.join(HERE, "../../../.."))
@@ -104,15 +106,18 @@ def main():
                     if os.path.isfile(p) and is_webp(p))
     files = [describe(p, refs) for p in paths]
 
+    with Image.open(os.path.join(CORPUS, "webp/pillow/flower.webp")) as im:
+        flower = im.convert("RGBA").resize((75, 56), Image.Resampling.BOX)
     with Image.open(os.path.join(CORPUS, "webp/bryce.webp")) as im:
-        small = im.convert("RGBA").resize((75, 14), Image.Resampling.BOX)
+        bryce_mean = [round(v, 3) for v in ImageStat.Stat(im.convert("RGB")).mean]
 
     out = {
         "generator": "make_expected.py",
         "pillow": PIL.__version__,
         "pillowLibwebp": features.version("webp"),
         "files": files,
-        "bryceBox75x14": small.tobytes().hex(),
+        "flowerBox75x56": flower.tobytes().hex(),
+        "bryceMeanRGB": bryce_mean,
     }
     with open(os.path.join(HERE, "expected.json"), "w") as f:
         json.dump(out, f, indent=1)
