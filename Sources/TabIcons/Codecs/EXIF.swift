@@ -28,6 +28,8 @@ enum EXIF {
             let entry = ifd0 + 2 + index * 12
             guard let tag = reader.uint16(at: entry), let type = reader.uint16(at: entry + 2) else { return 1 }
             guard tag == 0x0112 else { continue }
+            // Orientation is a single value; a count other than 1 is a malformed entry.
+            guard reader.uint32(at: entry + 4) == 1 else { return 1 }
             // SHORT is what the standard says; a few writers use LONG. The value sits in the
             // entry's own 4-byte value field either way.
             let value: Int?

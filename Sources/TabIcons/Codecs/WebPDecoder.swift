@@ -130,7 +130,7 @@ enum WebPDecoder: FormatDecoder {
         guard WebPDemuxGetChunk(demuxer, "EXIF", 1, &chunk) != 0 else { return 1 }
         defer { WebPDemuxReleaseChunkIterator(&chunk) }
         guard let payload = chunk.chunk.bytes else { return 1 }
-        return EXIFOrientation.read(tiff: UnsafeRawBufferPointer(start: payload, count: chunk.chunk.size))
+        return EXIF.orientation(Array(UnsafeRawBufferPointer(start: payload, count: chunk.chunk.size)))
     }
 
     /// A libwebp status as an error. libwebp has no message strings, so the message is the
