@@ -15,6 +15,7 @@ static const png_uint_32 TABICONS_PNG_FORMAT_RGBA_COLORMAP = PNG_FORMAT_RGBA_COL
 static const png_uint_32 TABICONS_PNG_FORMAT_FLAG_ALPHA = PNG_FORMAT_FLAG_ALPHA;
 static const png_uint_32 TABICONS_PNG_IMAGE_VERSION = PNG_IMAGE_VERSION;
 static const png_uint_32 TABICONS_PNG_IMAGE_FLAG_16BIT_sRGB = PNG_IMAGE_FLAG_16BIT_sRGB;
+static const png_uint_32 TABICONS_PNG_IMAGE_FLAG_FAST = PNG_IMAGE_FLAG_FAST;
 
 static inline png_alloc_size_t tabicons_png_image_row_stride(const png_image *image) {
     return PNG_IMAGE_ROW_STRIDE(*image);

@@ -232,6 +232,18 @@ struct PNGDecoderTests {
         let cut = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
         #expect(Outcome(Data(cut)).code == .truncated)
         #expect(Outcome(Data(PNGBytes.signature.prefix(5))).code == .truncated)
+        // A length past 2^31-1 is not PNG at all.
+        let overlong = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
+            + [0x80, 0, 0, 0] + Array("tEXt".utf8) + [0, 0, 0, 0]
+        #expect(Outcome(Data(overlong)).code == .corrupt)
+    }
+
+    @Test("after the image data nothing is read: a 1 GiB chunk there is never allocated, the image decodes")
+    func afterImageData() throws {
+        let image = PNGBytes.image(width: 2, height: 1)
+        let withoutIEND = Array(image.dropLast(12))
+        let png = withoutIEND + [0x3F, 0xFF, 0xFF, 0xFF] + Array("zTXt".utf8) + Array("key".utf8)
+        #expect(Outcome(Data(png)) == .decoded(2, 1))
     }
 
     @Test("the CRC-32 and SHA-256 helpers match published values")

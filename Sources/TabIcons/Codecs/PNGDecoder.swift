@@ -16,6 +16,9 @@ internal import CPNG
 /// unpatched ones before 1.6.51 (CVE-2025-65018). `PNG_IMAGE_FLAG_16BIT_sRGB` makes libpng treat
 /// a 16-bit file without gAMA/sRGB as sRGB (its default is linear, which would brighten it).
 ///
+/// PNG has no shrink-on-load: libpng always decodes the full size, so
+/// `options.longestSideNeeded` is not used here (the limits still are).
+///
 /// Errors carry libpng's message ("IDAT: incorrect data check"); the code comes from its words
 /// (`code(forLibpngMessage:)`). The `png_image` is freed on every path.
 enum PNGDecoder: FormatDecoder {
