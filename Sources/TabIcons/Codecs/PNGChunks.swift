@@ -26,7 +26,6 @@ struct PNGChunks: Equatable {
         var height: Int
         var bitDepth: Int
         var colorType: Int
-        var isInterlaced: Bool
     }
 
     var header: Header
@@ -85,8 +84,7 @@ struct PNGChunks: Equatable {
                     throw corrupt("IHDR: \(width)×\(height) is out of range (PNG unsigned integer out of range)")
                 }
                 header = Header(width: width, height: height,
-                                bitDepth: Int(bytes[data + 8]), colorType: Int(bytes[data + 9]),
-                                isInterlaced: bytes[data + 12] != 0)
+                                bitDepth: Int(bytes[data + 8]), colorType: Int(bytes[data + 9]))
             case "acTL" where length == 8:
                 animationFrames = Int(readUInt32(bytes, data))
             case "IEND":
