@@ -138,13 +138,13 @@ struct PNGDecoderTests {
         #expect(files.count == 23)
         for url in files {
             let name = url.lastPathComponent
-            let outcome = Outcome(try Fixtures.data(url))
+            let outcome = PNGOutcome(try Fixtures.data(url))
             if name.hasPrefix("huge_") && name != "huge_IDAT.png" {
                 // The walker's message: libpng never allocated the 1 GiB the chunk declares.
                 #expect(outcome.code == .truncated, "\(name)")
                 #expect(outcome.message.contains("chunk of 1073741823 bytes at byte 33 runs past the end of the 57-byte input"), "\(name)")
             } else {
-                let expected: [String: Outcome] = [
+                let expected: [String: PNGOutcome] = [
                     "huge_IDAT.png": .failed(.truncated, "read beyond end of data"),
                     "bad_iCCP.png": .failed(.corrupt, "IHDR: CRC error"),
                     "badadler.png": .failed(.corrupt, "IDAT: incorrect data check"),
@@ -158,7 +158,7 @@ struct PNGDecoderTests {
 
     @Test("image-png's bug-fix files decode or fail with a code")
     func imagePngBugfixes() throws {
-        let expected: [String: Outcome] = [
+        let expected: [String: PNGOutcome] = [
             "F-exif-chunk-early.png": .decoded(400, 400), "acid2.png": .decoded(2, 2), "cicp_pq.png": .decoded(8, 8),
             "gama-srgb-order-issue#304.png": .decoded(320, 480), "invalid_palette_index.png": .decoded(10, 10),
             "issue#1825.png": .decoded(64, 64), "issue#202.png": .decoded(100, 100), "issue#403.png": .decoded(100, 50),
@@ -180,7 +180,7 @@ struct PNGDecoderTests {
     /// inflates ancillary chunks only up to its 8 MB chunk limit.
     @Test("Pillow's broken PNGs decode or fail with a code")
     func pillowBrokenFiles() throws {
-        let expected: [String: Outcome] = [
+        let expected: [String: PNGOutcome] = [
             "apng_split_fdat_zero_chunk.png": .decoded(128, 64), "apng_syntax_num_frames_invalid.png": .decoded(128, 64),
             "apng_syntax_num_frames_zero.png": .failed(.corrupt, "IEND: out of place"),
             "broken.png": .failed(.corrupt, "[F4][A8][81][E1]: invalid chunk type"),
@@ -194,7 +194,7 @@ struct PNGDecoderTests {
         try expectOutcomes(folder: "bad/pillow", extensions: ["png"], expected)
         // A PNG that lost its first byte: not PNG to the sniffer, not PNG to libpng.
         let bin = try Fixtures.data(Fixtures.corpus("bad/pillow/pngtest_bad.png.bin"))
-        #expect(Outcome(bin) == .failed(.corrupt, "Not a PNG file"))
+        #expect(PNGOutcome(bin) == .failed(.corrupt, "Not a PNG file"))
         #expect((try? ImageDecoder.decode(bin)) == nil)
     }
 
@@ -228,14 +228,14 @@ struct PNGDecoderTests {
     func structure() throws {
         var png = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
         png += [0, 0, 0, 40] + Array("tEXt".utf8) + Array("abc".utf8)
-        #expect(Outcome(Data(png)) == .failed(.truncated, "tEXt chunk of 40 bytes at byte 33 runs past the end of the 44-byte input"))
+        #expect(PNGOutcome(Data(png)) == .failed(.truncated, "tEXt chunk of 40 bytes at byte 33 runs past the end of the 44-byte input"))
         let cut = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
-        #expect(Outcome(Data(cut)).code == .truncated)
-        #expect(Outcome(Data(PNGBytes.signature.prefix(5))).code == .truncated)
+        #expect(PNGOutcome(Data(cut)).code == .truncated)
+        #expect(PNGOutcome(Data(PNGBytes.signature.prefix(5))).code == .truncated)
         // A length past 2^31-1 is not PNG at all.
         let overlong = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
             + [0x80, 0, 0, 0] + Array("tEXt".utf8) + [0, 0, 0, 0]
-        #expect(Outcome(Data(overlong)).code == .corrupt)
+        #expect(PNGOutcome(Data(overlong)).code == .corrupt)
     }
 
     @Test("after the image data nothing is read: a 1 GiB chunk there is never allocated, the image decodes")
@@ -243,7 +243,7 @@ struct PNGDecoderTests {
         let image = PNGBytes.image(width: 2, height: 1)
         let withoutIEND = Array(image.dropLast(12))
         let png = withoutIEND + [0x3F, 0xFF, 0xFF, 0xFF] + Array("zTXt".utf8) + Array("key".utf8)
-        #expect(Outcome(Data(png)) == .decoded(2, 1))
+        #expect(PNGOutcome(Data(png)) == .decoded(2, 1))
     }
 
     @Test("the CRC-32 and SHA-256 helpers match published values")
@@ -290,11 +290,11 @@ struct PNGDecoderTests {
         return reference.bitmap.pixels
     }
 
-    private func expectOutcomes(folder: String, extensions: [String], _ expected: [String: Outcome]) throws {
+    private func expectOutcomes(folder: String, extensions: [String], _ expected: [String: PNGOutcome]) throws {
         let files = try Fixtures.corpusFiles(folder, extensions: extensions)
         #expect(files.map(\.lastPathComponent).sorted() == expected.keys.sorted())
         for url in files {
-            #expect(Outcome(try Fixtures.data(url)) == expected[url.lastPathComponent], "\(url.lastPathComponent)")
+            #expect(PNGOutcome(try Fixtures.data(url)) == expected[url.lastPathComponent], "\(url.lastPathComponent)")
         }
     }
 
@@ -304,7 +304,7 @@ struct PNGDecoderTests {
 }
 
 /// What decoding one file came to: its size, or an error's code and message.
-enum Outcome: Equatable, CustomStringConvertible {
+enum PNGOutcome: Equatable, CustomStringConvertible {
     case decoded(Int, Int)
     case failed(TabIconsError.Code, String)
 

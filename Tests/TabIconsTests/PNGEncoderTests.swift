@@ -8,11 +8,11 @@ struct PNGEncoderTests {
     enum ColorType: UInt8 { case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6 }
 
     @Test("decode(encode(x)) == x, in the smallest colour type the content allows", arguments: [
-        ("random RGBA", Sample.randomRGBA(width: 37, height: 23), ColorType.rgba),
-        ("random opaque colour", Sample.randomOpaque(width: 41, height: 17), .rgb),
-        ("random gray with alpha", Sample.randomGrayAlpha(width: 33, height: 29), .grayAlpha),
-        ("full gray ramp, opaque", Sample.grayRamp(width: 256, height: 8), .gray),
-        ("random gray, opaque", Sample.randomGray(width: 64, height: 64), .gray),
+        ("random RGBA", PNGSample.randomRGBA(width: 37, height: 23), ColorType.rgba),
+        ("random opaque colour", PNGSample.randomOpaque(width: 41, height: 17), .rgb),
+        ("random gray with alpha", PNGSample.randomGrayAlpha(width: 33, height: 29), .grayAlpha),
+        ("full gray ramp, opaque", PNGSample.grayRamp(width: 256, height: 8), .gray),
+        ("random gray, opaque", PNGSample.randomGray(width: 64, height: 64), .gray),
     ])
     func roundTrip(name: String, bitmap: Bitmap, expected: ColorType) throws {
         let png = try PNGEncoder.encode(bitmap)
@@ -25,7 +25,7 @@ struct PNGEncoderTests {
     @Test("few colours are written indexed, with tRNS only for the translucent entries")
     func palette() throws {
         // A two-colour glyph: transparent background, opaque dark ink.
-        let glyph = Sample.glyph(width: 48, height: 48, ink: [20, 30, 40, 255], background: [255, 255, 255, 0])
+        let glyph = PNGSample.glyph(width: 48, height: 48, ink: [20, 30, 40, 255], background: [255, 255, 255, 0])
         let png = try PNGEncoder.encode(glyph)
         #expect(png[25] == ColorType.palette.rawValue)
         #expect(png[24] == 1) // two entries: 1-bit indices
@@ -40,10 +40,10 @@ struct PNGEncoderTests {
     @Test("256 gray levels stay gray (no 768-byte PLTE); 257 colours cannot be indexed")
     func paletteOnlyWhenSmaller() throws {
         // 256 gray levels, opaque: gray 8-bit needs no 768-byte PLTE.
-        let ramp = Sample.grayRamp(width: 256, height: 8)
+        let ramp = PNGSample.grayRamp(width: 256, height: 8)
         #expect(try PNGEncoder.encode(ramp)[25] == ColorType.gray.rawValue)
         // 257 colours: no palette possible.
-        var pixels = Sample.randomRGBA(width: 257, height: 1).pixels
+        var pixels = PNGSample.randomRGBA(width: 257, height: 1).pixels
         for x in 0..<257 { pixels[x * 4] = UInt8(x & 0xFF); pixels[x * 4 + 1] = x == 256 ? 1 : 0; pixels[x * 4 + 3] = 255 }
         let many = Bitmap(width: 257, height: 1, pixels: pixels)
         let png = try PNGEncoder.encode(many)
@@ -52,8 +52,8 @@ struct PNGEncoderTests {
     }
 
     @Test("output is deterministic and carries no timestamp", arguments: [
-        Sample.randomRGBA(width: 20, height: 20), Sample.randomGray(width: 9, height: 3),
-        Sample.glyph(width: 16, height: 16, ink: [0, 0, 0, 255], background: [0, 0, 0, 0]),
+        PNGSample.randomRGBA(width: 20, height: 20), PNGSample.randomGray(width: 9, height: 3),
+        PNGSample.glyph(width: 16, height: 16, ink: [0, 0, 0, 255], background: [0, 0, 0, 0]),
     ])
     func deterministic(bitmap: Bitmap) throws {
         let first = try PNGEncoder.encode(bitmap), second = try PNGEncoder.encode(bitmap)
@@ -65,7 +65,7 @@ struct PNGEncoderTests {
 
     @Test("fast compression writes the same pixels")
     func fast() throws {
-        let bitmap = Sample.randomRGBA(width: 64, height: 40)
+        let bitmap = PNGSample.randomRGBA(width: 64, height: 40)
         let png = try PNGEncoder.encode(bitmap, compression: .fast)
         #expect(try ImageDecoder.decode(Data(png)).bitmap == bitmap)
     }
@@ -100,7 +100,7 @@ struct PNGEncoderTests {
 }
 
 /// Bitmaps for encoder tests, from a fixed-seed generator so every run sees the same pixels.
-enum Sample {
+enum PNGSample {
     /// SplitMix64: small, seedable, good enough to fill test pixels.
     struct Generator {
         var state: UInt64
