@@ -62,7 +62,30 @@ enum InputCollector {
                                         displayName: display, outputStem: stem))
             }
         }
-        return (inputs, failures)
+        return (disambiguated(inputs), failures)
+    }
+
+    /// Two inputs whose outputs would share a name (`home.png` and `home.webp`, or the same file
+    /// named twice) must not overwrite each other: every later one keeps its extension in its stem
+    /// (`home-webp`), then a counter if that is taken too. Compared case-insensitively, since
+    /// macOS volumes are. Deterministic because inputs arrive sorted.
+    private static func disambiguated(_ inputs: [InputItem]) -> [InputItem] {
+        var taken: Set<String> = []
+        return inputs.map { item in
+            var stem = item.outputStem
+            if taken.contains(stem.lowercased()) {
+                let ext = (item.displayName as NSString).pathExtension.lowercased()
+                let base = ext.isEmpty ? stem : stem + "-" + ext
+                stem = base
+                var counter = 2
+                while taken.contains(stem.lowercased()) {
+                    stem = base + "-\(counter)"
+                    counter += 1
+                }
+            }
+            taken.insert(stem.lowercased())
+            return InputItem(source: item.source, displayName: item.displayName, outputStem: stem)
+        }
     }
 
     /// Image files below `root`, as sorted relative paths.

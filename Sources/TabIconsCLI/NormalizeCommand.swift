@@ -1,7 +1,143 @@
-// PLACEHOLDER: `tabicon normalize` arrives with the normalizer (issue 3).
+import Foundation
+import TabIcons
+
+/// `tabicon normalize [options] <file|dir|->...`: the main job. Parses SPEC §6's options into a
+/// `BatchNormalizer`, runs it with progress on stderr, writes the manifest, and answers the exit
+/// status (0 all done, 1 some inputs failed, 2 usage).
 struct NormalizeCommand {
+    let inputs: [String]
+    let outputRoot: URL
+    let manifestURL: URL
+    let options: NormalizeOptions
+    let layout: OutputLayout
+    let format: OutputFormat
+    let jobs: Int
+    let json: Bool
+    let quiet: Bool
+
+    static let options: [ParsedArguments.Option] = [
+        .value("--out", "-o"), .value("--box"), .value("--scales"), .value("--layout"), .value("--format"),
+        .value("--quality"), .value("--shape"), .flag("--trim"), .value("--render"), .value("--filter"),
+        .flag("--allow-upscale"), .value("--jobs"), .value("--max-pixels"), .value("--manifest"),
+        .flag("--json"), .flag("--quiet", "-q"),
+    ]
+
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
-        throw .init("normalize is not built yet")
+        let parsed = try ParsedArguments(arguments, options: Self.options)
+        guard !parsed.positionals.isEmpty else { throw .init("normalize needs at least one input") }
+        inputs = parsed.positionals
+
+        layout = try Self.choice(parsed.value("layout"), default: .flat, flag: "--layout")
+        let box = parsed.value("box") == nil ? layout.defaultBox : try CommonOptions.box(parsed.value("box"))
+        let scales = try parsed.value("scales").map(Self.scales) ?? layout.defaultScales
+        if layout == .android, let odd = scales.first(where: { s in !OutputLayout.androidDensities.contains { $0.scale == s } }) {
+            throw .init("--layout android has no density folder for scale \(IconBox.format(odd)) (use 0.75, 1, 1.5, 2, 3, 4)")
+        }
+        options = NormalizeOptions(
+            box: box, scales: scales,
+            shape: try Self.choice(parsed.value("shape"), default: .fit, flag: "--shape"),
+            trim: parsed.has("trim"),
+            render: try Self.choice(parsed.value("render"), default: .original, flag: "--render"),
+            filter: try Self.choice(parsed.value("filter"), default: .lanczos3, flag: "--filter"),
+            allowUpscale: parsed.has("allow-upscale"),
+            limits: try CommonOptions.limits(maxPixels: parsed.value("max-pixels")))
+
+        let quality = try parsed.value("quality").map { (text: String) throws(ParsedArguments.UsageError) -> Float in
+            guard let q = Float(text), (0...100).contains(q) else { throw .init("--quality must be a number from 0 to 100, not '\(text)'") }
+            return q
+        }
+        switch parsed.value("format") ?? "png" {
+        case "png":
+            if quality != nil { throw .init("--quality applies to --format webp only (PNG is always lossless)") }
+            format = .png
+        case "webp": format = .webp(quality: quality)
+        case let other: throw .init("--format must be png or webp, not '\(other)'")
+        }
+
+        if let text = parsed.value("jobs") {
+            guard let n = Int(text), n > 0 else { throw .init("--jobs must be a positive integer, not '\(text)'") }
+            jobs = n
+        } else {
+            jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
+        outputRoot = URL(fileURLWithPath: parsed.value("out") ?? "out")
+        manifestURL = parsed.value("manifest").map { URL(fileURLWithPath: $0) }
+            ?? outputRoot.appendingPathComponent("manifest.json")
+        json = parsed.has("json")
+        quiet = parsed.has("quiet")
     }
-    func run(console: Console) -> TabIconCommand.ExitStatus { .usage }
+
+    func run(console: Console) -> TabIconCommand.ExitStatus {
+        let (items, missing) = InputCollector.collect(inputs, excluding: outputRoot)
+        let limit = options.limits.maxInputBytes
+        let batchInputs = items.map { item in
+            BatchInput(name: item.displayName, outputStem: item.outputStem) { () throws(TabIconsError) -> Data in
+                try item.read(limit: limit)
+            }
+        }
+        for (input, error) in missing { console.reportFailure(input: input, error) }
+
+        let progress = Progress(total: batchInputs.count, console: console, enabled: !quiet)
+        let batch = BatchNormalizer(normalizer: Normalizer(options: options), layout: layout, format: format,
+                                    outputRoot: outputRoot, jobs: jobs)
+        var manifest = batch.run(batchInputs) { event in
+            switch event {
+            case .done(_, let name, let icon): progress.advance(name, detail: Self.describe(icon))
+            case .failed(_, let name, let error):
+                progress.clear()
+                console.reportFailure(input: name, error)
+                progress.advance(name)
+            }
+        }
+        progress.finish()
+        manifest.errors = missing.map { Manifest.ErrorEntry(input: $0.0, error: $0.1) } + manifest.errors
+
+        var status: TabIconCommand.ExitStatus = manifest.errors.isEmpty ? .success : .someInputsFailed
+        do throws(TabIconsError) {
+            try AtomicFileWriter.write(manifest.jsonData(), to: manifestURL)
+        } catch {
+            console.err("tabicon: cannot write the manifest: \(error.message)")
+            status = .someInputsFailed
+        }
+        if json { console.out(String(decoding: manifest.jsonData(), as: UTF8.self)) }
+        if !quiet { console.err(summary(manifest)) }
+        return status
+    }
+
+    private func summary(_ manifest: Manifest) -> String {
+        let files = manifest.icons.reduce(0) { $0 + ($1.renditions?.count ?? 0) }
+        let bytes = manifest.icons.reduce(0) { $0 + ($1.renditions ?? []).reduce(0) { $0 + $1.bytes } }
+        let skipped = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
+        var text = "normalized \(manifest.icons.count) icon\(manifest.icons.count == 1 ? "" : "s") into \(files) files"
+            + " (\(bytes) bytes) in \(outputRoot.path)/"
+        if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }
+        if !manifest.errors.isEmpty { text += "; \(manifest.errors.count) failed" }
+        return text + "; manifest: \(manifestURL.path)"
+    }
+
+    /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`.
+    static func describe(_ icon: Manifest.Icon) -> String {
+        let sides = (icon.renditions ?? []).map { "\($0.pixelWidth)×\($0.pixelHeight)" }
+        var text = "\(icon.pixelWidth)×\(icon.pixelHeight) → " + (sides.isEmpty ? "nothing" : sides.joined(separator: ", "))
+        if !icon.lints.isEmpty { text += "  lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ") }
+        return text
+    }
+
+    private static func choice<T: RawRepresentable>(_ text: String?, default value: T, flag: String)
+        throws(ParsedArguments.UsageError) -> T where T.RawValue == String
+    {
+        guard let text else { return value }
+        guard let parsed = T(rawValue: text) else { throw .init("\(flag): unknown value '\(text)'") }
+        return parsed
+    }
+
+    private static func scales(_ text: String) throws(ParsedArguments.UsageError) -> [Double] {
+        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0.map { $0.isFinite && $0 > 0 } ?? false }) else {
+            throw .init("--scales must be positive numbers separated by commas, not '\(text)'")
+        }
+        var unique: [Double] = []
+        for value in values.compactMap({ $0 }) where !unique.contains(value) { unique.append(value) }
+        return unique
+    }
 }

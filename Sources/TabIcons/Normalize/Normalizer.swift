@@ -32,6 +32,16 @@ public struct Normalizer: Sendable {
         return try normalize(image)
     }
 
+    /// The lints `normalize` would report for `image`, without rendering anything: what
+    /// `tabicon inspect` shows (`undersized` is judged against these options' scales).
+    public func lints(for image: DecodedImage) throws(TabIconsError) -> [Lint] {
+        try options.validate()
+        let plan = RenditionPlan(image: image, options: options)
+        let glyph = RenderIntent.apply(options.render, to: image.bitmap.cropped(to: plan.crop))
+        let skipped = plan.entries.filter { !RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }.map(\.scale)
+        return Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped, info: image.info, options: options)
+    }
+
     /// Normalizes a decoded image. Rendition sizes come from the SOURCE size
     /// (`image.info.pixelWidth/Height`) even when a shrink-on-load decode delivered fewer pixels;
     /// resampling starts from the pixels there are. See `RenditionPlan` for what the rule is

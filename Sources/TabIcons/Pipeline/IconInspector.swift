@@ -1,7 +1,8 @@
 import Foundation
 
 /// What `inspect` learns about one icon without rendering anything: the decoded image's
-/// description, the content hash of its bytes, and the lints that do not depend on a rendition.
+/// description, the content hash of its bytes, and the lints `normalize` would report at the
+/// default scales (computed without rendering).
 public struct IconInspector: Sendable {
     public struct Report: Sendable {
         public var info: ImageInfo
@@ -20,6 +21,6 @@ public struct IconInspector: Sendable {
     public func inspect(_ data: Data) throws(TabIconsError) -> Report {
         let image = try ImageDecoder.decode(data, options: DecodeOptions(limits: limits))
         return Report(info: image.info, contentHash: ContentHash(of: data),
-                      lints: [])  // PLACEHOLDER: source lints arrive with the normalizer
+                      lints: try Normalizer(options: NormalizeOptions(box: box, limits: limits)).lints(for: image))
     }
 }

@@ -1,0 +1,24 @@
+/// The `Contents.json` of an Xcode image set: one entry per 1×/2×/3× scale (a filename only where
+/// that rendition was written), and `template-rendering-intent` when rendering a template, so
+/// Xcode tints the icon like an SF Symbol.
+enum AssetCatalogContents {
+    static func json(files: [(scale: Double, filename: String)], render: NormalizeOptions.Render) -> String {
+        var images: [JSONValue] = []
+        let scales = Set([1.0, 2, 3]).union(files.map(\.scale)).sorted()
+        for scale in scales {
+            var pairs: [(String, JSONValue)] = []
+            if let file = files.first(where: { $0.scale == scale }) { pairs.append(("filename", .string(file.filename))) }
+            pairs.append(("idiom", .string("universal")))
+            pairs.append(("scale", .string(IconBox.format(scale) + "x")))
+            images.append(.object(pairs))
+        }
+        var document: [(String, JSONValue)] = [
+            ("images", .array(images)),
+            ("info", .object([("author", .string("tabicon")), ("version", .int(1))])),
+        ]
+        if render != .original {
+            document.append(("properties", .object([("template-rendering-intent", .string("template"))])))
+        }
+        return JSONValue.object(document).text() + "\n"
+    }
+}

@@ -1,0 +1,65 @@
+/// Where an icon's renditions go inside the output root, for each of the three layouts of SPEC §6.
+///
+/// Paths are relative to the output root and built from the input's mirrored stem
+/// (`icons/home`), so nothing can land outside it.
+public enum OutputLayout: String, Sendable, CaseIterable {
+    /// `icons/home.png`, `icons/home@2x.png`, `icons/home@3x.png`.
+    case flat
+    /// `icons/home.imageset/home.png` ... with a `Contents.json` naming each file and its scale.
+    case xcassets
+    /// `icons/drawable-mdpi/home.png` ... one folder per density.
+    case android
+
+    /// Android's density buckets by scale factor (mdpi is the 1× baseline).
+    public static let androidDensities: [(scale: Double, folder: String)] = [
+        (0.75, "drawable-ldpi"), (1, "drawable-mdpi"), (1.5, "drawable-hdpi"), (2, "drawable-xhdpi"),
+        (3, "drawable-xxhdpi"), (4, "drawable-xxxhdpi"),
+    ]
+
+    /// The scales a layout renders when the user does not say: Android's five common densities,
+    /// Apple's 1×, 2×, 3× otherwise.
+    public var defaultScales: [Double] { self == .android ? [1, 1.5, 2, 3, 4] : [1, 2, 3] }
+
+    /// The box a layout uses when the user does not say: Material's 24 dp on Android.
+    public var defaultBox: IconBox { self == .android ? .material : .regular }
+
+    /// The relative path of the rendition at `scale` for the input whose mirrored stem is `stem`.
+    /// Returns nil for a scale the layout has no place for (an Android scale without a bucket).
+    public func path(stem: String, scale: Double, fileExtension: String) -> String? {
+        let (directory, name) = Self.split(stem)
+        switch self {
+        case .flat:
+            return directory + name + Self.scaleSuffix(scale) + "." + fileExtension
+        case .xcassets:
+            return directory + name + ".imageset/" + name + Self.scaleSuffix(scale) + "." + fileExtension
+        case .android:
+            guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
+            return directory + bucket.folder + "/" + Self.androidResourceName(name) + "." + fileExtension
+        }
+    }
+
+    /// The `Contents.json` path of an xcassets image set (nil for the other layouts).
+    public func contentsPath(stem: String) -> String? {
+        guard self == .xcassets else { return nil }
+        let (directory, name) = Self.split(stem)
+        return directory + name + ".imageset/Contents.json"
+    }
+
+    /// `@2x`, `@1.5x`; nothing at 1×.
+    static func scaleSuffix(_ scale: Double) -> String {
+        scale == 1 ? "" : "@" + IconBox.format(scale) + "x"
+    }
+
+    /// Android resource names allow only lowercase letters, digits and underscores, and must
+    /// start with a letter.
+    static func androidResourceName(_ name: String) -> String {
+        var result = String(name.lowercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) ? $0 : "_" })
+        if result.first.map({ !$0.isLetter }) ?? true { result = "ic_" + result }
+        return result
+    }
+
+    private static func split(_ stem: String) -> (directory: String, name: String) {
+        guard let slash = stem.lastIndex(of: "/") else { return ("", stem) }
+        return (String(stem[...slash]), String(stem[stem.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A fresh folder under the system's temporary directory, removed when the test's scope ends.
+final class TemporaryDirectory {
+    let url: URL
+
+    init(_ label: String = "tabicons") throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ relative: String) -> String { url.appendingPathComponent(relative).path }
+
+    /// Every regular file below the folder, as sorted relative paths.
+    func files() -> [String] {
+        let base = url.resolvingSymlinksInPath().path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isDirectory), !isDirectory.boolValue {
+                found.append(relative)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Relative path → bytes of every file below the folder.
+    func snapshot() throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for file in files() { result[file] = try Data(contentsOf: url.appendingPathComponent(file)) }
+        return result
+    }
+}
