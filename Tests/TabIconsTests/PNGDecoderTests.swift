@@ -109,26 +109,28 @@ struct PNGDecoderTests {
     // MARK: Broken files
 
     /// The 14 intentionally broken PngSuite files. All are `corrupt` to the PNG decoder, with
-    /// libpng's words; the six with a damaged signature do not sniff as PNG at the front door, so
-    /// `ImageDecoder.decode` calls them `unsupportedFormat` (showing the bytes they start with).
+    /// libpng's words. At the front door, the three whose damage reaches the first four bytes
+    /// (`\x89PNG`) do not sniff as PNG, so `ImageDecoder.decode` calls them `unsupportedFormat`
+    /// (showing the bytes they start with); the three with mangled line endings after `\x89PNG`
+    /// reach libpng and get its clearer reason.
     @Test("the 14 broken PngSuite files are refused with a code and libpng's reason", arguments: [
         ("xs1n0g01", "Not a PNG file", true), ("xs2n0g01", "Not a PNG file", true),
-        ("xs4n0g01", "Not a PNG file", true), ("xs7n0g01", "PNG file corrupted by ASCII conversion", true),
-        ("xcrn0g04", "PNG file corrupted by ASCII conversion", true),
-        ("xlfn0g04", "PNG file corrupted by ASCII conversion", true),
+        ("xs4n0g01", "Not a PNG file", true), ("xs7n0g01", "PNG file corrupted by ASCII conversion", false),
+        ("xcrn0g04", "PNG file corrupted by ASCII conversion", false),
+        ("xlfn0g04", "PNG file corrupted by ASCII conversion", false),
         ("xhdn0g08", "IHDR: CRC error", false), ("xc1n0g08", "Invalid IHDR data", false),
         ("xc9n2c08", "Invalid IHDR data", false), ("xd0n2c08", "Invalid IHDR data", false),
         ("xd3n2c08", "Invalid IHDR data", false), ("xd9n2c08", "Invalid IHDR data", false),
         ("xdtn0g01", "IEND: out of place", false), ("xcsn0g01", "IDAT: CRC error", false),
     ])
-    func brokenPngSuite(name: String, reason: String, badSignature: Bool) throws {
+    func brokenPngSuite(name: String, reason: String, notSniffed: Bool) throws {
         let data = try Fixtures.data(Fixtures.corpus("pngsuite/\(name).png"))
         let direct = try #require(throws: TabIconsError.self) { try decodePNG(data) }
         #expect(direct.code == .corrupt)
         #expect(direct.message == reason)
         #expect(direct.format == .png)
         let front = try #require(throws: TabIconsError.self) { try ImageDecoder.decode(data) }
-        #expect(front.code == (badSignature ? .unsupportedFormat : .corrupt))
+        #expect(front.code == (notSniffed ? .unsupportedFormat : .corrupt))
     }
 
     @Test("libpng's crasher files: the huge-chunk ones are refused before libpng sees them",

@@ -5,9 +5,13 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     case webp
 
     /// The format of `data` by its signature, or nil when it is none of the three.
+    ///
+    /// PNG is recognised by `\x89PNG` alone, not the whole 8-byte signature: a file whose line
+    /// endings a text transfer mangled (the last four bytes) is still a PNG, and libpng then says
+    /// exactly that ("PNG file corrupted by ASCII conversion") instead of "not an image".
     public static func sniff<Bytes: Collection>(_ data: Bytes) -> ImageFormat? where Bytes.Element == UInt8 {
         let head = Array(data.prefix(16))
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
         if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp
