@@ -25,7 +25,7 @@ public enum ImageDecoder {
     public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(TabIconsError) -> DecodedImage {
         try options.limits.check(inputBytes: data.count)
         guard let binary = InputEncoding.unwrap(data) else {
-            throw TabIconsError(.unsupportedFormat, "text that is neither base64 nor a data: URL")
+            throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, isText: true))
         }
         guard let format = ImageFormat.sniff(binary) else {
             throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(binary))

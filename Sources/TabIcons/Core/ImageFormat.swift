@@ -20,8 +20,9 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     }
 
     /// A short description of bytes that are not a supported format: the name of a recognisable
-    /// format (GIF, BMP, TIFF, HEIC/AVIF, SVG/XML, ICO), otherwise the first bytes in hex.
-    static func describeUnsupported<Bytes: Collection>(_ data: Bytes) -> String where Bytes.Element == UInt8 {
+    /// format (GIF, BMP, TIFF, HEIC/AVIF, SVG/XML, ICO), otherwise the first bytes in hex (or,
+    /// for text that is not base64, the first characters).
+    static func describeUnsupported<Bytes: Collection>(_ data: Bytes, isText: Bool = false) -> String where Bytes.Element == UInt8 {
         let head = Array(data.prefix(32))
         func starts(_ s: String) -> Bool { head.starts(with: Array(s.utf8)) }
         if head.isEmpty { return "the input is empty" }
@@ -39,6 +40,10 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE svg") {
             return "looks like SVG/XML, which is not supported"
+        }
+        if isText {
+            let start = String(text.prefix(16)).debugDescription
+            return "text that is neither an image, base64 nor a data: URL (starts with \(start))"
         }
         let hex = head.prefix(8).map { byte in
             let digits = String(byte, radix: 16)
