@@ -25,7 +25,7 @@ final class IconContent: Sendable {
     /// (not copied), so a bar that republishes that very buffer passes the identity shortcut.
     let bytes: Data
     let hash: ContentHash
-    private let state: Mutex<DecodeState>
+    private let state: LockedState<DecodeState>
     private let ledger: DecodeLedger
 
     private struct DecodeState {
@@ -39,7 +39,7 @@ final class IconContent: Sendable {
         self.bytes = bytes
         self.hash = hash
         self.ledger = ledger
-        self.state = Mutex(DecodeState())
+        self.state = LockedState(DecodeState())
     }
 
     /// The normalized icon for these bytes, decoding on the first call only. After eviction the

@@ -52,7 +52,7 @@ public final class IconTable: Sendable {
     /// The most items a slot holds — far above what a tab bar shows (the reference's limit).
     public static let maxItems = 16
 
-    private let state = Mutex(TableState())
+    private let state = LockedState(TableState())
     private let processor: any IconProcessor
     private let revisions: RevisionCounter
     private let hasher: ContentHasher
