@@ -42,8 +42,9 @@ import Synchronization
 ///
 /// ## Locking
 ///
-/// One `Mutex` guards the entries and the cache's bookkeeping; under it the table only copies
-/// references, looks up dictionaries and counts. Hashing, comparing, decoding, and freeing
+/// One `Mutex` (from Synchronization, made visible to ThreadSanitizer by `LockedState`) guards the
+/// entries and the cache's bookkeeping; under it the table only copies references, looks up
+/// dictionaries and counts. Hashing, comparing, decoding, and freeing
 /// evicted contents all happen outside it. A publish of changed content reads, works unlocked,
 /// then commits only if the slot's revision and the cache are as it saw them (`PublishPlan`),
 /// otherwise it redoes the unlocked part against the newer state. Concurrent publishes to one
@@ -57,6 +58,9 @@ public final class IconTable: Sendable {
     private let revisions: RevisionCounter
     private let hasher: ContentHasher
     private let ledger = DecodeLedger()
+    /// For tests: runs on the slow path after the unlocked work and before the commit, where a
+    /// racing operation would have to land to make the plan stale.
+    private let beforeCommit: (@Sendable () -> Void)?
 
     /// A table whose contents are decoded and normalized by `processor` (by default a
     /// `Normalizer` with default options: the regular 25-point box at 1×, 2×, 3×).
@@ -65,11 +69,13 @@ public final class IconTable: Sendable {
     }
 
     /// For tests: a revision counter of their own (to see revisions start at 1), a hash of their
-    /// own (to force collisions).
-    init(processor: any IconProcessor, revisions: RevisionCounter, hasher: ContentHasher) {
+    /// own (to force collisions), a hook to stage races.
+    init(processor: any IconProcessor, revisions: RevisionCounter, hasher: ContentHasher,
+         beforeCommit: (@Sendable () -> Void)? = nil) {
         self.processor = processor
         self.revisions = revisions
         self.hasher = hasher
+        self.beforeCommit = beforeCommit
     }
 
     /// Publishes `items` for `slot` and answers the slot's revision: the current one when the
@@ -107,6 +113,7 @@ public final class IconTable: Sendable {
                 plan.resolve(candidates: candidates, ledger: ledger)
             }
             let icons = plan.entryIcons()
+            beforeCommit?()
             let outcome = state.withLock { state in
                 state.commit(plan, icons: icons, slot: slot, over: current, revisions: revisions)
             }
