@@ -1,2 +1,45 @@
-// PLACEHOLDER: the benchmark arrives with the side-table issue (6).
-print("tabicon-bench: no scenario yet")
+import Foundation
+import TabIcons
+
+// tabicon-bench: SPEC §7. Prints a table for people, or JSON with --json.
+// Exit status: 0 done, 1 setup failed (no icons), 2 usage.
+
+let arguments: Arguments
+do {
+    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if let message = error.message {
+        FileHandle.standardError.write(Data("tabicon-bench: \(message)\n\n\(Arguments.usage)\n".utf8))
+        exit(2)
+    }
+    print(Arguments.usage)
+    exit(0)
+}
+
+let icons: IconSet
+do {
+    icons = try IconSet.load(folder: arguments.images)
+} catch {
+    FileHandle.standardError.write(Data("tabicon-bench: \(error.message)\n".utf8))
+    exit(1)
+}
+
+/// Whether the decoders behind the `Normalizer` are real yet: the figures of decodeEveryFrame
+/// (and of first frames) mean little while they are placeholders.
+let decoder: String = {
+    guard let sample = icons.bar.first?.icon else { return "unknown" }
+    switch Result(catching: { () throws(TabIconsError) in try Normalizer().normalize(sample) }) {
+    case .success: return "Normalizer (real decoders)"
+    case .failure(let error): return "Normalizer answered an error on \(icons.bar.count > 0 ? "the first icon" : "input"): \(error)"
+    }
+}()
+
+let isTerminal = isatty(STDERR_FILENO) == 1
+let results = RebuildEveryFrame(icons: icons, arguments: arguments).run { step in
+    if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K\(step)…".utf8)) }
+}
+if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+
+let report = Report(scenario: arguments.scenario, machine: Machine.description, images: icons.summary,
+                    decoder: decoder, results: results)
+print(arguments.json ? report.json.rendered() : report.text)
