@@ -27,17 +27,6 @@ private struct TableModel {
 }
 
 /// A small, seeded generator (SplitMix64), so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("IconTable against a plain model of SPEC §5")
 struct IconTableModelTests {
     /// A small pool: heap buffers, tiny inline ones, an empty one, two that differ in one byte,
@@ -86,7 +75,7 @@ struct IconTableModelTests {
 
     @Test("thousands of random publish/retire/icons/icon steps agree with the model", arguments: [1, 2, 3, 4])
     func agreesWithModel(seed: UInt64) throws {
-        var rng = SeededGenerator(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let processor = FakeProcessor()
         let table = IconTable.forTesting(processor: processor)
         var model = TableModel()
