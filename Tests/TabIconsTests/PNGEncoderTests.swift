@@ -101,21 +101,10 @@ struct PNGEncoderTests {
 
 /// Bitmaps for encoder tests, from a fixed-seed generator so every run sees the same pixels.
 enum PNGSample {
-    /// SplitMix64: small, seedable, good enough to fill test pixels.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
+    typealias Generator = SeededGenerator
 
     static func make(width: Int, height: Int, seed: UInt64, _ pixel: (inout Generator) -> [UInt8]) -> Bitmap {
-        var generator = Generator(state: seed)
+        var generator = Generator(seed: seed)
         var pixels: [UInt8] = []
         for _ in 0..<(width * height) { pixels += pixel(&generator) }
         return Bitmap(width: width, height: height, pixels: pixels)

@@ -9,5 +9,7 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
 }
 
