@@ -89,13 +89,18 @@ public final class IconTable: Sendable {
                                 "a tab bar slot holds at most \(Self.maxItems) items, but \(items.count) were "
                                 + "published to slot \(slot); its entry is unchanged")
         }
+        let current = state.withLock { $0.entries[slot] }
+        // The hot path: the content the slot already shows (entries never hold all-empty items,
+        // so a match also settles that these have icons).
+        var difference = 0
+        if let current {
+            guard let first = current.icons.firstDifference(from: items) else { return current.revision }
+            difference = first
+        }
         guard items.contains(where: { !$0.isEmpty }) else {
             retire(slot: slot)
             return 0
         }
-        let current = state.withLock { $0.entries[slot] }
-        guard let current else { return publishChanged(slot: slot, items: items, over: nil, equalBelow: 0) }
-        guard let difference = current.icons.firstDifference(from: items) else { return current.revision }
         return publishChanged(slot: slot, items: items, over: current, equalBelow: difference)
     }
 
@@ -134,8 +139,9 @@ public final class IconTable: Sendable {
     }
 
     /// The items of the slot's current entry, or nil when it has none. The table is the
-    /// authority: a replayed create reads the current icons here. The buffers are the table's
-    /// canonical ones — equal in content to what was published, not necessarily the same `Data`.
+    /// authority: a replayed create reads the current icons here. The buffers are those of the
+    /// publish that created the entry — equal in content to the latest publish, not necessarily
+    /// the same `Data`.
     public func icons(slot: Int) -> [ItemIcons]? {
         state.withLock { $0.entries[slot]?.icons.items }
     }
