@@ -5,17 +5,19 @@ import Synchronization
 /// normalized result once somebody asked for it.
 ///
 /// Every slot and every item position showing these bytes points at the same `IconContent`, so
-/// the bytes are held once and decoded once (SPEC §5). The content keeps its own copy of the
-/// bytes, made once when the content enters the cache: an array's bytes can be read without the
-/// dynamic exclusivity checks every access to a `Data`'s storage pays (~25 ns each), so comparing
-/// a fresh copy of an icon with its content opens one `Data`, not two. The cache counts the references; when the
+/// the bytes are held once and decoded once (SPEC §5). The cache counts the references; when the
 /// last one goes (its slots retire or move to other content) the content is *evicted*: the cache
 /// forgets it and it drops its decoded pixels, even if a straggler still holds the object.
+///
+/// The content keeps its own copy of the bytes, made once when it enters the cache: an array's
+/// bytes can be read without the dynamic exclusivity checks every access to a `Data`'s storage
+/// pays (~25 ns each), so comparing a fresh copy of an icon with its content opens one `Data`,
+/// not two — the difference between beating a plain byte comparison and trailing it.
 ///
 /// ## Decoding: lazily, once, outside the table's lock
 ///
 /// Publishing never decodes — it must answer in nanoseconds, and a revision is about bytes, not
-/// about whether they decode. The first `normalized(by:ledger:)` call decodes, holding this
+/// about whether they decode. The first `normalized(by:)` call decodes, holding this
 /// content's *own* lock while the processor runs, so concurrent callers for the same content wait
 /// for that one decode instead of repeating it (a once-cell). The table's lock is never held
 /// here, and this lock is never taken under the table's lock, so the two cannot deadlock and a

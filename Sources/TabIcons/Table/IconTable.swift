@@ -40,12 +40,18 @@ import Synchronization
 /// retires or publishes other content, so after churn the live entries are the mounted bars and
 /// the live bytes are the bytes those bars reference.
 ///
+/// Memory: the cache holds one private copy of each distinct content (what `liveBytes` counts)
+/// and its decoded renditions once asked for; each entry also keeps the `Data` values of the
+/// publish that created it, which is what lets the very same buffers pass unread (for an app
+/// that keeps its buffers these are its own; for one that makes fresh copies every frame, one set
+/// per mounted bar).
+///
 /// ## Locking
 ///
 /// One `Mutex` (from Synchronization, made visible to ThreadSanitizer by `LockedState`) guards the
 /// entries and the cache's bookkeeping; under it the table only copies references, looks up
-/// dictionaries and counts. Hashing, comparing, decoding, and freeing
-/// evicted contents all happen outside it. A publish of changed content reads, works unlocked,
+/// dictionaries and counts. Hashing, comparing, decoding, and freeing evicted contents all happen
+/// outside it. A publish of changed content reads, works unlocked,
 /// then commits only if the slot's revision and the cache are as it saw them (`PublishPlan`),
 /// otherwise it redoes the unlocked part against the newer state. Concurrent publishes to one
 /// slot are ordered by their commits: the last one to commit is the slot's content.
