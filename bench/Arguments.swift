@@ -15,6 +15,7 @@ struct Arguments {
     var churnFrames = 300
     var seed: UInt64 = 0x7AB1_C0DE
     var strategies: [String]?
+    var flavours = ["same", "fresh"]
 
     static let usage = """
     usage: tabicon-bench [rebuild-every-frame] [options]
@@ -31,6 +32,7 @@ struct Arguments {
       --churn N             churn frames (default 300)
       --seed N              random seed for churn
       --strategies LIST     e.g. IconTable,byteCompare (default: all four)
+      --flavours LIST       same,fresh (default: both)
       -h, --help
     """
 
@@ -66,6 +68,12 @@ struct Arguments {
                                      + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 strategies = names
+            case "--flavours":
+                let names = try value(argument).split(separator: ",").map(String.init)
+                for name in names where !["same", "fresh"].contains(name) {
+                    throw UsageError("unknown flavour \(name); known: same, fresh")
+                }
+                flavours = names
             case let name where !name.hasPrefix("-"):
                 scenario = name
             default:

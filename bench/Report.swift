@@ -89,12 +89,12 @@ struct Report {
         return lines.joined(separator: "\n")
     }
 
-    /// A figure with about `digits` significant digits, no exponent for the sizes we print.
+    /// A figure with about `digits` significant digits: whole numbers from 1000 up, no trailing
+    /// zeros below.
     static func number(_ value: Double, digits: Int = 4) -> String {
         if value == 0 { return "0" }
-        if value >= 1000 || value == value.rounded() && value >= 1 { return String(Int(value.rounded())) }
-        let decimals = max(0, digits - 1 - Int(floor(log10(abs(value)))))
-        return String(format: "%.\(decimals)f", value)
+        if abs(value) >= 1000 || value == value.rounded() { return String(Int(value.rounded())) }
+        return String(format: "%.\(digits)g", value)
     }
 }
 

@@ -74,6 +74,41 @@ struct IconTableTests {
         #expect(try table.publish(slot: 4, items: [ItemIcons(icon: big[101..<201])]) != first)
     }
 
+    @Test("an app that mutates its published buffer in place gets a new revision, and back again another")
+    func mutationInPlace() throws {
+        let table = IconTable.forTesting()
+        var icon = Bytes.make(20, count: 200)
+        let first = try table.publish(slot: 1, items: [ItemIcons(icon: icon)])
+        icon[icon.startIndex + 100] ^= 0xFF              // copy-on-write: the table's bytes stay
+        let second = try table.publish(slot: 1, items: [ItemIcons(icon: icon)])
+        #expect(second == first + 1)
+        #expect(table.icons(slot: 1) == [ItemIcons(icon: icon)])
+        icon[icon.startIndex + 100] ^= 0xFF
+        #expect(try table.publish(slot: 1, items: [ItemIcons(icon: icon)]) == first + 2)
+        #expect(try table.publish(slot: 1, items: [ItemIcons(icon: Bytes.make(20, count: 200))]) == first + 2)
+    }
+
+    @Test("the identity shortcut: the same Data value passes by representation, copies by bytes")
+    func identityShortcut() {
+        let data = Bytes.make(30, count: 500), tiny = Data([9, 8, 7])
+        #expect(ContentEquality.sameRepresentation(data, data))
+        #expect(ContentEquality.sameRepresentation(data, data[data.startIndex..<data.endIndex]))
+        #expect(ContentEquality.sameRepresentation(tiny, Data([9, 8, 7])), "inline bytes are the representation")
+        #expect(ContentEquality.sameRepresentation(nil, nil))
+        #expect(!ContentEquality.sameRepresentation(data, nil))
+        #expect(!ContentEquality.sameRepresentation(data, Bytes.copy(data)))
+        #expect(!ContentEquality.sameRepresentation(data, data.prefix(499)))
+        #expect(ContentEquality.sameRepresentations([ItemIcons(icon: data), ItemIcons()],
+                                                    [ItemIcons(icon: data), ItemIcons()]))
+        #expect(!ContentEquality.sameRepresentations([ItemIcons(icon: data)], [ItemIcons(icon: data), ItemIcons()]))
+        #expect(!ContentEquality.sameRepresentations([ItemIcons(icon: data)], [ItemIcons(selectedIcon: data)]))
+        #expect(ContentEquality.sameBytes([UInt8](data), Bytes.copy(data)))
+        #expect(ContentEquality.sameBytes([UInt8](data.dropFirst()), data.dropFirst()))
+        #expect(!ContentEquality.sameBytes([UInt8](data), data.prefix(499)))
+        #expect(!ContentEquality.sameBytes([UInt8](data.dropFirst()), data.dropLast()))
+        #expect(ContentEquality.sameBytes([], Data()))
+    }
+
     @Test("a bar with no byte icons publishes nothing, answers 0 and holds no entry")
     func noByteIcons() throws {
         let table = IconTable.forTesting()
@@ -131,7 +166,7 @@ struct IconTableTests {
         #expect(table.content(slot: 12, item: 2, selected: true) == nil)
         #expect(table.content(slot: 12, item: 3, selected: false) == nil)
         #expect(table.content(slot: 12, item: -1, selected: false) == nil)
-        #expect(table.content(slot: 12, item: 2, selected: false)?.bytes == search)
+        #expect(table.content(slot: 12, item: 2, selected: false)?.bytes == [UInt8](search))
     }
 
     @Test("slots are independent: the same content in two slots, each with its own revision")

@@ -40,12 +40,18 @@ import Synchronization
 /// retires or publishes other content, so after churn the live entries are the mounted bars and
 /// the live bytes are the bytes those bars reference.
 ///
+/// Memory: the cache holds one private copy of each distinct content (what `liveBytes` counts)
+/// and its decoded renditions once asked for; each entry also keeps the `Data` values of the
+/// publish that created it, which is what lets the very same buffers pass unread (for an app
+/// that keeps its buffers these are its own; for one that makes fresh copies every frame, one set
+/// per mounted bar).
+///
 /// ## Locking
 ///
 /// One `Mutex` (from Synchronization, made visible to ThreadSanitizer by `LockedState`) guards the
 /// entries and the cache's bookkeeping; under it the table only copies references, looks up
-/// dictionaries and counts. Hashing, comparing, decoding, and freeing
-/// evicted contents all happen outside it. A publish of changed content reads, works unlocked,
+/// dictionaries and counts. Hashing, comparing, decoding, and freeing evicted contents all happen
+/// outside it. A publish of changed content reads, works unlocked,
 /// then commits only if the slot's revision and the cache are as it saw them (`PublishPlan`),
 /// otherwise it redoes the unlocked part against the newer state. Concurrent publishes to one
 /// slot are ordered by their commits: the last one to commit is the slot's content.
@@ -89,13 +95,18 @@ public final class IconTable: Sendable {
                                 "a tab bar slot holds at most \(Self.maxItems) items, but \(items.count) were "
                                 + "published to slot \(slot); its entry is unchanged")
         }
+        let current = state.withLock { $0.entries[slot] }
+        // The hot path: the content the slot already shows (entries never hold all-empty items,
+        // so a match also settles that these have icons).
+        var difference = 0
+        if let current {
+            guard let first = current.icons.firstDifference(from: items) else { return current.revision }
+            difference = first
+        }
         guard items.contains(where: { !$0.isEmpty }) else {
             retire(slot: slot)
             return 0
         }
-        let current = state.withLock { $0.entries[slot] }
-        guard let current else { return publishChanged(slot: slot, items: items, over: nil, equalBelow: 0) }
-        guard let difference = current.icons.firstDifference(from: items) else { return current.revision }
         return publishChanged(slot: slot, items: items, over: current, equalBelow: difference)
     }
 
@@ -134,8 +145,9 @@ public final class IconTable: Sendable {
     }
 
     /// The items of the slot's current entry, or nil when it has none. The table is the
-    /// authority: a replayed create reads the current icons here. The buffers are the table's
-    /// canonical ones — equal in content to what was published, not necessarily the same `Data`.
+    /// authority: a replayed create reads the current icons here. The buffers are those of the
+    /// publish that created the entry — equal in content to the latest publish, not necessarily
+    /// the same `Data`.
     public func icons(slot: Int) -> [ItemIcons]? {
         state.withLock { $0.entries[slot]?.icons.items }
     }

@@ -63,7 +63,7 @@ struct PublishPlan {
                 continue
             }
             if let current, position < current.contents.count, let kept = current.contents[position],
-               position < equalBelow || ContentEquality.same(kept.bytes, bytes) {
+               position < equalBelow || ContentEquality.sameBytes(kept.bytes, bytes) {
                 resolutions[position] = .kept(kept)
                 continue
             }
@@ -82,12 +82,12 @@ struct PublishPlan {
         for (index, position) in lookups.enumerated() {
             guard let bytes = bytes(at: position), let hash = hashes[position] else { continue }
             let bucket = candidates[index]
-            if let hit = bucket.first(where: { ContentEquality.same($0.bytes, bytes) }) {
+            if let hit = bucket.first(where: { ContentEquality.sameBytes($0.bytes, bytes) }) {
                 resolutions[position] = .found(hit)
                 continue
             }
             let content = newContent(before: index, hash: hash, bytes: bytes)
-                ?? created[position] ?? IconContent(bytes: bytes, hash: hash, ledger: ledger)
+                ?? created[position] ?? IconContent(copying: bytes, hash: hash, ledger: ledger)
             created[position] = content
             resolutions[position] = .new(content, compared: bucket.map(ObjectIdentifier.init))
         }
@@ -97,7 +97,7 @@ struct PublishPlan {
     private func newContent(before index: Int, hash: ContentHash, bytes: Data) -> IconContent? {
         for other in lookups[..<index] {
             if case .new(let content, _) = resolutions[other], content.hash == hash,
-               ContentEquality.same(content.bytes, bytes) {
+               ContentEquality.sameBytes(content.bytes, bytes) {
                 return content
             }
         }
@@ -125,7 +125,7 @@ struct PublishPlan {
 
     /// The entry this plan publishes.
     func entryIcons() -> EntryIcons {
-        EntryIcons(contents: resolutions.map(\.content))
+        EntryIcons(items: items, contents: resolutions.map(\.content))
     }
 }
 

@@ -13,19 +13,23 @@ struct SlotEntry: Sendable {
 /// A slot's items, each icon resolved to its shared `IconContent`.
 ///
 /// Built outside the table's lock and immutable after that, so readers copy one reference under
-/// the lock and compare outside it. The `items` carry the contents' canonical buffers, not
-/// necessarily the publisher's own `Data`: the table holds each distinct content once.
+/// the lock and compare outside it.
+///
+/// `items` are the `Data` values of the publish that created the entry, kept as they were: a bar
+/// that republishes those very buffers passes by representation, without reading a byte
+/// (`ContentEquality`), whichever bar first brought the content to the cache. Holding them is
+/// also what makes that shortcut sound. It costs nothing when the app keeps its buffers (they are
+/// the app's own); when the app makes fresh copies every frame, each entry keeps the one set it
+/// was created from — bounded by the mounted bars, released on retire.
 final class EntryIcons: Sendable {
-    /// The items as `icons(slot:)` answers them, with canonical buffers.
+    /// The items as published (what `icons(slot:)` answers).
     let items: [ItemIcons]
     /// Two positions per item — icon, then selected icon — `nil` where the item has none.
     let contents: [IconContent?]
 
-    init(contents: [IconContent?]) {
+    init(items: [ItemIcons], contents: [IconContent?]) {
+        self.items = items
         self.contents = contents
-        self.items = stride(from: 0, to: contents.count, by: 2).map { position in
-            ItemIcons(icon: contents[position]?.bytes, selectedIcon: contents[position + 1]?.bytes)
-        }
     }
 
     /// The position of an item's icon in `contents`.
@@ -38,14 +42,25 @@ final class EntryIcons: Sendable {
 
     /// The first position at which `candidate` differs from these items, or nil when it holds
     /// the same content (the same number of items, each icon present or absent alike and equal
-    /// by `ContentEquality`). This is the whole cost of a republish of unchanged content.
+    /// in bytes). This is the whole cost of a republish of unchanged content: for the very same
+    /// buffers one `memcmp` over the item arrays; otherwise, per icon, its representation, then
+    /// its bytes against the content's copy.
     func firstDifference(from candidate: [ItemIcons]) -> Int? {
+        if ContentEquality.sameRepresentations(items, candidate) { return nil }
         let common = min(items.count, candidate.count)
-        for index in 0..<common {
-            let mine = items[index], theirs = candidate[index]
-            if !ContentEquality.same(mine.icon, theirs.icon) { return index * 2 }
-            if !ContentEquality.same(mine.selectedIcon, theirs.selectedIcon) { return index * 2 + 1 }
+        for position in 0..<(common * 2) where !holds(candidate, at: position) {
+            return position
         }
         return items.count == candidate.count ? nil : common * 2
+    }
+
+    /// Whether `candidate`'s icon at `position` (< 2 × both counts) is the content held there.
+    @inline(__always)
+    private func holds(_ candidate: [ItemIcons], at position: Int) -> Bool {
+        let selected = position & 1 == 1
+        let theirs = candidate[position >> 1].bytes(selected: selected)
+        if ContentEquality.sameRepresentation(items[position >> 1].bytes(selected: selected), theirs) { return true }
+        guard let content = contents[position], let theirs else { return false }
+        return ContentEquality.sameBytes(content.bytes, theirs)
     }
 }
