@@ -1,15 +1,15 @@
-import Synchronization
+import TabIcons
 
 /// Batch progress on stderr: a bar redrawn in place when stderr is a terminal, plain
 /// `[n/total] name` lines otherwise (logs, CI). Colour only on a terminal without NO_COLOR.
-/// Called from worker threads, so its count lives in a Mutex.
+/// Called from worker threads, so its count lives in a `LockedState`.
 final class Progress: Sendable {
     private let total: Int
     private let console: Console
     private let enabled: Bool
     private let terminal: Bool
     private let color: Bool
-    private let done = Mutex(0)
+    private let done = LockedState(0)
 
     init(total: Int, console: Console, enabled: Bool) {
         self.total = total

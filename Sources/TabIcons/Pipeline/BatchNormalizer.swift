@@ -49,7 +49,7 @@ public struct BatchNormalizer: Sendable {
     }
 
     public func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) -> Manifest {
-        let results = Mutex<[Result<Manifest.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
+        let results = LockedState<[Result<Manifest.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             while true {

@@ -10,16 +10,18 @@ import Synchronization
 /// this module, which TSan does instrument. The mutex already orders the sections; the atomic only
 /// makes that order visible. On x86-64 both are plain moves and on ARM64 `ldar`/`stlr`, so outside
 /// ThreadSanitizer this costs next to nothing.
-struct LockedState<State>: ~Copyable, Sendable {
+///
+/// Every lock in TabIcons (the side table, the batch's results, the CLI's progress) is one of these.
+public struct LockedState<State>: ~Copyable, Sendable {
     private let mutex: Mutex<State>
     private let edge = Atomic<UInt8>(0)
 
-    init(_ state: sending State) {
+    public init(_ state: sending State) {
         mutex = Mutex(state)
     }
 
     @inline(__always)
-    borrowing func withLock<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
+    public borrowing func withLock<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
         mutex.withLock { state -> sending Result in
             _ = edge.load(ordering: .acquiring)
             defer { edge.store(0, ordering: .releasing) }
