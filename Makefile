@@ -6,7 +6,7 @@ SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 OUT ?= out
 
-.PHONY: deps build demo test inspect bench clean
+.PHONY: deps build demo test test-asan test-tsan peak-memory fuzz inspect bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -29,8 +29,26 @@ inspect: build
 test: deps
 	swift test
 
+## The test suite under AddressSanitizer and under ThreadSanitizer (each in its own build folder,
+## so the three builds do not rebuild each other). .ci/run runs both after `make test`.
+test-asan: deps
+	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan.supp $${LSAN_OPTIONS:-}" \
+	  swift test --sanitize=address --scratch-path .build-asan
+
+test-tsan: deps
+	TSAN_OPTIONS="suppressions=$(CURDIR)/scripts/tsan.supp $${TSAN_OPTIONS:-}" \
+	  swift test --sanitize=thread --scratch-path .build-tsan
+
+## Peak memory of the release CLI on every file in ../shared/corpus/bad (fails past 256 MiB).
+peak-memory: build
+	bash scripts/peak-memory.sh
+
+## libFuzzer on decode and normalize: make fuzz FORMAT=png SECONDS=600 (see fuzz/run.sh).
+fuzz: deps
+	bash fuzz/run.sh $(or $(FORMAT),png) $(or $(SECONDS),60)
+
 bench: deps
 	swift run -c release tabicon-bench
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build .build-asan .build-tsan fuzz/.build $(OUT)

@@ -29,6 +29,7 @@ struct InputItem: Sendable, Equatable {
 /// sniffed from bytes anyway). Outputs mirror a directory argument `D` as `basename(D)/...` and a
 /// file argument as its file name; `-` (stdin) is named `stdin`. A folder given in `excluding`
 /// (the output root) is never walked, so an output folder inside the input tree is not re-read.
+/// The walk takes regular files (and links to them) only; see `kind(of:)`.
 enum InputCollector {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
 
@@ -99,16 +100,34 @@ enum InputCollector {
             guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else { continue }
             for name in names where !name.hasPrefix(".") {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    pending.append(path)
-                } else if imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                    found.append(path)
+                switch kind(of: root.appendingPathComponent(path).path) {
+                case .directory: pending.append(path)
+                case .file where imageExtensions.contains((name as NSString).pathExtension.lowercased()): found.append(path)
+                default: continue
                 }
             }
         }
         return found.sorted()
+    }
+
+    enum EntryKind { case directory, file, other }
+
+    /// What the walk does with one directory entry. Decisions (hostile trees): a symbolic link to a
+    /// directory is not followed, as `find` and `git` do not follow one, so a link back up the
+    /// tree cannot make the walk loop or list each icon again at every depth; a link to a regular
+    /// file is taken. FIFOs, sockets and devices are skipped: reading a FIFO that nobody writes
+    /// would block the batch forever. (Named on the command line, any of them is read as given.)
+    static func kind(of path: String) -> EntryKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        case S_IFLNK:
+            guard stat(path, &info) == 0 else { return .other }
+            return info.st_mode & S_IFMT == S_IFREG ? .file : .other
+        default: return .other
+        }
     }
 
     /// A path component that cannot climb out of the output root.

@@ -12,7 +12,7 @@ public enum AtomicFileWriter {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tabicon-\(UUID().uuidString).tmp")
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try makeFolders(folder.path)
             try data.write(to: temporary)
             if rename(temporary.path, url.path) != 0 {
                 let reason = String(cString: strerror(errno))
@@ -24,6 +24,23 @@ public enum AtomicFileWriter {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw TabIconsError(.io, "cannot write \(url.path): \(InputReader.describe(error))", input: url.path)
+        }
+    }
+
+    /// `mkdir -p` with the system's reason on failure ("not a directory" when a path component is
+    /// a file, "permission denied"...). FileManager on Linux reports those as a bare
+    /// "NSCocoaErrorDomain error 512", which tells a user nothing.
+    static func makeFolders(_ path: String) throws(TabIconsError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o777) == 0 { continue }
+            let reason = errno
+            var info = stat()
+            if reason == EEXIST, stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
+            let text = reason == EEXIST ? "\(current) exists and is not a folder"
+                : "cannot create \(current): \(String(cString: strerror(reason)).lowercased())"
+            throw TabIconsError(.io, text, input: path)
         }
     }
 }

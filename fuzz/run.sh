@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Fuzz TabIcons' decode → normalize → encode path with libFuzzer and AddressSanitizer.
+#
+#   fuzz/run.sh FORMAT SECONDS [libFuzzer options...]     FORMAT: png | jpeg | webp
+#   fuzz/run.sh build                                     just build the fuzzer
+#
+# Seeds: TestImages/, ../shared/corpus (override with TABICONS_CORPUS) and the regression
+# fixtures of earlier findings, picked by extension for FORMAT. The growing corpus is kept in
+# fuzz/corpus-work/FORMAT/ (gitignored) so later runs continue where earlier ones stopped.
+# Crashes, leaks, timeouts and OOMs land in fuzz/findings/FORMAT-*; each one is to be fixed
+# and then copied to Tests/TabIconsTests/Fixtures/fuzz/ with a test.
+#
+# The Swift code (TabIcons and the fuzz target) is instrumented for coverage and ASan; the
+# system libpng, libjpeg-turbo and libwebp are not (they run, but guide nothing and are
+# checked by ASan only through the buffers TabIcons hands them).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+export PATH="$PATH:/opt/swift/usr/bin"
+
+format="${1:?usage: fuzz/run.sh png|jpeg|webp SECONDS [libFuzzer options...] | build}"
+
+build() {
+    # SwiftPM links every executable with its own `main`, so libFuzzer comes in without its
+    # `main` (fuzzer_no_main) and FuzzMain calls LLVMFuzzerRunDriver. `-sanitize=fuzzer` would
+    # force-link libFuzzer's `main` too, which clashes; the coverage flags below are what it
+    # implies for compiling.
+    local rt
+    rt="$(dirname "$(dirname "$(command -v swift)")")/lib/clang"
+    rt="$(ls -d "$rt"/*/lib/linux | head -n 1)/libclang_rt.fuzzer_no_main-x86_64.a"
+    (cd "$here" && swift build -c release \
+        -Xswiftc -sanitize=address \
+        -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
+        -Xswiftc -parse-as-library \
+        -Xcc -fsanitize=fuzzer-no-link,address \
+        -Xlinker "$rt" -Xlinker -lstdc++ 2>&1 | grep -v -E 'warning:|^\[' || true)
+    binary="$here/.build/release/TabIconsFuzz"
+    [ -x "$binary" ] || { echo "fuzz/run.sh: build failed" >&2; exit 1; }
+}
+
+build
+[ "$format" = build ] && exit 0
+
+seconds="${2:?usage: fuzz/run.sh FORMAT SECONDS}"
+shift 2
+case "$format" in
+    png) extensions=(png) ;;
+    jpeg) extensions=(jpg jpeg) ;;
+    webp) extensions=(webp) ;;
+    *) echo "fuzz/run.sh: unknown format $format (png, jpeg or webp)" >&2; exit 2 ;;
+esac
+
+corpus_root="${TABICONS_CORPUS:-$(dirname "$root")/shared/corpus}"
+work="$here/corpus-work/$format"
+seeds="$here/corpus-work/$format-seeds"
+mkdir -p "$work" "$seeds" "$here/findings"
+for ext in "${extensions[@]}"; do
+    # Seeds above the fuzz target's 1 MiB input limit would only exercise the size check.
+    find "$root/TestImages" "$corpus_root" "$root/Tests/TabIconsTests/Fixtures" \
+        -type f -iname "*.$ext" -size -1024k -print0 2>/dev/null |
+        while IFS= read -r -d '' file; do
+            cp "$file" "$seeds/$(printf '%s' "$file" | md5sum | cut -c1-16).$ext"
+        done
+done
+echo "fuzz/run.sh: $format for ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "$work" | wc -l) in the work corpus"
+
+# detect_leaks: a leak in TabIcons (a png_image or jpeg struct not freed on an error path) is a finding.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+log="$here/corpus-work/$format.log"
+set +e
+"$binary" "$work" "$seeds" \
+    -dict="$here/dict/$format.dict" \
+    -max_total_time="$seconds" \
+    -rss_limit_mb=2048 \
+    -max_len=131072 \
+    -timeout=20 \
+    -artifact_prefix="$here/findings/$format-" \
+    -print_final_stats=1 \
+    "$@" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+.*(pulse|DONE)|ERROR|Fatal|Test unit written|stat::'
+status=${PIPESTATUS[0]}
+set -e
+echo "fuzz/run.sh: exit $status; corpus now $(ls "$work" | wc -l) files ($(du -sh "$work" | cut -f1)); log in $log"
+exit "$status"

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Peak memory of the release CLI on hostile inputs (SPEC §2 limits): runs `tabicon inspect` and
+# `tabicon normalize` on every file in ../shared/corpus/bad (override with TABICONS_CORPUS) and on
+# decompression bombs made here, reads the peak RSS from GNU time, and fails if any run passes
+# LIMIT_MIB (default 256). Then prints the figure for `tabicon inspect --json` over the whole corpus.
+#
+#   scripts/peak-memory.sh            (make peak-memory builds the release CLI first)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+export PATH="$PATH:/opt/swift/usr/bin"
+corpus="${TABICONS_CORPUS:-$(dirname "$root")/shared/corpus}"
+limit_kib=$(( ${LIMIT_MIB:-256} * 1024 ))
+tabicon="$(cd "$root" && swift build -c release --show-bin-path)/tabicon"
+[ -x "$tabicon" ] || { echo "peak-memory: build the release CLI first (make build)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "peak-memory: needs GNU time (apt-get install time)" >&2; exit 2; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# Bombs that are not in the corpus: a zTXt and an iCCP chunk inflating to 1 GiB, a PNG header
+# of 32768×32768 (inside the side limit, past the pixel limit), a WebP header of 16383×16383 and
+# a JPEG header of 65500×65500, each with almost no data.
+mkdir -p "$work/bombs"
+python3 - "$work/bombs" <<'PY'
+import struct, sys, zlib
+out = sys.argv[1]
+def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+def png(w, h, extra=b""):
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    idat = zlib.compress(b"\0" * (w + 1) if w < 4096 else b"\0" * 16)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+z = zlib.compressobj(9)
+bomb = b"".join(z.compress(b"\0" * (1 << 24)) for _ in range(64)) + z.flush()  # 1 GiB of zeros
+open(f"{out}/ztxt-bomb.png", "wb").write(png(2, 1, chunk(b"zTXt", b"Comment\0\0" + bomb)))
+open(f"{out}/iccp-bomb.png", "wb").write(png(2, 1, chunk(b"iCCP", b"icc\0\0" + bomb)))
+open(f"{out}/huge-ihdr.png", "wb").write(png(32768, 32768))
+vp8l = b"\x2f" + (((16383 - 1) | ((16383 - 1) << 14) | (1 << 28))).to_bytes(4, "little") + b"\0" * 8
+open(f"{out}/huge.webp", "wb").write(b"RIFF" + struct.pack("<I", 4 + 8 + len(vp8l)) + b"WEBP" + b"VP8L" + struct.pack("<I", len(vp8l)) + vp8l)
+sof = b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, 65500, 65500, 3) + b"\x01\x11\x00\x02\x11\x00\x03\x11\x00"
+open(f"{out}/huge.jpg", "wb").write(b"\xff\xd8" + sof + b"\xff\xda\x00\x0c\x03\x01\x00\x02\x11\x03\x11\x00\x3f\x00" + b"\0" * 64 + b"\xff\xd9")
+PY
+
+# Peak RSS in KiB of one command (its exit status is not the point: bad inputs exit 1).
+peak() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident set size/ {print $2}'; }
+
+worst=0 worst_run="" failures=0 runs=0
+while IFS= read -r -d '' file; do
+    for command in inspect normalize; do
+        if [ "$command" = inspect ]; then
+            kib=$(peak "$tabicon" inspect "$file")
+        else
+            rm -rf "$work/out"
+            kib=$(peak "$tabicon" normalize -q "$file" -o "$work/out")
+        fi
+        runs=$((runs + 1))
+        if [ "$kib" -gt "$worst" ]; then worst=$kib worst_run="$command ${file#"$corpus"/}"; fi
+        if [ "$kib" -gt "$limit_kib" ]; then
+            echo "peak-memory: FAIL $command $file: $((kib / 1024)) MiB" >&2
+            failures=$((failures + 1))
+        fi
+    done
+done < <(find "$corpus/bad" "$work/bombs" -type f -print0 | sort -z)
+
+echo "peak-memory: $runs runs on $(find "$corpus/bad" "$work/bombs" -type f | wc -l) files; highest peak $((worst / 1024)) MiB ($worst KiB) for $worst_run; limit ${LIMIT_MIB:-256} MiB"
+whole=$(peak "$tabicon" inspect --json "$corpus")
+echo "peak-memory: tabicon inspect --json over the whole corpus ($(find "$corpus" -type f | wc -l) files): $((whole / 1024)) MiB ($whole KiB)"
+[ "$failures" -eq 0 ]
