@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import TabIcons
 @testable import TabIconsCLI
@@ -65,16 +66,16 @@ struct CLIHostileInputTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         // Were the FIFO opened for reading, this watchdog would open it for writing and close it
         // at once (end of file), so a regression fails the test below instead of hanging it.
-        let done = Atomic(false)
+        let done = Atomic<Bool>(false)
         let watchdog = Thread {
-            for _ in 0..<600 where !done.value {
+            for _ in 0..<600 where !done.load(ordering: .acquiring) {
                 let fd = open(fifo, O_WRONLY | O_NONBLOCK) // ENXIO while nobody reads
                 if fd >= 0 { close(fd) }
                 usleep(50_000)
             }
         }
         watchdog.start()
-        defer { done.value = true }
+        defer { done.store(true, ordering: .releasing) }
         let out = try TemporaryDirectory("out")
         #expect(run(["normalize", "-q", dir.path("icons"), "-o", out.url.path]) == .success)
         let m = try manifest(out.url.appendingPathComponent("manifest.json"))
@@ -164,16 +165,5 @@ struct CLIHostileInputTests {
         for _ in 0..<2 { #expect(run(["normalize", "-q", dir.path("icons"), "-o", out]) == .success) }
         let m = try manifest(URL(fileURLWithPath: out).appendingPathComponent("manifest.json"))
         #expect(m.icons.map(\.name) == ["home", "search"])
-    }
-}
-
-/// A flag shared between a test and its helper thread.
-final class Atomic<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
