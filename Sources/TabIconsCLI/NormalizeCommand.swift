@@ -8,6 +8,9 @@ struct NormalizeCommand {
     let inputs: [String]
     let outputRoot: URL
     let manifestURL: URL
+    /// The output root and manifest as the user wrote them, for the summary line.
+    let outputName: String
+    let manifestName: String
     let options: NormalizeOptions
     let layout: OutputLayout
     let format: OutputFormat
@@ -60,9 +63,10 @@ struct NormalizeCommand {
         } else {
             jobs = ProcessInfo.processInfo.activeProcessorCount
         }
-        outputRoot = URL(fileURLWithPath: parsed.value("out") ?? "out")
-        manifestURL = parsed.value("manifest").map { URL(fileURLWithPath: $0) }
-            ?? outputRoot.appendingPathComponent("manifest.json")
+        outputName = parsed.value("out") ?? "out"
+        outputRoot = URL(fileURLWithPath: outputName)
+        manifestName = parsed.value("manifest") ?? (outputName as NSString).appendingPathComponent("manifest.json")
+        manifestURL = URL(fileURLWithPath: manifestName)
         json = parsed.has("json")
         quiet = parsed.has("quiet")
     }
@@ -109,10 +113,10 @@ struct NormalizeCommand {
         let bytes = manifest.icons.reduce(0) { $0 + ($1.renditions ?? []).reduce(0) { $0 + $1.bytes } }
         let skipped = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
         var text = "normalized \(manifest.icons.count) icon\(manifest.icons.count == 1 ? "" : "s") into \(files) files"
-            + " (\(bytes) bytes) in \(outputRoot.path)/"
+            + " (\(bytes) bytes) in \(outputName)/"
         if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }
         if !manifest.errors.isEmpty { text += "; \(manifest.errors.count) failed" }
-        return text + "; manifest: \(manifestURL.path)"
+        return text + "; manifest: \(manifestName)"
     }
 
     /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`.
