@@ -65,7 +65,7 @@ struct CLIHostileInputTests {
         #expect(mkfifo(fifo, 0o600) == 0)
         // Were the FIFO opened for reading, this watchdog would open it for writing and close it
         // at once (end of file), so a regression fails the test below instead of hanging it.
-        let done = Atomic(false)
+        let done = CLIHostileFlag(false)
         let watchdog = Thread {
             for _ in 0..<600 where !done.value {
                 let fd = open(fifo, O_WRONLY | O_NONBLOCK) // ENXIO while nobody reads
@@ -168,7 +168,7 @@ struct CLIHostileInputTests {
 }
 
 /// A flag shared between a test and its helper thread.
-final class Atomic<Value: Sendable>: @unchecked Sendable {
+final class CLIHostileFlag<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
     init(_ value: Value) { stored = value }
