@@ -62,6 +62,13 @@ for ext in "${extensions[@]}"; do
             cp "$file" "$seeds/$(printf '%s' "$file" | md5sum | cut -c1-16).$ext"
         done
 done
+# Inputs may also arrive as base64 text or a data: URL: a few small seeds in that form too.
+for file in "$root"/TestImages/*; do
+    case "$file" in *.png|*.jpg|*.webp) ;; *) continue ;; esac
+    [ "$(wc -c < "$file")" -lt 4096 ] || continue
+    mime="image/${file##*.}"; [ "$mime" = image/jpg ] && mime=image/jpeg
+    { printf 'data:%s;base64,' "$mime"; base64 -w 76 "$file"; } > "$seeds/dataurl-$(basename "$file").txt"
+done
 echo "fuzz/run.sh: $format for ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "$work" | wc -l) in the work corpus"
 
 # detect_leaks: a leak in TabIcons (a png_image or jpeg struct not freed on an error path) is a finding.
