@@ -34,9 +34,10 @@ let package = Package(
         .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),
         .executableTarget(
             name: "tabicon-bench",
-            dependencies: ["TabIcons"],
+            // The C modules only for the decode scenario's direct-call baselines.
+            dependencies: ["TabIcons", "CPNG", "CJPEGDecode", "CWebP"],
             path: "bench",
-            exclude: ["README.md", "peers.sh"]
+            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "peers", "inputs"]
         ),
         .testTarget(
             name: "TabIconsTests",
