@@ -32,14 +32,20 @@ public struct BatchNormalizer: Sendable {
     public var format: OutputFormat
     public var outputRoot: URL
     public var jobs: Int
+    /// Bytes of estimated decode memory the workers may hold at once (`DecodeMemoryEstimate`);
+    /// an input larger than this runs alone. 48 MiB lets icons use every core while two large
+    /// progressive photos are never decoded side by side.
+    public var memoryBudget: Int
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
-                outputRoot: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                outputRoot: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                memoryBudget: Int = 48 << 20) {
         self.normalizer = normalizer
         self.layout = layout
         self.format = format
         self.outputRoot = outputRoot
         self.jobs = max(1, jobs)
+        self.memoryBudget = memoryBudget
     }
 
     /// What happened to one input, delivered as each finishes (from any worker thread).
@@ -51,12 +57,13 @@ public struct BatchNormalizer: Sendable {
     public func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) -> Manifest {
         let results = Mutex<[Result<Manifest.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
+        let budget = MemoryBudget(capacity: memoryBudget)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < inputs.count else { return }
                 let input = inputs[index]
-                let result = Result { () throws(TabIconsError) -> Manifest.Icon in try process(input) }
+                let result = Result { () throws(TabIconsError) -> Manifest.Icon in try process(input, budget: budget) }
                     .mapError { $0.naming(input.name) }
                 results.withLock { $0[index] = result }
                 switch result {
@@ -77,9 +84,13 @@ public struct BatchNormalizer: Sendable {
     }
 
     /// One input, start to finish: load, normalize, encode every rendition, then write them.
-    func process(_ input: BatchInput) throws(TabIconsError) -> Manifest.Icon {
+    func process(_ input: BatchInput, budget: MemoryBudget? = nil) throws(TabIconsError) -> Manifest.Icon {
         let data = try input.load()
-        let icon = try normalizer.normalize(data)
+        let cost = budget == nil ? 0 : DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded)
+        budget?.acquire(cost)
+        let normalized = Result { () throws(TabIconsError) -> NormalizedIcon in try normalizer.normalize(data) }
+        budget?.release(cost)
+        let icon = try normalized.get()
         var files: [(path: String, bytes: [UInt8], rendition: Rendition)] = []
         for rendition in icon.renditions {
             guard let path = layout.path(stem: input.outputStem, scale: rendition.scale,
