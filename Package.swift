@@ -23,12 +23,15 @@ let package = Package(
 
         // libjpeg's error_exit must not return: it needs setjmp/longjmp, which Swift cannot call.
         .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
+        // libpng's error callback must not return either: the classic write API behind setjmp,
+        // for the zlib level, strategy and filters the simplified writer does not expose.
+        .target(name: "CPNGEncode", dependencies: ["CPNG"]),
         // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.
         .target(name: "CXXH3Dispatch", dependencies: ["CXXHash"]),
 
         .target(
             name: "TabIcons",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CXXH3Dispatch"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CXXH3Dispatch"]
         ),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons"]),
         .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),

@@ -15,17 +15,25 @@ public enum AtomicFileWriter {
     }
 
     public static func write(_ bytes: [UInt8], to url: URL) throws(TabIconsError) {
-        let folder = url.deletingLastPathComponent()
-        let path = url.path
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tabicon-\(UUID().uuidString).tmp").path
-        if access(folder.path, W_OK) != 0 {
+        try write(bytes, toPath: url.path)
+    }
+
+    /// The same for a path; a missing folder is created on the first failed open, so a batch
+    /// writing into folders that exist pays no extra system call per file.
+    public static func write(_ bytes: [UInt8], toPath path: String) throws(TabIconsError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = (slash == nil ? "" : folder + "/") + ".\(name).tabicon-\(UUID().uuidString).tmp"
+        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == ENOENT {
             do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
                 throw TabIconsError(.io, "cannot write \(path): \(InputReader.describe(error))", input: path)
             }
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("cannot write \(path)", path) }
         var written = 0
         let ok = bytes.withUnsafeBytes { raw -> Bool in
