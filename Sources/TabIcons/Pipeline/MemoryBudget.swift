@@ -25,6 +25,17 @@ final class MemoryBudget: @unchecked Sendable {   // state guarded by `condition
         condition.unlock()
     }
 
+    /// Grows a holding from `held` to `bytes` if that fits now (or nobody else holds anything);
+    /// never waits. False leaves the holding as it was.
+    func tryGrow(from held: Int, to bytes: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let others = taken - held
+        guard others == 0 || others + bytes <= capacity else { return false }
+        taken += bytes - held
+        return true
+    }
+
     func release(_ bytes: Int) {
         condition.lock()
         taken -= bytes
