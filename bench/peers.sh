@@ -17,7 +17,8 @@
 #                `-define jpeg:size=` for DCT scaling; ImageMagick 6 (Debian's).
 # Each tool runs REPEAT times (default 3), the tools interleaved round by round so they share the
 # machine's load alike; the table shows each tool's median wall and CPU and its largest peak RSS.
-# Measured with /usr/bin/time (RSS: the largest single process of the tool's run).
+# Measured with /usr/bin/time (RSS: the largest single process of the tool's run). Outputs are
+# written under /dev/shm when it exists (PEERS_TMP=DIR to choose), for every tool alike.
 #
 # Installs what is missing with apt (libvips-tools, imagemagick, python3-pil, time) and builds
 # tabicon in release mode with the Swift runtime linked statically (`--static-swift-stdlib`, into
@@ -46,14 +47,20 @@ if [ -z "${TABICON:-}" ]; then
     TABICON=$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/tabicon
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/tabicon-peers.XXXXXX")
+# Outputs go to a tmpfs when there is one, so the figures measure the tools and not this
+# machine's disk (file creation on a busy ext4 cost some runs seconds of system time).
+out_root=${PEERS_TMP:-}
+if [ -z "$out_root" ]; then
+    if [ -d /dev/shm ] && [ -w /dev/shm ]; then out_root=/dev/shm; else out_root=${TMPDIR:-/tmp}; fi
+fi
+work=$(mktemp -d "$out_root/tabicon-peers.XXXXXX")
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 echo "machine: $cpu, $(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME"), load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "tools: $("$TABICON" --version); Pillow $(python3 -c 'import PIL; print(PIL.__version__)');" \
      "$(vipsthumbnail --version); $(/usr/bin/mogrify -version | head -1 | cut -d' ' -f2-3)"
-echo "repeat: $REPEAT (median wall and CPU, largest peak RSS)"
+echo "repeat: $REPEAT (median wall and CPU, largest peak RSS); outputs under $out_root"
 
 # One timed run: LABEL OUTDIR -- COMMAND...; appends "label wall cpu rss" to $work/times.
 timed() {

@@ -39,10 +39,26 @@ enum Premultiplication {
             out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0
             return
         }
+        if a == fullScale {
+            // Opaque, the common case: the same formula with a constant divisor (a multiply).
+            out[0] = straightOpaque(r)
+            out[1] = straightOpaque(g)
+            out[2] = straightOpaque(b)
+            out[3] = 255
+            return
+        }
         out[0] = straight(r, alpha: a)
         out[1] = straight(g, alpha: a)
         out[2] = straight(b, alpha: a)
         out[3] = UInt8(truncatingIfNeeded: alpha)
+    }
+
+    /// `straight(c, alpha: 65025)`.
+    @inline(__always)
+    private static func straightOpaque(_ c: Int) -> UInt8 {
+        if c <= 0 { return 0 }
+        if c >= fullScale { return 255 }
+        return UInt8(truncatingIfNeeded: (c * 510 + fullScale) / (fullScale * 2))
     }
 
     /// `round(255 · c / a)` clamped to 0…255, for `a > 0`; halves round up.
