@@ -94,3 +94,31 @@ struct BatchMemoryTests {
         #expect(withXMP.bitmap == plain.bitmap)
     }
 }
+
+/// Shrink on load at 1/8 stops a progressive JPEG after its DC scans (jpeg_decode.c,
+/// `can_stop_after_dc`): the pixels must be those of reading every scan.
+@Suite("Progressive JPEG at 1/8")
+struct ProgressiveDCTests {
+    @Test("stopping after the DC scans gives the pixels of reading every scan",
+          arguments: ["jpeg/image-rs/progressive_3.jpg", "jpeg/image-rs/progressive_test.jpg",
+                      "jpeg/image-rs/progressive_cat.jpg", "jpeg/history/testimgp.jpg"])
+    func sameAsFullRead(_ path: String) throws {
+        let data = try Fixtures.data(Fixtures.corpus(path))
+        try #require(data.suffix(2) == Data([0xFF, 0xD9]))
+        let options = DecodeOptions(longestSideNeeded: 1)   // DCT scale 1/8
+        // Without its EOI the file is read to the end (libjpeg then supplies the EOI itself).
+        let early = try ImageDecoder.decode(data, options: options)
+        let everyScan = try ImageDecoder.decode(data.dropLast(2), options: options)
+        #expect(early.bitmap.width == (max(early.info.pixelWidth, 1) + 7) / 8)
+        #expect(early.bitmap == everyScan.bitmap)
+    }
+
+    @Test("a progressive file cut short is still truncated at 1/8")
+    func truncatedAtOneEighth() throws {
+        let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/progressive_3.jpg"))
+        let error = #expect(throws: TabIconsError.self) {
+            _ = try ImageDecoder.decode(data.prefix(data.count / 2), options: DecodeOptions(longestSideNeeded: 1))
+        }
+        #expect(error?.code == .truncated)
+    }
+}
