@@ -47,9 +47,26 @@ enum DirectDecoders {
         return status == TABICONS_JPEG_OK ? Int(width) * Int(height) : 0
     }
 
-    /// libwebp's one-call RGBA decode (first frame only for animations: demux is not measured).
+    /// libwebp's one-call RGBA decode; an animation through WebPAnimDecoder's first frame, as the
+    /// least a caller must do for one (WebPDecodeRGBA refuses animations).
     private static func webp(_ base: UnsafeRawPointer, _ count: Int) -> Int {
         let bytes = base.assumingMemoryBound(to: UInt8.self)
+        var features = WebPBitstreamFeatures()
+        guard WebPGetFeatures(bytes, count, &features) == VP8_STATUS_OK else { return 0 }
+        if features.has_animation != 0 {
+            var data = WebPData(bytes: bytes, size: count)
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else { return 0 }
+            options.color_mode = MODE_RGBA
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return 0 }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var info = WebPAnimInfo()
+            var canvas: UnsafeMutablePointer<UInt8>?
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0,
+                  WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0 else { return 0 }
+            return Int(info.canvas_width) * Int(info.canvas_height)
+        }
         var width: Int32 = 0, height: Int32 = 0
         guard let pixels = WebPDecodeRGBA(bytes, count, &width, &height) else { return 0 }
         WebPFree(pixels)
