@@ -381,6 +381,9 @@ tabicons_jpeg_status tabicons_jpeg_read_rgba(tabicons_jpeg_session *s, unsigned 
         s->cinfo.do_block_smoothing = FALSE;   /* it estimates AC terms only; DC is all we read */
         jpeg_start_decompress(&s->cinfo);
         while (!dc_complete(&s->cinfo)) {
+            /* What jpeg_start_decompress does before each step of its own input loop: the
+             * scan limit holds here too. */
+            on_progress((j_common_ptr)&s->cinfo);
             int status = jpeg_consume_input(&s->cinfo);
             if (status == JPEG_REACHED_EOI || status == JPEG_SUSPENDED) break;
         }

@@ -121,4 +121,30 @@ struct ProgressiveDCTests {
         }
         #expect(error?.code == .truncated)
     }
+
+    @Test("the scan limit holds while reading up to the DC scans")
+    func scanLimitBeforeDC() throws {
+        // progressive_3.jpg sends the three DC scans first, one component each; 520 copies of the
+        // first AC scan (with the Huffman tables before it) between DC scans 1 and 2 keep the DC
+        // incomplete while the scans pile up.
+        let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/progressive_3.jpg"))
+        let markers = JPEGBytes.markers(in: data)
+        let sos = markers.enumerated().filter { $0.element.code == 0xDA }.map(\.offset)
+        try #require(sos.count >= 5)
+        func end(ofScan index: Int) -> Int? {
+            markers[(sos[index] + 1)...].first { !(0xD0...0xD7).contains($0.code) }?.offset
+        }
+        let afterFirst = try #require(end(ofScan: 0))
+        let afterThird = try #require(end(ofScan: 2))
+        let chunk = data[afterThird..<markers[sos[4]].offset]
+        var bomb = Data(data[..<afterFirst])
+        for _ in 0..<520 { bomb += chunk }
+        bomb += data[afterFirst...]
+        let error = #expect(throws: TabIconsError.self) {
+            _ = try ImageDecoder.decode(bomb, options: DecodeOptions(longestSideNeeded: 1))
+        }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("more than 500 scans") == true)
+    }
 }
+
