@@ -23,20 +23,24 @@ let package = Package(
 
         // libjpeg's error_exit must not return: it needs setjmp/longjmp, which Swift cannot call.
         .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
+        // libpng's error callback must not return either: the classic write API behind setjmp,
+        // for the zlib level, strategy and filters the simplified writer does not expose.
+        .target(name: "CPNGEncode", dependencies: ["CPNG"]),
         // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.
         .target(name: "CXXH3Dispatch", dependencies: ["CXXHash"]),
 
         .target(
             name: "TabIcons",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CXXH3Dispatch"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CXXH3Dispatch"]
         ),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons"]),
         .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),
         .executableTarget(
             name: "tabicon-bench",
-            dependencies: ["TabIcons"],
+            // The C modules only for the decode scenario's direct-call baselines.
+            dependencies: ["TabIcons", "CPNG", "CJPEGDecode", "CWebP"],
             path: "bench",
-            exclude: ["README.md", "peers.sh"]
+            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "peers", "inputs"]
         ),
         .testTarget(
             name: "TabIconsTests",

@@ -22,6 +22,7 @@ struct Arguments {
 
     scenarios:
       rebuild-every-frame   bars of 5 items republished every frame (SPEC §7), four strategies
+      decode, normalize     codec speed (tabicon-bench decode --help)
 
     options:
       --json                print JSON instead of a table

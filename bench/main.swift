@@ -4,6 +4,10 @@ import TabIcons
 // tabicon-bench: SPEC §7. Prints a table for people, or JSON with --json.
 // Exit status: 0 done, 1 setup failed (no icons), 2 usage.
 
+if let scenario = CommandLine.arguments.dropFirst().first, CodecScenarios.names.contains(scenario) {
+    exit(CodecScenarios.main(Array(CommandLine.arguments.dropFirst())))
+}
+
 let arguments: Arguments
 do {
     arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))

@@ -75,9 +75,9 @@ struct NormalizeCommand {
         let (items, missing) = InputCollector.collect(inputs, excluding: outputRoot)
         let limit = options.limits.maxInputBytes
         let batchInputs = items.map { item in
-            BatchInput(name: item.displayName, outputStem: item.outputStem) { () throws(TabIconsError) -> Data in
+            BatchInput(name: item.displayName, outputStem: item.outputStem, load: { () throws(TabIconsError) -> Data in
                 try item.read(limit: limit)
-            }
+            }, expectedByteCount: { item.byteCount })
         }
         for (input, error) in missing { console.reportFailure(input: input, error) }
 

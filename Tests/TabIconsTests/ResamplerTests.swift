@@ -36,7 +36,7 @@ struct ResamplerTests {
     func premultiplicationRoundTrip() {
         var pixels: [UInt8] = []
         for a in 0...255 { for c in 0...255 { pixels += [UInt8(c), UInt8(255 - c), UInt8(c / 2), UInt8(a)] } }
-        var samples = [UInt16](repeating: 0, count: pixels.count)
+        var samples = [SIMD4<Int32>](repeating: .zero, count: 256 * 256)
         pixels.withUnsafeBufferPointer { src in
             samples.withUnsafeMutableBufferPointer { dst in
                 Premultiplication.premultiply(src.baseAddress!, count: 256 * 256, into: dst.baseAddress!)
@@ -44,7 +44,7 @@ struct ResamplerTests {
         }
         var out = [UInt8](repeating: 9, count: 4)
         for p in 0..<(256 * 256) {
-            let s = samples[(p * 4)..<(p * 4 + 4)].map(Int.init)
+            let s = (0..<4).map { Int(samples[p][$0]) }
             if s[3] != Int(pixels[p * 4 + 3]) * 255 || s[0] != Int(pixels[p * 4]) * Int(pixels[p * 4 + 3]) {
                 Issue.record("pixel \(p) premultiplied to \(s)")
                 return

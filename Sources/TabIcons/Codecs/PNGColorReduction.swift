@@ -55,48 +55,71 @@ struct PNGColorReduction {
         case .rgba: [0, 1, 2, 3]
         }
         if layout == .rgba { return rgba }
-        var out = [UInt8]()
-        out.reserveCapacity(rgba.count / 4 * keep.count)
-        var i = 0
-        while i < rgba.count {
-            for k in keep { out.append(rgba[i + k]) }
-            i += 4
+        let pixels = rgba.count / 4, channels = keep.count
+        return [UInt8](unsafeUninitializedCapacity: pixels * channels) { out, initialized in
+            rgba.withUnsafeBufferPointer { src in
+                for p in 0..<pixels {
+                    for (c, k) in keep.enumerated() { out[p * channels + c] = src[p * 4 + k] }
+                }
+            }
+            initialized = pixels * channels
         }
-        return out
     }
 
     /// The indexed form, or nil past 256 distinct colours.
+    ///
+    /// Colours are looked up in a 512-slot open-addressing table keyed by the RGBA word (a
+    /// multiplicative hash, linear probing): at most 256 entries, so it is never more than half
+    /// full, and no `Dictionary` hashing per pixel.
     private static func palette(_ rgba: [UInt8]) -> Palette? {
-        var firstSeen: [UInt32: Int] = [:] // colour → order of first appearance
+        let pixelCount = rgba.count / 4
+        var keys = [UInt32](repeating: 0, count: 512)
+        var slots = [Int16](repeating: -1, count: 512)   // order of first appearance, -1 empty
         var colours: [UInt32] = []
-        var i = 0
-        while i < rgba.count {
-            let colour = UInt32(rgba[i]) << 24 | UInt32(rgba[i + 1]) << 16 | UInt32(rgba[i + 2]) << 8 | UInt32(rgba[i + 3])
-            if firstSeen[colour] == nil {
-                guard colours.count < 256 else { return nil }
-                firstSeen[colour] = colours.count
-                colours.append(colour)
+        colours.reserveCapacity(256)
+        var indices = [UInt8](repeating: 0, count: pixelCount)
+        let complete = rgba.withUnsafeBytes { raw -> Bool in
+            keys.withUnsafeMutableBufferPointer { keys in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    indices.withUnsafeMutableBufferPointer { indices in
+                        for p in 0..<pixelCount {
+                            let colour = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+                            var h = Int((colour &* 0x9E37_79B1) >> 23)
+                            while true {
+                                let slot = slots[h]
+                                if slot < 0 {
+                                    guard colours.count < 256 else { return false }
+                                    keys[h] = colour
+                                    slots[h] = Int16(colours.count)
+                                    indices[p] = UInt8(colours.count)
+                                    colours.append(colour)
+                                    break
+                                }
+                                if keys[h] == colour {
+                                    indices[p] = UInt8(slot)
+                                    break
+                                }
+                                h = (h + 1) & 511
+                            }
+                        }
+                        return true
+                    }
+                }
             }
-            i += 4
         }
+        guard complete else { return nil }
         // Translucent entries first (tRNS stops at the last one), each group in order of first
         // appearance: deterministic for a given bitmap.
-        let ordered = colours.filter { $0 & 0xFF != 0xFF } + colours.filter { $0 & 0xFF == 0xFF }
-        var index: [UInt32: UInt8] = [:]
+        let ordered = colours.indices.filter { colours[$0] & 0xFF != 0xFF } + colours.indices.filter { colours[$0] & 0xFF == 0xFF }
+        var remap = [UInt8](repeating: 0, count: colours.count)
         var colormap: [UInt8] = []
         colormap.reserveCapacity(ordered.count * 4)
-        for (n, colour) in ordered.enumerated() {
-            index[colour] = UInt8(n)
+        for (n, first) in ordered.enumerated() {
+            remap[first] = UInt8(n)
+            let colour = colours[first]
             colormap += [UInt8(colour >> 24), UInt8(colour >> 16 & 0xFF), UInt8(colour >> 8 & 0xFF), UInt8(colour & 0xFF)]
         }
-        var indices = [UInt8]()
-        indices.reserveCapacity(rgba.count / 4)
-        i = 0
-        while i < rgba.count {
-            let colour = UInt32(rgba[i]) << 24 | UInt32(rgba[i + 1]) << 16 | UInt32(rgba[i + 2]) << 8 | UInt32(rgba[i + 3])
-            indices.append(index[colour] ?? 0)
-            i += 4
-        }
+        for p in 0..<pixelCount { indices[p] = remap[Int(indices[p])] }
         return Palette(indices: indices, colormap: colormap)
     }
 }

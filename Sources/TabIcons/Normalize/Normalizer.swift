@@ -32,6 +32,10 @@ public struct Normalizer: Sendable {
         return try normalize(image)
     }
 
+    /// The longest side `normalize(_: Data)` asks the decoder for (shrink on load), nil for full
+    /// size: for callers that decode themselves and then call `normalize(_: DecodedImage)`.
+    public var longestSideNeeded: Int? { RenditionPlan.longestSideNeeded(options) }
+
     /// The lints `normalize` would report for `image`, without rendering anything: what
     /// `tabicon inspect` shows (`undersized` is judged against these options' scales).
     public func lints(for image: DecodedImage) throws(TabIconsError) -> [Lint] {

@@ -12,16 +12,11 @@ enum Premultiplication {
     /// Premultiplies `count` straight RGBA pixels from `src` into `dst` (4 samples a pixel).
     /// Done a row at a time by the resampler, so no premultiplied copy of a whole image is held.
     @inline(__always)
-    static func premultiply(_ src: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt16>) {
-        var i = 0
-        let end = count * 4
-        while i < end {
-            let a = UInt16(src[i + 3])
-            dst[i] = UInt16(src[i]) &* a
-            dst[i + 1] = UInt16(src[i + 1]) &* a
-            dst[i + 2] = UInt16(src[i + 2]) &* a
-            dst[i + 3] = a &* 255
-            i += 4
+    static func premultiply(_ src: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<SIMD4<Int32>>) {
+        let raw = UnsafeRawPointer(src)
+        for i in 0..<count {
+            let pixel = SIMD4<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD4<UInt8>.self))
+            dst[i] = pixel &* SIMD4<Int32>(pixel[3], pixel[3], pixel[3], 255)
         }
     }
 
@@ -33,16 +28,37 @@ enum Premultiplication {
     /// filter made it, and a colour can never exceed its alpha's reach (no light fringes).
     /// Where alpha rounds to 0 the pixel is transparent black: it has no colour to keep.
     @inline(__always)
+    static func unpremultiply(_ pixel: SIMD4<Int32>, into out: UnsafeMutablePointer<UInt8>) {
+        unpremultiply(r: Int(pixel[0]), g: Int(pixel[1]), b: Int(pixel[2]), a: Int(pixel[3]), into: out)
+    }
+
+    @inline(__always)
     static func unpremultiply(r: Int, g: Int, b: Int, a: Int, into out: UnsafeMutablePointer<UInt8>) {
         let alpha = a <= 0 ? 0 : min((a + 127) / 255, 255)
         if alpha == 0 {
             out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0
             return
         }
+        if a == fullScale {
+            // Opaque, the common case: the same formula with a constant divisor (a multiply).
+            out[0] = straightOpaque(r)
+            out[1] = straightOpaque(g)
+            out[2] = straightOpaque(b)
+            out[3] = 255
+            return
+        }
         out[0] = straight(r, alpha: a)
         out[1] = straight(g, alpha: a)
         out[2] = straight(b, alpha: a)
         out[3] = UInt8(truncatingIfNeeded: alpha)
+    }
+
+    /// `straight(c, alpha: 65025)`.
+    @inline(__always)
+    private static func straightOpaque(_ c: Int) -> UInt8 {
+        if c <= 0 { return 0 }
+        if c >= fullScale { return 255 }
+        return UInt8(truncatingIfNeeded: (c * 510 + fullScale) / (fullScale * 2))
     }
 
     /// `round(255 · c / a)` clamped to 0…255, for `a > 0`; halves round up.

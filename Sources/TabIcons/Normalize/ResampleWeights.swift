@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The contributions of source pixels to each output pixel along one axis, computed once per
 /// (source size, output size, filter) and reused for every row or column.
 ///
@@ -87,3 +89,28 @@ struct ResampleWeights: Sendable, Equatable {
         return q
     }
 }
+
+extension ResampleWeights {
+    /// The weights for (inSize, outSize, filter) from a small process-wide cache: a batch of icons
+    /// comes in a handful of sizes, and computing a tap row costs a `sin` per tap. The cache is
+    /// emptied when it reaches 256 entries, so it stays under a few megabytes. Weights are a pure
+    /// function of the key, so sharing them cannot change a result.
+    static func shared(inSize: Int, outSize: Int, filter: NormalizeOptions.Filter) -> ResampleWeights {
+        let key = WeightsKey(inSize: inSize, outSize: outSize, filter: filter)
+        if let hit = weightsCache.withLock({ $0[key] }) { return hit }
+        let weights = ResampleWeights(inSize: inSize, outSize: outSize, filter: filter)
+        weightsCache.withLock { cache in
+            if cache.count >= 256 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = weights
+        }
+        return weights
+    }
+}
+
+private struct WeightsKey: Hashable {
+    let inSize: Int
+    let outSize: Int
+    let filter: NormalizeOptions.Filter
+}
+
+private let weightsCache = Mutex<[WeightsKey: ResampleWeights]>([:])

@@ -8,11 +8,16 @@ public struct BatchInput: Sendable {
     public let name: String
     public let outputStem: String
     public let load: @Sendable () throws(TabIconsError) -> Data
+    /// The input's size in bytes before it is loaded (a file's `stat`), when it can be known:
+    /// a worker then waits for the memory budget before reading a large input, not after.
+    public let expectedByteCount: @Sendable () -> Int?
 
-    public init(name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data) {
+    public init(name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,
+                expectedByteCount: @escaping @Sendable () -> Int? = { nil }) {
         self.name = name
         self.outputStem = outputStem
         self.load = load
+        self.expectedByteCount = expectedByteCount
     }
 }
 
@@ -32,14 +37,20 @@ public struct BatchNormalizer: Sendable {
     public var format: OutputFormat
     public var outputRoot: URL
     public var jobs: Int
+    /// Bytes of estimated decode memory the workers may hold at once (`DecodeMemoryEstimate`);
+    /// an input larger than this runs alone. 48 MiB lets icons use every core while two large
+    /// progressive photos are never decoded side by side.
+    public var memoryBudget: Int
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
-                outputRoot: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                outputRoot: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                memoryBudget: Int = 48 << 20) {
         self.normalizer = normalizer
         self.layout = layout
         self.format = format
         self.outputRoot = outputRoot
         self.jobs = max(1, jobs)
+        self.memoryBudget = memoryBudget
     }
 
     /// What happened to one input, delivered as each finishes (from any worker thread).
@@ -51,12 +62,13 @@ public struct BatchNormalizer: Sendable {
     public func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) -> Manifest {
         let results = LockedState<[Result<Manifest.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
+        let budget = MemoryBudget(capacity: memoryBudget)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             while true {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < inputs.count else { return }
                 let input = inputs[index]
-                let result = Result { () throws(TabIconsError) -> Manifest.Icon in try process(input) }
+                let result = Result { () throws(TabIconsError) -> Manifest.Icon in try process(input, budget: budget) }
                     .mapError { $0.naming(input.name) }
                 results.withLock { $0[index] = result }
                 switch result {
@@ -77,9 +89,8 @@ public struct BatchNormalizer: Sendable {
     }
 
     /// One input, start to finish: load, normalize, encode every rendition, then write them.
-    func process(_ input: BatchInput) throws(TabIconsError) -> Manifest.Icon {
-        let data = try input.load()
-        let icon = try normalizer.normalize(data)
+    func process(_ input: BatchInput, budget: MemoryBudget? = nil) throws(TabIconsError) -> Manifest.Icon {
+        let (icon, inputBytes, inputHash) = try normalize(input, budget: budget)
         var files: [(path: String, bytes: [UInt8], rendition: Rendition)] = []
         for rendition in icon.renditions {
             guard let path = layout.path(stem: input.outputStem, scale: rendition.scale,
@@ -97,21 +108,61 @@ public struct BatchNormalizer: Sendable {
                                     pixelWidth: file.rendition.bitmap.width, pixelHeight: file.rendition.bitmap.height,
                                     bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
         }
+        _ = inputBytes
         return Manifest.Icon(input: input.name, name: (input.outputStem as NSString).lastPathComponent,
-                             info: icon.source, contentHash: ContentHash(of: data), box: normalizer.options.box,
+                             info: icon.source, contentHash: inputHash, box: normalizer.options.box,
                              renditions: entries, lints: icon.lints)
     }
 
+    /// Loads and normalizes one input within the memory budget, and answers the icon with the
+    /// input's size and hash; the input's bytes are released before this returns.
+    ///
+    /// The order keeps the budget honest: the worker takes the input's file size from the budget
+    /// before reading it (so it never holds a large input while another decodes), then its
+    /// estimated decode memory (`DecodeMemoryEstimate`). When that does not fit beside what
+    /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
+    /// while holding would deadlock two workers, or raise the peak by one input.
+    private func normalize(_ input: BatchInput, budget: MemoryBudget?) throws(TabIconsError)
+        -> (NormalizedIcon, Int, ContentHash) {
+        guard let budget else {
+            let data = try input.load()
+            return (try normalizer.normalize(data), data.count, ContentHash(of: data))
+        }
+        var held = max(input.expectedByteCount() ?? 0, 0)
+        budget.acquire(held)
+        defer { budget.release(held) }
+        var data = try input.load()
+        let needed = max(DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded), held)
+        if !budget.tryGrow(from: held, to: needed) {
+            data = Data()
+            budget.release(held)
+            held = 0
+            budget.acquire(needed)
+            held = needed
+            data = try input.load()
+        } else {
+            held = needed
+        }
+        let hash = ContentHash(of: data)
+        let count = data.count
+        let icon = try normalizer.normalize(data)
+        return (icon, count, hash)
+    }
+
     /// Writes every file or, on the first failure, removes the ones this call already wrote.
+    /// Paths are joined as strings: `URL.appendingPathComponent` cost more than a rendition's
+    /// resampling on a batch of small icons.
     private func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws(TabIconsError) {
-        var written: [URL] = []
+        var root = outputRoot.path
+        if !root.hasSuffix("/") { root += "/" }
+        var written: [String] = []
         for file in files {
-            let url = outputRoot.appendingPathComponent(file.path)
+            let path = root + file.path
             do throws(TabIconsError) {
-                try AtomicFileWriter.write(file.bytes, to: url)
-                written.append(url)
+                try AtomicFileWriter.write(file.bytes, toPath: path)
+                written.append(path)
             } catch {
-                for url in written { try? FileManager.default.removeItem(at: url) }
+                for path in written { unlink(path) }
                 throw error
             }
         }

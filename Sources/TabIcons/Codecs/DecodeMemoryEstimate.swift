@@ -1,0 +1,68 @@
+import Foundation
+
+/// Roughly how many bytes decoding an input will hold at once, read from its header without
+/// decoding: what a batch weighs against its memory budget (`BatchNormalizer.memoryBudget`) so
+/// that two photos are not decoded side by side when together they would raise the peak.
+///
+/// Counted: the input itself, the RGBA output at the size the decoder will deliver (after shrink
+/// on load), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
+/// coefficient, every block of every component, whatever the output scale: the reason a
+/// progressive photo costs far more than a baseline one). Not counted: fixed costs under a few
+/// hundred kilobytes. WebP, and bytes that are none of the three (base64 text, or what the
+/// decoder will refuse), are charged four times their size; a PNG or JPEG header that cannot be
+/// read, its size alone.
+enum DecodeMemoryEstimate {
+    static func bytes(_ data: Data, longestSideNeeded: Int?) -> Int {
+        data.withUnsafeBytes { raw -> Int in
+            let b = raw.bindMemory(to: UInt8.self)
+            let decode: Int
+            switch ImageFormat.sniff(data) {
+            case .png?: decode = png(b)
+            case .jpeg?: decode = jpeg(b, longestSideNeeded: longestSideNeeded)
+            case .webp?, nil: decode = data.count * 4   // WebP compresses ~4–10:1; no header walk
+            }
+            return data.count + decode
+        }
+    }
+
+    /// IHDR width × height × 4 (× 3 for 16-bit: the linear samples and the 8-bit result).
+    private static func png(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+        guard b.count >= 26 else { return 0 }
+        let width = Int(b[16]) << 24 | Int(b[17]) << 16 | Int(b[18]) << 8 | Int(b[19])
+        let height = Int(b[20]) << 24 | Int(b[21]) << 16 | Int(b[22]) << 8 | Int(b[23])
+        return width.multipliedReportingOverflow(by: height).partialValue * (b[24] == 16 ? 12 : 4)
+    }
+
+    /// From the SOF marker: the scaled RGBA output, plus the coefficient buffers when progressive.
+    private static func jpeg(_ b: UnsafeBufferPointer<UInt8>, longestSideNeeded: Int?) -> Int {
+        var i = 2
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { return 0 }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            let isSOF = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
+            guard isSOF else { i += 2 + length; continue }
+            let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
+            let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
+            let components = Int(b[i + 9])
+            let m = JPEGDecoder.scaleNumerator(longestSide: max(width, height), needed: longestSideNeeded)
+            var total = ((width * m + 7) / 8) * ((height * m + 7) / 8) * 4
+            let progressive = marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE
+            guard progressive, components > 0, i + 10 + components * 3 <= b.count else { return total }
+            var hMax = 1, vMax = 1
+            var factors: [(Int, Int)] = []
+            for c in 0..<components {
+                let hv = Int(b[i + 11 + c * 3])
+                factors.append((max(hv >> 4, 1), max(hv & 15, 1)))
+                hMax = max(hMax, hv >> 4); vMax = max(vMax, hv & 15)
+            }
+            for (h, v) in factors {
+                let blocksAcross = (width * h / hMax + 7) / 8, blocksDown = (height * v / vMax + 7) / 8
+                total += blocksAcross * blocksDown * 128
+            }
+            return total
+        }
+        return 0
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import TabIcons
+
+/// The batch's memory budget, the decode-memory estimate behind it, and the JPEG marker reader
+/// that keeps a photo's XMP out of memory.
+@Suite("Batch memory")
+struct BatchMemoryTests {
+    /// SOI and a SOF marker for a `width × height` JPEG with the given components' (h, v) sampling.
+    static func jpegHeader(sof: UInt8, width: Int, height: Int, sampling: [(Int, Int)]) -> Data {
+        var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, sof]
+        let length = 8 + 3 * sampling.count
+        bytes += [UInt8(length >> 8), UInt8(length & 0xFF), 8,
+                  UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
+                  UInt8(sampling.count)]
+        for (i, (h, v)) in sampling.enumerated() { bytes += [UInt8(i + 1), UInt8(h << 4 | v), 0] }
+        return Data(bytes + [0xFF, 0xD9])
+    }
+
+    @Test("a progressive JPEG is charged libjpeg's whole-image coefficients; a baseline one only its scaled output")
+    func jpegEstimate() {
+        let sampling = [(2, 2), (1, 1), (1, 1)]   // 4:2:0
+        let baseline = Self.jpegHeader(sof: 0xC0, width: 4000, height: 3000, sampling: sampling)
+        let progressive = Self.jpegHeader(sof: 0xC2, width: 4000, height: 3000, sampling: sampling)
+        // 75 px needed: DCT scale 1/8 → 500 × 375 RGBA.
+        let output = 500 * 375 * 4
+        #expect(DecodeMemoryEstimate.bytes(baseline, longestSideNeeded: 75) == baseline.count + output)
+        // Y: 500 × 375 blocks; Cb, Cr: 250 × 188 blocks each; 128 bytes a block.
+        let coefficients = (500 * 375 + 2 * 250 * 188) * 128
+        #expect(DecodeMemoryEstimate.bytes(progressive, longestSideNeeded: 75) == progressive.count + output + coefficients)
+        // Full size when nothing smaller is asked for.
+        #expect(DecodeMemoryEstimate.bytes(baseline, longestSideNeeded: nil) == baseline.count + 4000 * 3000 * 4)
+    }
+
+    @Test("a PNG is charged its RGBA pixels; bytes of no known format four times their size")
+    func pngEstimate() throws {
+        let png = Data(try PNGEncoder.encode(Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 7, count: 30 * 20 * 4))))
+        #expect(DecodeMemoryEstimate.bytes(png, longestSideNeeded: 75) == png.count + 30 * 20 * 4)
+        let junk = Data([1, 2, 3])
+        #expect(DecodeMemoryEstimate.bytes(junk, longestSideNeeded: 75) == 3 + 12)
+    }
+
+    @Test("a holder alone may grow past the budget; beside others only within it")
+    func budgetGrowth() {
+        let budget = MemoryBudget(capacity: 100)
+        budget.acquire(10)
+        #expect(budget.tryGrow(from: 10, to: 500))      // alone: a large image runs by itself
+        budget.release(500)
+        budget.acquire(10)                              // holder A
+        budget.acquire(20)                              // holder B (fits: 30 ≤ 100)
+        #expect(!budget.tryGrow(from: 10, to: 90))      // 20 + 90 > 100: A must wait
+        #expect(budget.tryGrow(from: 10, to: 80))       // 20 + 80 = 100 fits
+        budget.release(80)
+        budget.release(20)
+    }
+
+    @Test("a batch under a tiny budget writes the same files and manifest as one without")
+    func tinyBudgetSameOutput() throws {
+        let names = ["home.png", "avatar-exif6.jpg", "bell-filled.webp", "heart.png"]
+        let inputs = names.map { name in
+            BatchInput(name: name, outputStem: (name as NSString).deletingPathExtension,
+                       load: { () throws(TabIconsError) -> Data in
+                           guard let data = try? Data(contentsOf: Fixtures.testImage(name)) else {
+                               throw TabIconsError(.io, "cannot read \(name)")
+                           }
+                           return data
+                       }, expectedByteCount: { 1 })
+        }
+        var results: [(String, [String: Data])] = []
+        for budget in [1, 1 << 30] {
+            let folder = try TemporaryDirectory()
+            let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: folder.url, jobs: 3, memoryBudget: budget)
+            let manifest = batch.run(inputs)
+            #expect(manifest.errors.isEmpty)
+            results.append((String(decoding: manifest.jsonData(), as: UTF8.self), try folder.snapshot()))
+        }
+        #expect(results[0].0 == results[1].0)
+        #expect(results[0].1 == results[1].1)
+        #expect(results[0].1.count >= names.count)
+    }
+
+    @Test("EXIF orientation is found after other APP1 segments (XMP), which are skipped, not kept")
+    func exifAfterXMP() throws {
+        let original = try Data(contentsOf: Fixtures.testImage("avatar-exif6.jpg"))
+        // An XMP APP1 right after SOI, before the file's own EXIF APP1.
+        let payload = Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8) + [UInt8](repeating: 0x20, count: 3000)
+        let length = payload.count + 2
+        var bytes = Array(original.prefix(2)) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        bytes += original.dropFirst(2)
+        let withXMP = try ImageDecoder.decode(Data(bytes))
+        let plain = try ImageDecoder.decode(original)
+        #expect(plain.info.orientation == 6)
+        #expect(withXMP.info.orientation == 6)
+        #expect(withXMP.bitmap == plain.bitmap)
+    }
+}
+
+/// Shrink on load at 1/8 stops a progressive JPEG after its DC scans (jpeg_decode.c,
+/// `can_stop_after_dc`): the pixels must be those of reading every scan.
+@Suite("Progressive JPEG at 1/8")
+struct ProgressiveDCTests {
+    @Test("stopping after the DC scans gives the pixels of reading every scan",
+          arguments: ["jpeg/image-rs/progressive_3.jpg", "jpeg/image-rs/progressive_test.jpg",
+                      "jpeg/image-rs/progressive_cat.jpg", "jpeg/history/testimgp.jpg"])
+    func sameAsFullRead(_ path: String) throws {
+        let data = try Fixtures.data(Fixtures.corpus(path))
+        try #require(data.suffix(2) == Data([0xFF, 0xD9]))
+        let options = DecodeOptions(longestSideNeeded: 1)   // DCT scale 1/8
+        // Without its EOI the file is read to the end (libjpeg then supplies the EOI itself).
+        let early = try ImageDecoder.decode(data, options: options)
+        let everyScan = try ImageDecoder.decode(data.dropLast(2), options: options)
+        #expect(early.bitmap.width == (max(early.info.pixelWidth, 1) + 7) / 8)
+        #expect(early.bitmap == everyScan.bitmap)
+    }
+
+    @Test("a progressive file cut short is still truncated at 1/8")
+    func truncatedAtOneEighth() throws {
+        let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/progressive_3.jpg"))
+        let error = #expect(throws: TabIconsError.self) {
+            _ = try ImageDecoder.decode(data.prefix(data.count / 2), options: DecodeOptions(longestSideNeeded: 1))
+        }
+        #expect(error?.code == .truncated)
+    }
+
+    @Test("the scan limit holds while reading up to the DC scans")
+    func scanLimitBeforeDC() throws {
+        // progressive_3.jpg sends the three DC scans first, one component each; 520 copies of the
+        // first AC scan (with the Huffman tables before it) between DC scans 1 and 2 keep the DC
+        // incomplete while the scans pile up.
+        let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/progressive_3.jpg"))
+        let markers = JPEGBytes.markers(in: data)
+        let sos = markers.enumerated().filter { $0.element.code == 0xDA }.map(\.offset)
+        try #require(sos.count >= 5)
+        func end(ofScan index: Int) -> Int? {
+            markers[(sos[index] + 1)...].first { !(0xD0...0xD7).contains($0.code) }?.offset
+        }
+        let afterFirst = try #require(end(ofScan: 0))
+        let afterThird = try #require(end(ofScan: 2))
+        let chunk = data[afterThird..<markers[sos[4]].offset]
+        var bomb = Data(data[..<afterFirst])
+        for _ in 0..<520 { bomb += chunk }
+        bomb += data[afterFirst...]
+        let error = #expect(throws: TabIconsError.self) {
+            _ = try ImageDecoder.decode(bomb, options: DecodeOptions(longestSideNeeded: 1))
+        }
+        #expect(error?.code == .corrupt)
+        #expect(error?.message.contains("more than 500 scans") == true)
+    }
+}
+

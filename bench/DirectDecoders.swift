@@ -1,0 +1,75 @@
+import CJPEGDecode
+import CPNG
+import CWebP
+import Foundation
+import TabIcons
+
+/// The C libraries called directly, with nothing of TabIcons around them: the baseline the
+/// `decode` scenario measures the decoders' overhead against. Each does the least a caller must:
+/// read the header, allocate the RGBA buffer, decode full size into it.
+enum DirectDecoders {
+    /// Decodes `bytes` to RGBA and answers the pixel count (0 on failure).
+    static func decode(_ bytes: Data, format: ImageFormat) -> Int {
+        bytes.withUnsafeBytes { raw -> Int in
+            guard let base = raw.baseAddress else { return 0 }
+            switch format {
+            case .png: return png(base, raw.count)
+            case .jpeg: return jpeg(base, raw.count)
+            case .webp: return webp(base, raw.count)
+            }
+        }
+    }
+
+    /// libpng's simplified API, 8-bit RGBA (16-bit files come out 8-bit here too).
+    private static func png(_ base: UnsafeRawPointer, _ count: Int) -> Int {
+        var image = png_image()
+        image.version = TABICONS_PNG_IMAGE_VERSION
+        defer { png_image_free(&image) }
+        guard png_image_begin_read_from_memory(&image, base, count) != 0 else { return 0 }
+        image.format = TABICONS_PNG_FORMAT_RGBA
+        var pixels = [UInt8](repeating: 0, count: Int(tabicons_png_image_size(&image)))
+        let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        return ok != 0 ? Int(image.width) * Int(image.height) : 0
+    }
+
+    /// libjpeg-turbo through the package's setjmp shim (the only way to call it safely), full size.
+    private static func jpeg(_ base: UnsafeRawPointer, _ count: Int) -> Int {
+        guard let session = tabicons_jpeg_open(base, count) else { return 0 }
+        defer { tabicons_jpeg_close(session) }
+        var header = tabicons_jpeg_header()
+        guard tabicons_jpeg_read_header(session, &header) == TABICONS_JPEG_OK else { return 0 }
+        var width: Int32 = 0, height: Int32 = 0
+        guard tabicons_jpeg_set_scale(session, 8, &width, &height) == TABICONS_JPEG_OK else { return 0 }
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let status = pixels.withUnsafeMutableBytes {
+            tabicons_jpeg_read_rgba(session, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count)
+        }
+        return status == TABICONS_JPEG_OK ? Int(width) * Int(height) : 0
+    }
+
+    /// libwebp's one-call RGBA decode; an animation through WebPAnimDecoder's first frame, as the
+    /// least a caller must do for one (WebPDecodeRGBA refuses animations).
+    private static func webp(_ base: UnsafeRawPointer, _ count: Int) -> Int {
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        var features = WebPBitstreamFeatures()
+        guard WebPGetFeatures(bytes, count, &features) == VP8_STATUS_OK else { return 0 }
+        if features.has_animation != 0 {
+            var data = WebPData(bytes: bytes, size: count)
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else { return 0 }
+            options.color_mode = MODE_RGBA
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return 0 }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var info = WebPAnimInfo()
+            var canvas: UnsafeMutablePointer<UInt8>?
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0,
+                  WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0 else { return 0 }
+            return Int(info.canvas_width) * Int(info.canvas_height)
+        }
+        var width: Int32 = 0, height: Int32 = 0
+        guard let pixels = WebPDecodeRGBA(bytes, count, &width, &height) else { return 0 }
+        WebPFree(pixels)
+        return Int(width) * Int(height)
+    }
+}
