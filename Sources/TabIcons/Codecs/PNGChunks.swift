@@ -31,6 +31,9 @@ struct PNGChunks: Equatable {
     var header: Header
     /// The frame count of an APNG `acTL` chunk found before the image data; nil when absent.
     var animationFrames: Int?
+    /// A gAMA, sRGB, iCCP or cHRM chunk came before the image data: libpng then has colour-space
+    /// information of the file's own to apply.
+    var hasColorSpace = false
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The largest four-byte integer PNG allows in a chunk length or an image side (2^31 - 1).
@@ -53,6 +56,7 @@ struct PNGChunks: Equatable {
         var offset = 8
         var header: Header?
         var animationFrames: Int?
+        var hasColorSpace = false
         walk: while true {
             guard count - offset >= 8 else {
                 throw truncated("the input ends at byte \(count), before any image data (IDAT)")
@@ -87,6 +91,8 @@ struct PNGChunks: Equatable {
                                 bitDepth: Int(bytes[data + 8]), colorType: Int(bytes[data + 9]))
             case "acTL" where length == 8:
                 animationFrames = Int(readUInt32(bytes, data))
+            case "gAMA", "sRGB", "iCCP", "cHRM":
+                hasColorSpace = true
             case "IEND":
                 break walk // no image data at all: libpng names that ("IEND: out of place")
             default:
@@ -95,7 +101,7 @@ struct PNGChunks: Equatable {
             offset = data + length + 4
         }
         guard let header else { throw corrupt("missing IHDR") }
-        return PNGChunks(header: header, animationFrames: animationFrames)
+        return PNGChunks(header: header, animationFrames: animationFrames, hasColorSpace: hasColorSpace)
     }
 
     private static func readUInt32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {

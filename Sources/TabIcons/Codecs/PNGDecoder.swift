@@ -41,8 +41,15 @@ enum PNGDecoder: FormatDecoder {
                                 format: format)
         }
         let hasAlpha = image.format & TABICONS_PNG_FORMAT_FLAG_ALPHA != 0 // alpha channel or tRNS
-        image.flags |= TABICONS_PNG_IMAGE_FLAG_16BIT_sRGB // after begin_read, which resets flags
-        let pixels = header.bitDepth == 16 ? try readLinear16(&image) : try read8(&image)
+        let pixels: [UInt8]
+        if header.bitDepth != 16 {
+            pixels = try read8(&image)
+        } else if chunks.hasColorSpace {
+            image.flags |= TABICONS_PNG_IMAGE_FLAG_16BIT_sRGB // after begin_read, which resets flags
+            pixels = try readLinear16(&image, samplesAreSRGB: false)
+        } else {
+            pixels = try readLinear16(&image, samplesAreSRGB: true)
+        }
 
         return DecodedImage(
             bitmap: Bitmap(width: header.width, height: header.height, pixels: pixels),
@@ -61,13 +68,20 @@ enum PNGDecoder: FormatDecoder {
         return pixels
     }
 
-    /// 16-bit linear RGBA with associated alpha from libpng, encoded to 8-bit sRGB here.
-    private static func readLinear16(_ image: inout png_image) throws(TabIconsError) -> [UInt8] {
+    /// 16-bit RGBA with associated alpha from libpng's linear output, made 8-bit sRGB here.
+    ///
+    /// A file with no colour-space chunk is sRGB by assumption (the 16-bit sRGB flag would make
+    /// libpng convert it to linear light through a 64 K-entry `pow` table built for every file,
+    /// 2 ms, and back in `PNGLinear16`). Without the flag libpng takes such a file for linear,
+    /// which is then also the output's encoding: the samples arrive as they are stored, only
+    /// premultiplied, and rounding them to 8 bits is the whole conversion (`samplesAreSRGB`).
+    /// A file with gAMA, sRGB, iCCP or cHRM goes through libpng's colour handling as before.
+    private static func readLinear16(_ image: inout png_image, samplesAreSRGB: Bool) throws(TabIconsError) -> [UInt8] {
         image.format = TABICONS_PNG_FORMAT_LINEAR_RGB_ALPHA
         var samples = [UInt16](repeating: 0, count: Int(tabicons_png_image_size(&image)) / 2)
         let ok = samples.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         guard ok != 0 else { throw libpngError(image) }
-        return PNGLinear16.sRGB8(fromAssociated: samples)
+        return samplesAreSRGB ? PNGLinear16.rounded8(fromAssociated: samples) : PNGLinear16.sRGB8(fromAssociated: samples)
     }
 
     private static func colorModel(_ colorType: Int) -> ImageInfo.ColorModel {

@@ -37,6 +37,32 @@ enum PNGLinear16 {
         return out
     }
 
+    /// The same unassociation, then each 16-bit sample rounded to 8 bits (v · 255 / 65535): for
+    /// samples that are already sRGB-encoded (a file without colour-space chunks read with no
+    /// gamma conversion).
+    static func rounded8(fromAssociated samples: [UInt16]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: samples.count)
+        samples.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                var i = 0
+                while i + 3 < src.count {
+                    let alpha = UInt32(src[i + 3])
+                    if alpha == 65535 {
+                        for c in 0..<3 { dst[i + c] = UInt8((UInt32(src[i + c]) * 255 + 32767) / 65535) }
+                    } else if alpha > 0 {
+                        for c in 0..<3 {
+                            let straight = min(65535, (UInt32(src[i + c]) * 65535 + alpha / 2) / alpha)
+                            dst[i + c] = UInt8((straight * 255 + 32767) / 65535)
+                        }
+                    }
+                    dst[i + 3] = UInt8((alpha * 255 + 32767) / 65535)
+                    i += 4
+                }
+            }
+        }
+        return out
+    }
+
     /// Linear 16-bit value → 8-bit sRGB (power 0.45455), 64 KiB built once.
     private static let encodeTable: [UInt8] = (0...65535).map { value -> UInt8 in
         let encoded: Double = 255 * pow(Double(value) / 65535, 0.45455)
