@@ -57,16 +57,16 @@ enum CodecScenarios {
         if scenario == "decode" {
             let rows = DecodeBench(inputs: inputs, budget: budget).run()
             if json {
-                print(JSON.object([("scenario", .string("decode")), ("machine", .string(machine)),
-                                   ("inputs", .string(folderList)), ("results", DecodeBench.json(rows))]).rendered())
+                print(JSONValue.object([("scenario", .string("decode")), ("machine", .string(machine)),
+                                   ("inputs", .string(folderList)), ("results", DecodeBench.json(rows))]).text())
             } else {
                 print("decode, full size, \(machine)\ninputs: \(folderList)\n\n" + DecodeBench.text(rows))
             }
         } else {
             let figures = NormalizeBench(inputs: inputs, budget: budget).run()
             if json {
-                print(JSON.object([("scenario", .string("normalize")), ("machine", .string(machine)),
-                                   ("inputs", .string(folderList)), ("results", NormalizeBench.json(figures))]).rendered())
+                print(JSONValue.object([("scenario", .string("normalize")), ("machine", .string(machine)),
+                                   ("inputs", .string(folderList)), ("results", NormalizeBench.json(figures))]).text())
             } else {
                 print("normalize, \(machine)\ninputs: \(folderList)\n\n" + NormalizeBench.text(figures))
             }

@@ -81,7 +81,7 @@ struct DecodeBench {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ rows: [Row]) -> JSON {
+    static func json(_ rows: [Row]) -> JSONValue {
         .array(rows.map { row in
             .object([("format", .string(row.kind)), ("files", .int(row.files)), ("bytes", .int(row.bytes)),
                      ("rounds", .int(row.rounds)), ("imagesPerSecond", .double(row.imagesPerSecond)),

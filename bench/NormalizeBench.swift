@@ -82,7 +82,7 @@ struct NormalizeBench {
         """
     }
 
-    static func json(_ f: Figures) -> JSON {
+    static func json(_ f: Figures) -> JSONValue {
         .object([("icons", .int(f.icons)), ("renditions", .int(f.renditions)), ("outputBytes", .int(f.outputBytes)),
                  ("oneCoreIconsPerSecond", .double(Double(f.icons) / f.oneCore)),
                  ("oneCoreIconsPerCPUSecond", .double(Double(f.icons) / f.oneCoreCPU)),

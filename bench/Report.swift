@@ -1,3 +1,4 @@
+import TabIcons
 import Foundation
 
 /// One configuration's figures: one row of the table, one object of `results` in the JSON.
@@ -23,7 +24,7 @@ struct Measurement {
     var nsPerBarMedian: Double { nsPerFrameMedian / Double(bars) }
 
     /// SPEC §7's keys in the issue's order, then the extra ones.
-    var json: JSON {
+    var json: JSONValue {
         .object([
             ("strategy", .string(strategy)), ("flavour", .string(flavour)), ("bars", .int(bars)),
             ("frames", .int(frames)),
@@ -50,7 +51,7 @@ struct Report {
     var decoder: String
     var results: [Measurement]
 
-    var json: JSON {
+    var json: JSONValue {
         .object([
             ("scenario", .string(scenario)), ("machine", .string(machine)),
             ("results", .array(results.map(\.json))),
@@ -95,56 +96,5 @@ struct Report {
         if value == 0 { return "0" }
         if abs(value) >= 1000 || value == value.rounded() { return String(Int(value.rounded())) }
         return String(format: "%.\(digits)g", value)
-    }
-}
-
-/// Just enough JSON, with keys kept in order.
-indirect enum JSON {
-    case string(String)
-    case int(Int)
-    case double(Double)
-    case array([JSON])
-    case object([(String, JSON)])
-
-    func rendered(indent: String = "") -> String {
-        switch self {
-        case .string(let text): return Self.quoted(text)
-        case .int(let value): return String(value)
-        case .double(let value):
-            guard value.isFinite else { return "null" }
-            if value == value.rounded() && abs(value) < 1e15 { return String(format: "%.1f", value) }
-            return String(format: "%.6g", value)
-        case .array(let values):
-            if values.isEmpty { return "[]" }
-            let inner = indent + "  "
-            return "[\n" + values.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
-        case .object(let members):
-            if members.allSatisfy({ if case .array = $0.1 { false } else { true } }) {
-                return "{" + members.map { "\(Self.quoted($0.0)): \($0.1.rendered())" }.joined(separator: ", ") + "}"
-            }
-            let inner = indent + "  "
-            return "{\n" + members.map { "\(inner)\(Self.quoted($0.0)): \($0.1.rendered(indent: inner))" }
-                .joined(separator: ",\n") + "\n\(indent)}"
-        }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -46,4 +46,4 @@ if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 
 let report = Report(scenario: arguments.scenario, machine: Machine.description, images: icons.summary,
                     decoder: decoder, results: results)
-print(arguments.json ? report.json.rendered() : report.text)
+print(arguments.json ? report.json.text() : report.text)

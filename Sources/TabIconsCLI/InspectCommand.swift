@@ -24,7 +24,8 @@ struct InspectCommand {
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
         let (items, missing) = InputCollector.collect(inputs)
-        var manifest = Manifest(box: box, scales: [])
+        // Lints such as `undersized` are judged against the default scales, so the document names them.
+        var manifest = Manifest(box: box, scales: NormalizeOptions().scales)
         for (input, error) in missing {
             manifest.errors.append(.init(input: input, error: error))
             console.reportFailure(input: input, error)

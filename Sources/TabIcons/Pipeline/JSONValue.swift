@@ -3,7 +3,9 @@
 /// Foundation's `JSONEncoder` on Linux orders keys by hash unless told to sort them, so the
 /// manifest would come out in a different key order from SPEC §6 and differ between runs of
 /// different builds. Documents that people and diffs read are written through this instead:
-/// keys in the order given, numbers in their shortest form (3.84, 25), two-space indentation.
+/// keys in the order given, numbers in their shortest form (3.84, 25), two-space indentation,
+/// and a container holding only scalars on one line (`{"scale": 1, "path": "home.png", ...}`),
+/// as SPEC §6 shows renditions and errors, so a manifest or a benchmark row reads as one line.
 public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -38,10 +40,29 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
+    private var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+
     private func writeContainer(_ items: [(String?, JSONValue)], open: String, close: String,
                                 into out: inout String, level: Int?) {
         out += open
         guard !items.isEmpty else { out += close; return }
+        if level != nil, items.allSatisfy({ $0.1.isScalar }) {
+            for (index, (key, value)) in items.enumerated() {
+                if index > 0 { out += ", " }
+                if let key {
+                    Self.quote(key, into: &out)
+                    out += ": "
+                }
+                value.write(into: &out, level: nil)
+            }
+            out += close
+            return
+        }
         let inner = level.map { $0 + 1 }
         for (index, (key, value)) in items.enumerated() {
             if index > 0 { out += "," }
