@@ -26,7 +26,7 @@ demo: build
 inspect: build
 	@"$$(swift build -c release --show-bin-path)/tabicon" inspect TestImages
 
-## The whole test suite (XCTest and Swift Testing).
+## The whole test suite (Swift Testing, through `swift test`).
 test: deps
 	swift test
 
