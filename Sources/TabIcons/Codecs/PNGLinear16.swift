@@ -13,34 +13,23 @@ import Foundation
 /// premultiplied colour, which is all anyone sees, stays within ±1.
 enum PNGLinear16 {
     static func sRGB8(fromAssociated samples: [UInt16]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: samples.count)
         encodeTable.withUnsafeBufferPointer { table in
-            samples.withUnsafeBufferPointer { src in
-                out.withUnsafeMutableBufferPointer { dst in
-                    var i = 0
-                    while i + 3 < src.count {
-                        let alpha = UInt32(src[i + 3])
-                        if alpha == 65535 {
-                            for c in 0..<3 { dst[i + c] = table[Int(src[i + c])] }
-                        } else if alpha > 0 {
-                            for c in 0..<3 {
-                                let straight = min(65535, (UInt32(src[i + c]) * 65535 + alpha / 2) / alpha)
-                                dst[i + c] = table[Int(straight)]
-                            }
-                        }
-                        dst[i + 3] = UInt8((alpha * 255 + 32767) / 65535)
-                        i += 4
-                    }
-                }
-            }
+            unassociated(samples) { table[Int($0)] }
         }
-        return out
     }
 
     /// The same unassociation, then each 16-bit sample rounded to 8 bits (v · 255 / 65535): for
     /// samples that are already sRGB-encoded (a file without colour-space chunks read with no
     /// gamma conversion).
     static func rounded8(fromAssociated samples: [UInt16]) -> [UInt8] {
+        unassociated(samples) { UInt8(($0 * 255 + 32767) / 65535) }
+    }
+
+    /// Straight 8-bit RGBA from associated 16-bit RGBA: each colour sample divided by alpha
+    /// (rounded), then turned into 8 bits by `encode`; alpha rounded to 8 bits; alpha 0 gives
+    /// (0, 0, 0, 0).
+    @inline(__always)
+    private static func unassociated(_ samples: [UInt16], encode: (UInt32) -> UInt8) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: samples.count)
         samples.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
@@ -48,11 +37,10 @@ enum PNGLinear16 {
                 while i + 3 < src.count {
                     let alpha = UInt32(src[i + 3])
                     if alpha == 65535 {
-                        for c in 0..<3 { dst[i + c] = UInt8((UInt32(src[i + c]) * 255 + 32767) / 65535) }
+                        for c in 0..<3 { dst[i + c] = encode(UInt32(src[i + c])) }
                     } else if alpha > 0 {
                         for c in 0..<3 {
-                            let straight = min(65535, (UInt32(src[i + c]) * 65535 + alpha / 2) / alpha)
-                            dst[i + c] = UInt8((straight * 255 + 32767) / 65535)
+                            dst[i + c] = encode(min(65535, (UInt32(src[i + c]) * 65535 + alpha / 2) / alpha))
                         }
                     }
                     dst[i + 3] = UInt8((alpha * 255 + 32767) / 65535)
