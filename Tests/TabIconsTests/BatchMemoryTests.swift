@@ -40,6 +40,37 @@ struct BatchMemoryTests {
         #expect(DecodeMemoryEstimate.bytes(junk, longestSideNeeded: 75) == 3 + 12)
     }
 
+    @Test("a header the limits refuse is charged its bytes alone, however large it claims to be")
+    func refusedHeaders() throws {
+        // image-rs/image-png's x_issue#230.1.png claims 4294967295 × 536883232 px: the product
+        // times four overflowed the estimate and crashed the batch before the decoder could refuse it.
+        let huge = try Fixtures.data(Fixtures.corpus("bad/image-png-bugfixes/x_issue#230.1.png"))
+        #expect(DecodeMemoryEstimate.bytes(huge, longestSideNeeded: 75) == huge.count)
+        let jpeg = Self.jpegHeader(sof: 0xC2, width: 65500, height: 65500, sampling: [(1, 1)])
+        #expect(DecodeMemoryEstimate.bytes(jpeg, longestSideNeeded: 75) == jpeg.count)
+        var strict = DecodeOptions.Limits.default
+        strict.maxPixels = 100
+        let png = Data(try PNGEncoder.encode(Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 7, count: 30 * 20 * 4))))
+        #expect(DecodeMemoryEstimate.bytes(png, longestSideNeeded: 75, limits: strict) == png.count)
+    }
+
+    @Test("a batch with a memory budget refuses an absurd header as an error and goes on")
+    func absurdHeaderInBatch() throws {
+        let out = try TemporaryDirectory("out")
+        let names = ["bad/image-png-bugfixes/x_issue#230.1.png", "bad/image-png-bugfixes/x_issue#230.0.png"]
+        var inputs = names.map { path in
+            BatchInput(name: path, outputStem: (path as NSString).lastPathComponent) { () throws(TabIconsError) -> Data in
+                do { return try Data(contentsOf: Fixtures.corpus(path)) } catch { throw TabIconsError(.io, "\(error)") }
+            }
+        }
+        inputs.append(BatchInput(name: "home.png", outputStem: "home") { () throws(TabIconsError) -> Data in
+            do { return try Data(contentsOf: Fixtures.testImage("home.png")) } catch { throw TabIconsError(.io, "\(error)") }
+        })
+        let manifest = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2).run(inputs)
+        #expect(manifest.icons.map(\.name) == ["home"])
+        #expect(manifest.errors.map(\.code) == ["corrupt", "corrupt"])
+    }
+
     @Test("a holder alone may grow past the budget; beside others only within it")
     func budgetGrowth() {
         let budget = MemoryBudget(capacity: 100)

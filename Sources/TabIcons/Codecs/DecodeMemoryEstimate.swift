@@ -10,31 +10,44 @@ import Foundation
 /// progressive photo costs far more than a baseline one). Not counted: fixed costs under a few
 /// hundred kilobytes. WebP, and bytes that are none of the three (base64 text, or what the
 /// decoder will refuse), are charged four times their size; a PNG or JPEG header that cannot be
-/// read, its size alone.
+/// read, its size alone. So is a header whose size `limits` refuse: the decoder rejects it before
+/// allocating a pixel (`DecodeOptions.Limits.check`), so its decode costs nothing; a header of
+/// 4294967295 × 536883232 px must not turn into an overflowing estimate.
 enum DecodeMemoryEstimate {
-    static func bytes(_ data: Data, longestSideNeeded: Int?) -> Int {
+    static func bytes(_ data: Data, longestSideNeeded: Int?,
+                      limits: DecodeOptions.Limits = .default) -> Int {
         data.withUnsafeBytes { raw -> Int in
             let b = raw.bindMemory(to: UInt8.self)
             let decode: Int
             switch ImageFormat.sniff(data) {
-            case .png?: decode = png(b)
-            case .jpeg?: decode = jpeg(b, longestSideNeeded: longestSideNeeded)
+            case .png?: decode = png(b, limits: limits)
+            case .jpeg?: decode = jpeg(b, longestSideNeeded: longestSideNeeded, limits: limits)
             case .webp?, nil: decode = data.count * 4   // WebP compresses ~4–10:1; no header walk
             }
             return data.count + decode
         }
     }
 
+    /// Whether the decoder will go on to allocate for a `width` × `height` image (the same
+    /// check it makes, answered without throwing).
+    private static func allowed(width: Int, height: Int, limits: DecodeOptions.Limits) -> Bool {
+        (try? limits.check(width: width, height: height, format: .png)) != nil
+    }
+
     /// IHDR width × height × 4 (× 3 for 16-bit: the linear samples and the 8-bit result).
-    private static func png(_ b: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func png(_ b: UnsafeBufferPointer<UInt8>, limits: DecodeOptions.Limits) -> Int {
         guard b.count >= 26 else { return 0 }
         let width = Int(b[16]) << 24 | Int(b[17]) << 16 | Int(b[18]) << 8 | Int(b[19])
         let height = Int(b[20]) << 24 | Int(b[21]) << 16 | Int(b[22]) << 8 | Int(b[23])
-        return width.multipliedReportingOverflow(by: height).partialValue * (b[24] == 16 ? 12 : 4)
+        guard allowed(width: width, height: height, limits: limits) else { return 0 }
+        let pixels = width.multipliedReportingOverflow(by: height)
+        let bytes = pixels.partialValue.multipliedReportingOverflow(by: b[24] == 16 ? 12 : 4)
+        return pixels.overflow || bytes.overflow ? Int.max / 4 : bytes.partialValue
     }
 
     /// From the SOF marker: the scaled RGBA output, plus the coefficient buffers when progressive.
-    private static func jpeg(_ b: UnsafeBufferPointer<UInt8>, longestSideNeeded: Int?) -> Int {
+    private static func jpeg(_ b: UnsafeBufferPointer<UInt8>, longestSideNeeded: Int?,
+                             limits: DecodeOptions.Limits) -> Int {
         var i = 2
         while i + 9 < b.count {
             guard b[i] == 0xFF else { return 0 }
@@ -46,6 +59,7 @@ enum DecodeMemoryEstimate {
             let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
             let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
             let components = Int(b[i + 9])
+            guard allowed(width: width, height: height, limits: limits) else { return 0 }
             let m = JPEGDecoder.scaleNumerator(longestSide: max(width, height), needed: longestSideNeeded)
             var total = ((width * m + 7) / 8) * ((height * m + 7) / 8) * 4
             let progressive = marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE

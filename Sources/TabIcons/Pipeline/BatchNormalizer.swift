@@ -132,7 +132,8 @@ public struct BatchNormalizer: Sendable {
         budget.acquire(held)
         defer { budget.release(held) }
         var data = try input.load()
-        let needed = max(DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded), held)
+        let needed = max(DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded,
+                                                          limits: normalizer.options.limits), held)
         if !budget.tryGrow(from: held, to: needed) {
             data = Data()
             budget.release(held)
