@@ -146,3 +146,25 @@ struct NormalizeCommandTests {
         #expect(run(arguments) == .usage)
     }
 }
+
+/// The whole batch path (reading, the memory budget's header estimate, decoding, normalizing,
+/// writing) over every broken file nobody here made: it must end, with every input accounted for.
+@Suite("tabicon normalize over the broken corpus")
+struct NormalizeBrokenCorpusTests {
+    @Test("every file in ../shared/corpus/bad becomes an icon or a coded error; exit 1; nothing partial")
+    func brokenCorpus() throws {
+        let bad = Fixtures.corpus("bad")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: bad.path).filter { path in
+            ["png", "jpg", "jpeg", "webp"].contains((path as NSString).pathExtension.lowercased())
+        }
+        #expect(files.count > 60)
+        let out = try TemporaryDirectory("out")
+        #expect(TabIconCommand.run(["normalize", "-q", bad.path, "-o", out.url.path]) == .someInputsFailed)
+        let m = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
+        #expect(m.icons.count + m.errors.count == files.count)
+        #expect(m.errors.allSatisfy { TabIconsError.Code(rawValue: $0.code) != nil && !$0.message.isEmpty })
+        let written = Set(out.files())
+        #expect(!written.contains { $0.hasSuffix(".tmp") })
+        for icon in m.icons { for r in icon.renditions ?? [] { #expect(written.contains(r.path)) } }
+    }
+}
