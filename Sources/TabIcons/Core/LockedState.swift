@@ -11,7 +11,9 @@ import Synchronization
 /// makes that order visible. On x86-64 both are plain moves and on ARM64 `ldar`/`stlr`, so outside
 /// ThreadSanitizer this costs next to nothing.
 ///
-/// Every lock in TabIcons (the side table, the batch's results, the CLI's progress) is one of these.
+/// Every lock in TabIcons (the side table, the batch's results, the CLI's progress, the resampler's
+/// weight cache) is one of these; the batch's memory budget, which must wait, uses an
+/// `NSCondition` (pthreads, which ThreadSanitizer intercepts).
 public struct LockedState<State>: ~Copyable, Sendable {
     private let mutex: Mutex<State>
     private let edge = Atomic<UInt8>(0)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The contributions of source pixels to each output pixel along one axis, computed once per
 /// (source size, output size, filter) and reused for every row or column.
 ///
@@ -113,4 +111,5 @@ private struct WeightsKey: Hashable {
     let filter: NormalizeOptions.Filter
 }
 
-private let weightsCache = Mutex<[WeightsKey: ResampleWeights]>([:])
+/// A `LockedState`, like every lock in TabIcons, so ThreadSanitizer sees its critical sections.
+private let weightsCache = LockedState<[WeightsKey: ResampleWeights]>([:])
