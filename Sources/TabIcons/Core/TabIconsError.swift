@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one error every TabIcons operation throws: a code a program can switch on, and a message a
 /// person can act on.
 ///
@@ -44,6 +46,13 @@ public struct TabIconsError: Error, Sendable, Equatable, CustomStringConvertible
         if let format { parts.append(format.rawValue) }
         parts.append("\(code.rawValue): \(message)")
         return parts.joined(separator: ": ")
+    }
+
+    /// The operating system's reason for error number `code`, in `strerror`'s words, lower-cased
+    /// ("no such file or directory", "permission denied"): how every `io` error says what the
+    /// system said, rather than Foundation's wrapping of it.
+    static func systemReason(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code)).lowercased()
     }
 
     /// The same error, naming the input it came from (decoders do not know file names).

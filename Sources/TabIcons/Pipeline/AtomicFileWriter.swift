@@ -74,13 +74,13 @@ public enum AtomicFileWriter {
             var info = stat()
             if reason == EEXIST, stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
             let text = reason == EEXIST ? "\(current) exists and is not a folder"
-                : "cannot create \(current): \(String(cString: strerror(reason)).lowercased())"
+                : "cannot create \(current): \(TabIconsError.systemReason(reason))"
             throw TabIconsError(.io, text, input: path)
         }
     }
 
     /// An `io` error with the system's reason for the last failed call.
     private static func failure(_ what: String, _ path: String) -> TabIconsError {
-        TabIconsError(.io, "\(what): \(String(cString: strerror(errno)).lowercased())", input: path)
+        TabIconsError(.io, "\(what): \(TabIconsError.systemReason())", input: path)
     }
 }

@@ -8,10 +8,10 @@ public enum InputReader {
     public static func read(_ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
         let path = url.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw TabIconsError(.io, systemReason(), input: path) }
+        guard fd >= 0 else { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
-            let error = TabIconsError(.io, systemReason(), input: path)
+            let error = TabIconsError(.io, TabIconsError.systemReason(), input: path)
             close(fd)
             throw error
         }
@@ -45,14 +45,9 @@ public enum InputReader {
                 filled += n
             }
         }
-        if failed { throw TabIconsError(.io, systemReason(), input: path) }
+        if failed { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
         if filled < size { data.removeSubrange(filled...) }   // the file shrank while being read
         return data
-    }
-
-    /// The system's reason for the last failed call, as `strerror` words in lower case.
-    private static func systemReason() -> String {
-        String(cString: strerror(errno)).lowercased()
     }
 
     /// All of standard input, up to `limit` bytes.
@@ -82,10 +77,10 @@ public enum InputReader {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
+            return TabIconsError.systemReason(code.rawValue)
         }
         if nsError.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(nsError.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
+            return TabIconsError.systemReason(code.rawValue)
         }
         return nsError.localizedDescription
     }
