@@ -90,7 +90,7 @@ public struct BatchNormalizer: Sendable {
 
     /// One input, start to finish: load, normalize, encode every rendition, then write them.
     func process(_ input: BatchInput, budget: MemoryBudget? = nil) throws(TabIconsError) -> Manifest.Icon {
-        let (icon, inputBytes, inputHash) = try normalize(input, budget: budget)
+        let (icon, inputHash) = try normalize(input, budget: budget)
         var files: [(path: String, bytes: [UInt8], rendition: Rendition)] = []
         for rendition in icon.renditions {
             guard let path = layout.path(stem: input.outputStem, scale: rendition.scale,
@@ -108,14 +108,13 @@ public struct BatchNormalizer: Sendable {
                                     pixelWidth: file.rendition.bitmap.width, pixelHeight: file.rendition.bitmap.height,
                                     bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
         }
-        _ = inputBytes
         return Manifest.Icon(input: input.name, name: (input.outputStem as NSString).lastPathComponent,
                              info: icon.source, contentHash: inputHash, box: normalizer.options.box,
                              renditions: entries, lints: icon.lints)
     }
 
     /// Loads and normalizes one input within the memory budget, and answers the icon with the
-    /// input's size and hash; the input's bytes are released before this returns.
+    /// input's hash; the input's bytes are released before this returns.
     ///
     /// The order keeps the budget honest: the worker takes the input's file size from the budget
     /// before reading it (so it never holds a large input while another decodes), then its
@@ -123,10 +122,10 @@ public struct BatchNormalizer: Sendable {
     /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
     /// while holding would deadlock two workers, or raise the peak by one input.
     private func normalize(_ input: BatchInput, budget: MemoryBudget?) throws(TabIconsError)
-        -> (NormalizedIcon, Int, ContentHash) {
+        -> (NormalizedIcon, ContentHash) {
         guard let budget else {
             let data = try input.load()
-            return (try normalizer.normalize(data), data.count, ContentHash(of: data))
+            return (try normalizer.normalize(data), ContentHash(of: data))
         }
         var held = max(input.expectedByteCount() ?? 0, 0)
         budget.acquire(held)
@@ -144,10 +143,7 @@ public struct BatchNormalizer: Sendable {
         } else {
             held = needed
         }
-        let hash = ContentHash(of: data)
-        let count = data.count
-        let icon = try normalizer.normalize(data)
-        return (icon, count, hash)
+        return (try normalizer.normalize(data), ContentHash(of: data))
     }
 
     /// Writes every file or, on the first failure, removes the ones this call already wrote.
