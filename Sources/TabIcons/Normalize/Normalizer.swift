@@ -39,11 +39,9 @@ public struct Normalizer: Sendable {
     /// The lints `normalize` would report for `image`, without rendering anything: what
     /// `tabicon inspect` shows (`undersized` is judged against these options' scales).
     public func lints(for image: DecodedImage) throws(TabIconsError) -> [Lint] {
-        try options.validate()
-        let plan = RenditionPlan(image: image, options: options)
-        let glyph = RenderIntent.apply(options.render, to: image.bitmap.cropped(to: plan.crop))
-        let skipped = plan.entries.filter { !RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }.map(\.scale)
-        return Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped, info: image.info, options: options)
+        let (plan, glyph) = try prepare(image)
+        return Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skippedScales(plan),
+                              info: image.info, options: options)
     }
 
     /// Normalizes a decoded image. Rendition sizes come from the SOURCE size
@@ -54,25 +52,18 @@ public struct Normalizer: Sendable {
     /// A rendition whose glyph is exactly as large as its pixels is those pixels untouched, not
     /// resampled: with `fit`, `original` and nothing to trim, it is the decoded bitmap bit for bit.
     public func normalize(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
-        try options.validate()
-        let plan = RenditionPlan(image: image, options: options)
-        let glyph = RenderIntent.apply(options.render, to: image.bitmap.cropped(to: plan.crop))
+        let (plan, glyph) = try prepare(image)
+        let rendered = plan.entries.filter { RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }
 
-        var renditions: [Rendition] = []
-        var skipped: [Double] = []
         var resampler = Resampler(filter: options.filter)
-        let resampledWidths = plan.entries
-            .filter { RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }
+        let resampledWidths = rendered
             .filter { $0.glyphWidth != glyph.width || $0.glyphHeight != glyph.height }
             .map(\.glyphWidth)
         if let widest = resampledWidths.max() {
             resampler.reserve(sourceWidth: glyph.width, sourceHeight: glyph.height, width: widest)
         }
-        for entry in plan.entries {
-            guard RenditionPlan.isRendered(entry, allowUpscale: options.allowUpscale) else {
-                skipped.append(entry.scale)
-                continue
-            }
+        var renditions: [Rendition] = []
+        for entry in rendered {
             var bitmap: Bitmap
             if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height {
                 bitmap = glyph
@@ -87,10 +78,24 @@ public struct Normalizer: Sendable {
             renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
         }
 
+        let skipped = skippedScales(plan)
         let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
                                    info: image.info, options: options)
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
                               pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
                               renditions: renditions, skippedScales: skipped, lints: lints)
+    }
+
+    /// What both `normalize` and `lints(for:)` start from: the rule's plan, and the glyph (the
+    /// decoded pixels cropped by trim or the circle, with the rendering intent applied).
+    private func prepare(_ image: DecodedImage) throws(TabIconsError) -> (plan: RenditionPlan, glyph: Bitmap) {
+        try options.validate()
+        let plan = RenditionPlan(image: image, options: options)
+        return (plan, RenderIntent.apply(options.render, to: image.bitmap.cropped(to: plan.crop)))
+    }
+
+    /// The requested scales the plan skips as upscales, in the order they were asked for.
+    private func skippedScales(_ plan: RenditionPlan) -> [Double] {
+        plan.entries.filter { !RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }.map(\.scale)
     }
 }
