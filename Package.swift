@@ -3,14 +3,18 @@
 //
 // Layers depend only downward (see ARCHITECTURE.md):
 //   C libraries (system-library targets) and the two small C shims
-//   → TabIcons (Core → Codecs → Normalize → Table / Pipeline)
-//   → TabIconsCLI → tabicon;  TabIcons → tabicon-bench
+//   → TabIcons (Core → Codecs → Normalize → Table)
+//   → TabIconsBatch (the batch: layouts, manifest, safe writes)
+//   → TabIconsCLI → tabicon;  TabIconsBatch → tabicon-bench
 import PackageDescription
 
 let package = Package(
     name: "TabIcons",
     products: [
         .library(name: "TabIcons", targets: ["TabIcons"]),
+        // The batch behind `tabicon normalize` (output plan, layouts, manifest, safe writes), for
+        // build tools that drive it from Swift rather than through the CLI.
+        .library(name: "TabIconsBatch", targets: ["TabIconsBatch"]),
         .executable(name: "tabicon", targets: ["tabicon"]),
         .executable(name: "tabicon-bench", targets: ["tabicon-bench"]),
     ],
@@ -33,18 +37,19 @@ let package = Package(
             name: "TabIcons",
             dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CXXH3Dispatch"]
         ),
-        .target(name: "TabIconsCLI", dependencies: ["TabIcons"]),
+        .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
+        .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
         .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),
         .executableTarget(
             name: "tabicon-bench",
             // The C modules only for the decode scenario's direct-call baselines.
-            dependencies: ["TabIcons", "CPNG", "CJPEGDecode", "CWebP"],
+            dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP"],
             path: "bench",
             exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "peers", "inputs"]
         ),
         .testTarget(
             name: "TabIconsTests",
-            dependencies: ["TabIcons", "TabIconsCLI"],
+            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// The files the `decode` and `normalize` scenarios read: every .png .jpg .jpeg .webp under the
 /// given folders (recursively, sorted), held in memory so disk reads are not measured.

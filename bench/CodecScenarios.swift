@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// The `decode` and `normalize` scenarios (SPEC §7): their own small command line, dispatched
 /// from main.swift before the rebuild-every-frame arguments are parsed.

@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// `tabicon-bench decode` (SPEC §7): per format, images/s and MB/s of `ImageDecoder.decode` at
 /// full size, and its overhead over the C library called directly (`DirectDecoders`) on the same

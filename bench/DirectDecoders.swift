@@ -3,6 +3,7 @@ import CPNG
 import CWebP
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// The C libraries called directly, with nothing of TabIcons around them: the baseline the
 /// `decode` scenario measures the decoders' overhead against. Each does the least a caller must:

@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// The icons the scenario publishes, read from `TestImages/`.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TabIcons
+import TabIconsBatch
 
 /// `tabicon normalize`'s work without the file system (SPEC §7 `normalize`): decode, the 1×/2×/3×
 /// renditions, and each encoded as PNG, from bytes already in memory. Icons/s on one core (one

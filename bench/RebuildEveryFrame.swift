@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// SPEC §7's `rebuild-every-frame`: B bars of 5 items (icon and selected icon) republished every
 /// frame, with the same buffers or with fresh copies of the same bytes, then churn.

@@ -1,4 +1,5 @@
 import TabIcons
+import TabIconsBatch
 import Foundation
 
 /// One configuration's figures: one row of the table, one object of `results` in the JSON.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TabIcons
+import TabIconsBatch
 
 /// How a runtime keeps a bar's icons across rebuilds. Each strategy is driven the same way, as a
 /// runtime would: publish a bar's items every frame; when the answered revision differs from the

@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 // tabicon-bench: SPEC §7. Prints a table for people, or JSON with --json.
 // Exit status: 0 done, 1 setup failed (no icons), 2 usage.

@@ -1,4 +1,5 @@
 import TabIcons
+import TabIconsBatch
 
 /// Option values shared by `inspect` and `normalize`, parsed in one place.
 enum CommonOptions {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TabIcons
+import TabIconsBatch
 
 /// Where the CLI writes: results to stdout, errors and progress to stderr. Writes go straight to
 /// the file descriptors (no buffering surprises when stdout and stderr interleave in a terminal).

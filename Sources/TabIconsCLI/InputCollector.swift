@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// One input the CLI will process: where its bytes come from, the name it is reported under, and
 /// the path its outputs mirror inside `--out`.

@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// `tabicon inspect [--json] <file|dir|->...`: decodes each input and reports what it is and how
 /// the decode-scale rule places it in the box. Writes nothing.

@@ -1,5 +1,6 @@
 import Foundation
 import TabIcons
+import TabIconsBatch
 
 /// `tabicon normalize [options] <file|dir|->...`: the main job. Parses SPEC §6's options into a
 /// `BatchNormalizer`, runs it with progress on stderr, writes the manifest, and answers the exit

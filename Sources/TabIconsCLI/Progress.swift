@@ -1,4 +1,5 @@
 import TabIcons
+import TabIconsBatch
 
 /// Batch progress on stderr: a bar redrawn in place when stderr is a terminal, plain
 /// `[n/total] name` lines otherwise (logs, CI). Colour only on a terminal without NO_COLOR.

@@ -1,4 +1,5 @@
 import TabIcons
+import TabIconsBatch
 
 /// `tabicon`: the entry point. Parses the subcommand and returns the exit status of SPEC §6:
 /// 0 every input done, 1 some input failed (the rest still done), 2 a usage mistake.

@@ -13,8 +13,8 @@ import Foundation
 /// read, its size alone. So is a header whose size `limits` refuse: the decoder rejects it before
 /// allocating a pixel (`DecodeOptions.Limits.check`), so its decode costs nothing; a header of
 /// 4294967295 × 536883232 px must not turn into an overflowing estimate.
-enum DecodeMemoryEstimate {
-    static func bytes(_ data: Data, longestSideNeeded: Int?,
+package enum DecodeMemoryEstimate {
+    package static func bytes(_ data: Data, longestSideNeeded: Int?,
                       limits: DecodeOptions.Limits = .default) -> Int {
         data.withUnsafeBytes { raw -> Int in
             let b = raw.bindMemory(to: UInt8.self)

@@ -14,16 +14,16 @@ import Synchronization
 /// Every lock in TabIcons (the side table, the batch's results, the CLI's progress, the resampler's
 /// weight cache) is one of these; the batch's memory budget, which must wait, uses an
 /// `NSCondition` (pthreads, which ThreadSanitizer intercepts).
-public struct LockedState<State>: ~Copyable, Sendable {
+package struct LockedState<State>: ~Copyable, Sendable {
     private let mutex: Mutex<State>
     private let edge = Atomic<UInt8>(0)
 
-    public init(_ state: sending State) {
+    package init(_ state: sending State) {
         mutex = Mutex(state)
     }
 
     @inline(__always)
-    public borrowing func withLock<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
+    package borrowing func withLock<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
         mutex.withLock { state -> sending Result in
             _ = edge.load(ordering: .acquiring)
             defer { edge.store(0, ordering: .releasing) }

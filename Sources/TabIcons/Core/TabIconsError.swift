@@ -51,7 +51,7 @@ public struct TabIconsError: Error, Sendable, Equatable, CustomStringConvertible
     /// The operating system's reason for error number `code`, in `strerror`'s words, lower-cased
     /// ("no such file or directory", "permission denied"): how every `io` error says what the
     /// system said, rather than Foundation's wrapping of it.
-    static func systemReason(_ code: Int32 = errno) -> String {
+    package static func systemReason(_ code: Int32 = errno) -> String {
         String(cString: strerror(code)).lowercased()
     }
 

@@ -1,3 +1,4 @@
+import TabIcons
 import Foundation
 
 /// What `inspect` learns about one icon without rendering anything: the decoded image's

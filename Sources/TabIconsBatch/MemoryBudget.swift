@@ -1,3 +1,4 @@
+import TabIcons
 import Foundation
 
 /// A counting budget of bytes shared by a batch's workers: a worker takes its input's estimated

@@ -1,3 +1,4 @@
+import TabIcons
 import Foundation
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsBatch
 @testable import TabIconsCLI
 
 @Suite("tabicon inspect")

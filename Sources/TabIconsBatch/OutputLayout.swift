@@ -1,3 +1,4 @@
+import TabIcons
 /// Where an icon's renditions go inside the output root, for each of the three layouts of SPEC §6.
 ///
 /// Paths are relative to the output root and built from the input's mirrored stem

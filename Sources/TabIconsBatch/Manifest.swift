@@ -1,3 +1,4 @@
+import TabIcons
 import Foundation
 
 /// The document `tabicon normalize` writes and `tabicon inspect --json` prints (SPEC §6), as
@@ -117,7 +118,7 @@ public struct Manifest: Codable, Sendable, Equatable {
     /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.
     public func jsonData() -> Data { Data((jsonValue.text() + "\n").utf8) }
 
-    public var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         .object([
             ("version", .int(version)), ("tool", .string(tool)), ("box", .double(box)),
             ("scales", .array(scales.map { .double($0) })),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsBatch
 
 /// The batch's memory budget, the decode-memory estimate behind it, and the JPEG marker reader
 /// that keeps a photo's XMP out of memory.

@@ -1,11 +1,12 @@
+import TabIcons
 import Foundation
 
 /// Reads an input file or stdin into memory, refusing more than the input limit before reading.
-public enum InputReader {
+package enum InputReader {
     /// The bytes at `url`. A directory, a missing or unreadable file is an `io` error; a file
     /// larger than `limit` bytes is `tooLarge` without being read. Special files (a FIFO) are read
     /// to their end, up to the limit. Plain POSIX calls: one `open`, `fstat` and `read` a file.
-    public static func read(_ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
+    package static func read(_ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
         let path = url.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
@@ -51,7 +52,7 @@ public enum InputReader {
     }
 
     /// All of standard input, up to `limit` bytes.
-    public static func readStandardInput(limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
+    package static func readStandardInput(limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
         try readAll(FileHandle.standardInput, limit: limit, name: "-")
     }
 

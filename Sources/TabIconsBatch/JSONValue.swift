@@ -1,3 +1,4 @@
+import TabIcons
 /// A JSON value with ordered object keys, and its pretty-printed text.
 ///
 /// Foundation's `JSONEncoder` on Linux orders keys by hash unless told to sort them, so the
@@ -6,7 +7,7 @@
 /// keys in the order given, numbers in their shortest form (3.84, 25), two-space indentation,
 /// and a container holding only scalars on one line (`{"scale": 1, "path": "home.png", ...}`),
 /// as SPEC §6 shows renditions and errors, so a manifest or a benchmark row reads as one line.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -15,12 +16,12 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.text(indent: nil) == rhs.text(indent: nil)
     }
 
     /// Pretty-printed text (two spaces per level), or compact with `indent: nil`.
-    public func text(indent: Int? = 0) -> String {
+    package func text(indent: Int? = 0) -> String {
         var out = ""
         write(into: &out, level: indent)
         return out

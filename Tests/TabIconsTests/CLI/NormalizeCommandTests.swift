@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsBatch
 @testable import TabIconsCLI
 
 /// `tabicon normalize` end to end, in process: what a user of the CLI relies on.

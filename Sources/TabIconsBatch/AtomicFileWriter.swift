@@ -1,3 +1,4 @@
+import TabIcons
 import Foundation
 
 /// Writes files so that a reader never sees a partial one: the bytes go to a temporary name in the
@@ -9,18 +10,18 @@ import Foundation
 /// left the CPU idle, waiting on the disk). The rename still guarantees that a running or killed
 /// `tabicon` never leaves a partial file; what an unsynced write gives up is only durability
 /// across an operating-system crash, as with `cp`, Pillow or vips.
-public enum AtomicFileWriter {
-    public static func write(_ data: Data, to url: URL) throws(TabIconsError) {
+package enum AtomicFileWriter {
+    package static func write(_ data: Data, to url: URL) throws(TabIconsError) {
         try write(Array(data), to: url)
     }
 
-    public static func write(_ bytes: [UInt8], to url: URL) throws(TabIconsError) {
+    package static func write(_ bytes: [UInt8], to url: URL) throws(TabIconsError) {
         try write(bytes, toPath: url.path)
     }
 
     /// The same for a path; a missing folder is created on the first failed open, so a batch
     /// writing into folders that exist pays no extra system call per file.
-    public static func write(_ bytes: [UInt8], toPath path: String) throws(TabIconsError) {
+    package static func write(_ bytes: [UInt8], toPath path: String) throws(TabIconsError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

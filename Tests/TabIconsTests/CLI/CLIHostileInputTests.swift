@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TabIcons
+@testable import TabIconsBatch
 @testable import TabIconsCLI
 
 /// `tabicon` against hostile file systems, in process (SPEC §6: a bad input is one error and a

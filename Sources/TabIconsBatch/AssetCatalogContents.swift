@@ -1,3 +1,4 @@
+import TabIcons
 /// The `Contents.json` of an Xcode image set: one entry per 1×/2×/3× scale (a filename only where
 /// that rendition was written), and `template-rendering-intent` when rendering a template, so
 /// Xcode tints the icon like an SF Symbol.
