@@ -45,7 +45,7 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.format = info.format.rawValue
             self.pixelWidth = info.pixelWidth
             self.pixelHeight = info.pixelHeight
-            self.orientation = info.orientation
+            self.orientation = info.orientation.rawValue
             self.hasAlpha = info.hasAlpha
             self.animated = info.isAnimated
             self.contentHash = contentHash.description

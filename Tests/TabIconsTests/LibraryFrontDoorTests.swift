@@ -16,7 +16,7 @@ struct LibraryFrontDoorTests {
 
         #expect(ImageFormat.sniff(data) == .png)
         let image = try ImageDecoder.decode(data)
-        #expect(image.width == 96 && image.format == .png)
+        #expect(image.bitmap.width == 96 && image.info.format == .png)
 
         let normalizer = Normalizer(options: NormalizeOptions())
         let icon = try normalizer.normalize(data)

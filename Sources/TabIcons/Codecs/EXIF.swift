@@ -10,7 +10,7 @@
 enum EXIF {
     /// The orientation in an EXIF payload: a TIFF header ("II*\0" or "MM\0*"), optionally preceded
     /// by the "Exif\0\0" identifier that JPEG's APP1 (and some WebP writers) put in front of it.
-    static func orientation(_ payload: [UInt8]) -> Int {
+    static func orientation(_ payload: [UInt8]) -> Orientation {
         let identifier: [UInt8] = Array("Exif".utf8) + [0, 0]
         if payload.starts(with: identifier) {
             return orientation(tiff: Array(payload.dropFirst(identifier.count)))
@@ -19,17 +19,17 @@ enum EXIF {
     }
 
     /// The orientation in a TIFF structure whose offsets count from its first byte.
-    static func orientation(tiff: [UInt8]) -> Int {
+    static func orientation(tiff: [UInt8]) -> Orientation {
         guard let reader = TIFFReader(tiff),
               let ifd0 = reader.uint32(at: 4).map(Int.init),
               let entryCount = reader.uint16(at: ifd0).map(Int.init)
-        else { return 1 }
+        else { return .up }
         for index in 0..<entryCount {
             let entry = ifd0 + 2 + index * 12
-            guard let tag = reader.uint16(at: entry), let type = reader.uint16(at: entry + 2) else { return 1 }
+            guard let tag = reader.uint16(at: entry), let type = reader.uint16(at: entry + 2) else { return .up }
             guard tag == 0x0112 else { continue }
             // Orientation is a single value; a count other than 1 is a malformed entry.
-            guard reader.uint32(at: entry + 4) == 1 else { return 1 }
+            guard reader.uint32(at: entry + 4) == 1 else { return .up }
             // SHORT is what the standard says; a few writers use LONG. The value sits in the
             // entry's own 4-byte value field either way.
             let value: Int?
@@ -38,10 +38,10 @@ enum EXIF {
             case 4: value = reader.uint32(at: entry + 8).map(Int.init)
             default: value = nil
             }
-            guard let value, (1...8).contains(value) else { return 1 }
-            return value
+            guard let value, let orientation = Orientation(rawValue: value) else { return .up }
+            return orientation
         }
-        return 1
+        return .up
     }
 }
 

@@ -32,7 +32,7 @@ enum JPEGDecoder: FormatDecoder {
         // The EXIF block lives inside the session (libjpeg's saved APP1 marker): copy it out here.
         let orientation = header.exif.map { block in
             EXIF.orientation(tiff: Array(UnsafeBufferPointer(start: block, count: header.exif_length)))
-        } ?? 1
+        } ?? .up
         let colorModel = try colorModel(of: header)
         let width = Int(header.width), height = Int(header.height)
         try options.limits.check(width: width, height: height, format: format)
@@ -51,8 +51,8 @@ enum JPEGDecoder: FormatDecoder {
         try check(status, session)
 
         let stored = Bitmap(width: Int(outputWidth), height: Int(outputHeight), pixels: pixels)
-        let swaps = Orientation.swapsAxes(orientation)
-        return DecodedImage(bitmap: Orientation.apply(orientation, to: stored), format: format,
+        let swaps = orientation.swapsAxes
+        return DecodedImage(bitmap: orientation.apply(to: stored), format: format,
                             sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
                             hasAlpha: false, orientation: orientation,
                             bitDepth: Int(header.data_precision), colorModel: colorModel)

@@ -54,7 +54,7 @@ enum PNGDecoder: FormatDecoder {
         return DecodedImage(
             bitmap: Bitmap(width: header.width, height: header.height, pixels: pixels),
             format: format, sourceWidth: header.width, sourceHeight: header.height,
-            hasAlpha: hasAlpha, orientation: 1, isAnimated: (chunks.animationFrames ?? 0) > 1,
+            hasAlpha: hasAlpha, orientation: .up, isAnimated: (chunks.animationFrames ?? 0) > 1,
             bitDepth: header.bitDepth, colorModel: colorModel(header.colorType))
     }
 

@@ -45,8 +45,8 @@ enum WebPDecoder: FormatDecoder {
         let colorModel: ImageInfo.ColorModel = features.format == 1 && !isAnimated
             ? .ycbcr
             : (hasAlpha ? .rgba : .rgb)
-        let swaps = Orientation.swapsAxes(orientation)
-        return DecodedImage(bitmap: Orientation.apply(orientation, to: bitmap), format: format,
+        let swaps = orientation.swapsAxes
+        return DecodedImage(bitmap: orientation.apply(to: bitmap), format: format,
                             sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
                             hasAlpha: hasAlpha, orientation: orientation, isAnimated: isAnimated,
                             bitDepth: 8, colorModel: colorModel)
@@ -117,19 +117,19 @@ enum WebPDecoder: FormatDecoder {
         }
     }
 
-    /// The orientation in the VP8X `EXIF` chunk, or 1 when there is none or it cannot be read.
+    /// The orientation in the VP8X `EXIF` chunk, or `.up` when there is none or it cannot be read.
     /// Only extended files (VP8X with the EXIF flag) can carry one, so others skip the demuxer.
-    private static func exifOrientation(_ bytes: UnsafeRawBufferPointer) -> Int {
+    private static func exifOrientation(_ bytes: UnsafeRawBufferPointer) -> Orientation {
         guard bytes.count >= 21, bytes[12] == 0x56, bytes[13] == 0x50, bytes[14] == 0x38, bytes[15] == 0x58,
               bytes[20] & UInt8(truncatingIfNeeded: EXIF_FLAG.rawValue) != 0,
-              let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 1 }
+              let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .up }
         var data = WebPData(bytes: base, size: bytes.count)
-        guard let demuxer = WebPDemux(&data) else { return 1 }
+        guard let demuxer = WebPDemux(&data) else { return .up }
         defer { WebPDemuxDelete(demuxer) }
         var chunk = WebPChunkIterator()
-        guard WebPDemuxGetChunk(demuxer, "EXIF", 1, &chunk) != 0 else { return 1 }
+        guard WebPDemuxGetChunk(demuxer, "EXIF", 1, &chunk) != 0 else { return .up }
         defer { WebPDemuxReleaseChunkIterator(&chunk) }
-        guard let payload = chunk.chunk.bytes else { return 1 }
+        guard let payload = chunk.chunk.bytes else { return .up }
         return EXIF.orientation(Array(UnsafeRawBufferPointer(start: payload, count: chunk.chunk.size)))
     }
 

@@ -14,8 +14,8 @@ public struct ImageInfo: Sendable, Equatable {
     public var hasAlpha: Bool
     /// Whether any decoded pixel is not fully opaque.
     public var hasTransparentPixels: Bool
-    /// EXIF orientation 1–8 as found in the file (1 when absent); already applied to the pixels.
-    public var orientation: Int
+    /// The EXIF orientation found in the file (`.up` when absent); already applied to the pixels.
+    public var orientation: Orientation
     /// True for an animated WebP or APNG; the pixels are then the first (default) frame.
     public var isAnimated: Bool
     /// Bits per sample in the source (1, 2, 4, 8, 12, 16).
@@ -23,7 +23,7 @@ public struct ImageInfo: Sendable, Equatable {
     public var colorModel: ColorModel
 
     public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, hasAlpha: Bool,
-                hasTransparentPixels: Bool, orientation: Int = 1, isAnimated: Bool = false,
+                hasTransparentPixels: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
                 bitDepth: Int, colorModel: ColorModel) {
         self.format = format
         self.pixelWidth = pixelWidth
@@ -47,7 +47,7 @@ public struct DecodedImage: Sendable, Equatable {
     /// Builds the result of a decode; `hasTransparentPixels` is read off the pixels when the file
     /// has alpha, so no decoder computes it on its own.
     public init(bitmap: Bitmap, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
-                hasAlpha: Bool, orientation: Int = 1, isAnimated: Bool = false,
+                hasAlpha: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
                 bitDepth: Int, colorModel: ImageInfo.ColorModel) {
         self.bitmap = bitmap
         self.info = ImageInfo(format: format, pixelWidth: sourceWidth, pixelHeight: sourceHeight,
@@ -56,15 +56,4 @@ public struct DecodedImage: Sendable, Equatable {
                               bitDepth: bitDepth, colorModel: colorModel)
     }
 
-    public var width: Int { bitmap.width }
-    public var height: Int { bitmap.height }
-    public var format: ImageFormat { info.format }
-    public var sourceWidth: Int { info.pixelWidth }
-    public var sourceHeight: Int { info.pixelHeight }
-    public var hasAlpha: Bool { info.hasAlpha }
-    public var hasTransparentPixels: Bool { info.hasTransparentPixels }
-    public var orientation: Int { info.orientation }
-    public var isAnimated: Bool { info.isAnimated }
-    public var bitDepth: Int { info.bitDepth }
-    public var colorModel: ImageInfo.ColorModel { info.colorModel }
 }

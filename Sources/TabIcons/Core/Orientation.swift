@@ -1,18 +1,34 @@
-/// EXIF orientation (1–8) applied to a bitmap: the one place that turns a tag into pixels.
+/// EXIF orientation: how the stored pixels are turned to be displayed, and the one place that
+/// turns a tag into pixels.
 ///
-/// Tag values follow the TIFF/EXIF specification: 1 as stored, 2 mirrored horizontally,
-/// 3 rotated 180°, 4 mirrored vertically, 5 transposed (mirror across the main diagonal),
-/// 6 rotated 90° clockwise, 7 transversed, 8 rotated 90° counter-clockwise. Values 5–8 swap the
-/// width and the height.
-enum Orientation {
-    /// Whether `orientation` swaps width and height.
-    static func swapsAxes(_ orientation: Int) -> Bool { (5...8).contains(orientation) }
+/// Raw values are the TIFF/EXIF tag values 1–8. Cases 5–8 swap the width and the height.
+public enum Orientation: Int, Sendable, Equatable, CaseIterable {
+    /// 1: as stored.
+    case up = 1
+    /// 2: mirrored horizontally.
+    case upMirrored = 2
+    /// 3: rotated 180°.
+    case down = 3
+    /// 4: mirrored vertically.
+    case downMirrored = 4
+    /// 5: transposed (mirrored across the main diagonal).
+    case leftMirrored = 5
+    /// 6: rotated 90° clockwise to display.
+    case right = 6
+    /// 7: transversed (mirrored across the anti-diagonal).
+    case rightMirrored = 7
+    /// 8: rotated 90° counter-clockwise to display.
+    case left = 8
 
-    /// `bitmap` as it should be displayed for `orientation`; values outside 2–8 leave it as is.
-    static func apply(_ orientation: Int, to bitmap: Bitmap) -> Bitmap {
-        guard (2...8).contains(orientation) else { return bitmap }
+
+    /// Whether displaying swaps width and height.
+    public var swapsAxes: Bool { rawValue >= 5 }
+
+    /// `bitmap` as it should be displayed.
+    func apply(to bitmap: Bitmap) -> Bitmap {
+        guard self != .up else { return bitmap }
         let w = bitmap.width, h = bitmap.height
-        let (ow, oh) = swapsAxes(orientation) ? (h, w) : (w, h)
+        let (ow, oh) = swapsAxes ? (h, w) : (w, h)
         var out = [UInt8](repeating: 0, count: ow * oh * 4)
         bitmap.pixels.withUnsafeBytes { srcRaw in
             out.withUnsafeMutableBytes { dstRaw in
@@ -22,14 +38,15 @@ enum Orientation {
                     for x in 0..<w {
                         // Where the stored pixel (x, y) lands in the displayed image.
                         let (dx, dy): (Int, Int)
-                        switch orientation {
-                        case 2: (dx, dy) = (w - 1 - x, y)
-                        case 3: (dx, dy) = (w - 1 - x, h - 1 - y)
-                        case 4: (dx, dy) = (x, h - 1 - y)
-                        case 5: (dx, dy) = (y, x)
-                        case 6: (dx, dy) = (h - 1 - y, x)
-                        case 7: (dx, dy) = (h - 1 - y, w - 1 - x)
-                        default: (dx, dy) = (y, w - 1 - x) // 8
+                        switch self {
+                        case .up: (dx, dy) = (x, y)
+                        case .upMirrored: (dx, dy) = (w - 1 - x, y)
+                        case .down: (dx, dy) = (w - 1 - x, h - 1 - y)
+                        case .downMirrored: (dx, dy) = (x, h - 1 - y)
+                        case .leftMirrored: (dx, dy) = (y, x)
+                        case .right: (dx, dy) = (h - 1 - y, x)
+                        case .rightMirrored: (dx, dy) = (h - 1 - y, w - 1 - x)
+                        case .left: (dx, dy) = (y, w - 1 - x)
                         }
                         dst[dy * ow + dx] = src[y * w + x]
                     }

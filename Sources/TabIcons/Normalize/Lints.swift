@@ -13,7 +13,7 @@ enum Lints {
                          info: ImageInfo, options: NormalizeOptions) -> [Lint] {
         [
             opaque(glyph, shape: options.shape),
-            undersized(skippedScales, width: plan.ruleWidth, height: plan.ruleHeight),
+            undersized(skippedScales, width: plan.glyphSourceWidth, height: plan.glyphSourceHeight),
             notSquare(width: plan.trimmedWidth, height: plan.trimmedHeight),
             padding(glyph),
             animated(info),
@@ -49,7 +49,7 @@ enum Lints {
     /// is not padded. `trim` removes what this lint reports (up to the faint haze).
     static func padding(_ glyph: Bitmap) -> Lint? {
         let longest = max(glyph.width, glyph.height)
-        guard let bounds = Trim.bounds(of: glyph, alphaAbove: visibleAlpha) else {
+        guard let bounds = ContentBounds.bounds(of: glyph, alphaAbove: visibleAlpha) else {
             return Lint(.padding, "the glyph fills 0% of the box: no visible pixel")
         }
         guard 2 * bounds.longestSide < longest else { return nil }

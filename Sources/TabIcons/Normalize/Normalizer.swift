@@ -72,8 +72,8 @@ public struct Normalizer: Sendable {
             }
             switch options.shape {
             case .fit: break
-            case .square: bitmap = Shape.centred(bitmap, onSquare: entry.canvasWidth)
-            case .circle: bitmap = Shape.circleMasked(bitmap)
+            case .square: bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth)
+            case .circle: bitmap = ShapeRenderer.circleMasked(bitmap)
             }
             renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
         }
@@ -91,7 +91,7 @@ public struct Normalizer: Sendable {
     private func prepare(_ image: DecodedImage) throws(TabIconsError) -> (plan: RenditionPlan, glyph: Bitmap) {
         try options.validate()
         let plan = RenditionPlan(image: image, options: options)
-        return (plan, RenderIntent.apply(options.render, to: image.bitmap.cropped(to: plan.crop)))
+        return (plan, RenderIntentConversion.apply(options.render, to: image.bitmap.cropped(to: plan.crop)))
     }
 
     /// The requested scales the plan skips as upscales, in the order they were asked for.

@@ -34,8 +34,8 @@ struct RenditionPlan: Sendable, Equatable {
     var trimmedWidth: Int
     var trimmedHeight: Int
     /// The glyph's size in source pixels: what `IconBox.renditionSize` is applied to.
-    var ruleWidth: Int
-    var ruleHeight: Int
+    var glyphSourceWidth: Int
+    var glyphSourceHeight: Int
     /// One entry per requested scale, in order, skipped ones included.
     var entries: [Entry]
     var decodeScale: Double
@@ -45,7 +45,7 @@ struct RenditionPlan: Sendable, Equatable {
     init(image: DecodedImage, options: NormalizeOptions) {
         let bitmap = image.bitmap
         let full = PixelRect(bitmap)
-        let trimmed = options.trim ? Trim.trimmedRect(of: bitmap) : full
+        let trimmed = options.trim ? ContentBounds.trimmedRect(of: bitmap) : full
         let sourceWidth = max(image.info.pixelWidth, 1), sourceHeight = max(image.info.pixelHeight, 1)
         let shrunk = bitmap.width != sourceWidth || bitmap.height != sourceHeight
 
@@ -59,18 +59,18 @@ struct RenditionPlan: Sendable, Equatable {
         trimmedHeight = toSource(trimmed.height, decoded: bitmap.height, source: sourceHeight)
 
         if options.shape == .circle {
-            crop = Shape.centredSquare(in: trimmed)
+            crop = ShapeRenderer.centredSquare(in: trimmed)
             let side = min(trimmedWidth, trimmedHeight)
-            (ruleWidth, ruleHeight) = (side, side)
+            (glyphSourceWidth, glyphSourceHeight) = (side, side)
         } else {
             crop = trimmed
-            (ruleWidth, ruleHeight) = (trimmedWidth, trimmedHeight)
+            (glyphSourceWidth, glyphSourceHeight) = (trimmedWidth, trimmedHeight)
         }
 
         let box = options.box
-        let (ruleW, ruleH) = (ruleWidth, ruleHeight)
+        let (glyphW, glyphH) = (glyphSourceWidth, glyphSourceHeight)
         entries = options.scales.map { scale in
-            let size = box.renditionSize(width: ruleW, height: ruleH, scale: scale)
+            let size = box.renditionSize(width: glyphW, height: glyphH, scale: scale)
             let side = options.shape == .square ? max(size.width, size.height) : 0
             return Entry(scale: scale, glyphWidth: size.width, glyphHeight: size.height,
                          canvasWidth: options.shape == .square ? side : size.width,
@@ -78,10 +78,10 @@ struct RenditionPlan: Sendable, Equatable {
                          isUpscale: size.isUpscale)
         }
 
-        let laidOut = options.shape == .square
-            ? (max(ruleWidth, ruleHeight), max(ruleWidth, ruleHeight)) : (ruleWidth, ruleHeight)
-        decodeScale = box.decodeScale(width: laidOut.0, height: laidOut.1)
-        let points = box.pointSize(width: laidOut.0, height: laidOut.1)
+        let placedSize = options.shape == .square
+            ? (max(glyphSourceWidth, glyphSourceHeight), max(glyphSourceWidth, glyphSourceHeight)) : (glyphSourceWidth, glyphSourceHeight)
+        decodeScale = box.decodeScale(width: placedSize.0, height: placedSize.1)
+        let points = box.pointSize(width: placedSize.0, height: placedSize.1)
         (pointWidth, pointHeight) = (points.width, points.height)
     }
 
@@ -112,9 +112,9 @@ struct RenditionPlan: Sendable, Equatable {
         let needed = entries.filter { Self.isRendered($0, allowUpscale: allowUpscale) }
             .map { max($0.glyphWidth, $0.glyphHeight) }.max() ?? 0
         guard needed > crop.longestSide else { return nil }
-        let ruleLongest = max(max(ruleWidth, ruleHeight), 1)
+        let glyphSourceLongest = max(max(glyphSourceWidth, glyphSourceHeight), 1)
         // The crop grows in proportion to the decoded size; one spare pixel for rounding.
-        let side = (Double(needed) * Double(sourceLongest) / Double(ruleLongest)).rounded(.up) + 1
+        let side = (Double(needed) * Double(sourceLongest) / Double(glyphSourceLongest)).rounded(.up) + 1
         return min(sourceLongest, Int(side))
     }
 }

@@ -30,19 +30,19 @@ final class IconContent: Sendable {
     let bytes: [UInt8]
     let hash: ContentHash
     private let state: LockedState<DecodeState>
-    private let ledger: DecodeLedger
+    private let decodeCounters: DecodeCounters
 
     private struct DecodeState {
         var result: Result<NormalizedIcon, TabIconsError>?
-        /// Pixel bytes of `result` counted in the ledger's live decoded bytes.
+        /// Pixel bytes of `result` counted in the decodeCounters's live decoded bytes.
         var accountedBytes = 0
         var evicted = false
     }
 
-    init(copying data: Data, hash: ContentHash, ledger: DecodeLedger) {
+    init(copying data: Data, hash: ContentHash, decodeCounters: DecodeCounters) {
         self.bytes = [UInt8](data)
         self.hash = hash
-        self.ledger = ledger
+        self.decodeCounters = decodeCounters
         self.state = LockedState(DecodeState())
     }
 
@@ -52,18 +52,18 @@ final class IconContent: Sendable {
     func normalized(by processor: any IconProcessor) -> Result<NormalizedIcon, TabIconsError> {
         state.withLock { state in
             if let result = state.result {
-                ledger.decodeHits.add(1, ordering: .relaxed)
+                decodeCounters.decodeHits.add(1, ordering: .relaxed)
                 return result
             }
             let result = Result { () throws(TabIconsError) -> NormalizedIcon in
                 try processor.process(Data(bytes))
             }
-            ledger.decodes.add(1, ordering: .relaxed)
+            decodeCounters.decodes.add(1, ordering: .relaxed)
             if !state.evicted {
                 state.result = result
                 if case .success(let icon) = result {
                     state.accountedBytes = icon.pixelBytes
-                    ledger.decodedBytes.add(icon.pixelBytes, ordering: .relaxed)
+                    decodeCounters.decodedBytes.add(icon.pixelBytes, ordering: .relaxed)
                 }
             }
             return result
@@ -78,7 +78,7 @@ final class IconContent: Sendable {
     func evict() {
         let dropped = state.withLock { state -> Result<NormalizedIcon, TabIconsError>? in
             state.evicted = true
-            ledger.decodedBytes.subtract(state.accountedBytes, ordering: .relaxed)
+            decodeCounters.decodedBytes.subtract(state.accountedBytes, ordering: .relaxed)
             state.accountedBytes = 0
             let kept = state.result
             state.result = nil
@@ -89,7 +89,7 @@ final class IconContent: Sendable {
 }
 
 /// Counters a table's contents update without the table's lock: decodes happen outside it.
-final class DecodeLedger: Sendable {
+final class DecodeCounters: Sendable {
     /// Processor calls (successful or not).
     let decodes = Atomic<Int>(0)
     /// Lookups answered from a kept decode result.

@@ -63,7 +63,7 @@ public final class IconTable: Sendable {
     private let processor: any IconProcessor
     private let revisions: RevisionCounter
     private let hasher: ContentHasher
-    private let ledger = DecodeLedger()
+    private let decodeCounters = DecodeCounters()
     /// For tests: runs on the slow path after the unlocked work and before the commit, where a
     /// racing operation would have to land to make the plan stale.
     private let beforeCommit: (@Sendable () -> Void)?
@@ -107,21 +107,21 @@ public final class IconTable: Sendable {
             retire(slot: slot)
             return 0
         }
-        return publishChanged(slot: slot, items: items, over: current, equalBelow: difference)
+        return publishChanged(slot: slot, items: items, over: current, unchangedPrefix: difference)
     }
 
     /// The slow path: the content differs from the slot's entry (or there is none).
     private func publishChanged(slot: Int, items: [ItemIcons], over observed: SlotEntry?,
-                                equalBelow difference: Int) -> UInt64 {
+                                unchangedPrefix difference: Int) -> UInt64 {
         var plan = PublishPlan(items: items)
         var current = observed
-        var equalBelow = difference
+        var unchangedPrefix = difference
         while true {
-            plan.match(current: current?.icons, equalBelow: equalBelow, hasher: hasher)
+            plan.match(current: current?.icons, unchangedPrefix: unchangedPrefix, hasher: hasher)
             if !plan.lookups.isEmpty {
                 let hashes = plan.lookupHashes
                 let candidates = state.withLock { state in hashes.map { state.cache.candidates(for: $0) } }
-                plan.resolve(candidates: candidates, ledger: ledger)
+                plan.resolve(candidates: candidates, decodeCounters: decodeCounters)
             }
             let icons = plan.entryIcons()
             beforeCommit?()
@@ -136,9 +136,9 @@ public final class IconTable: Sendable {
                 current = latest
                 if let latest {
                     guard let difference = latest.icons.firstDifference(from: items) else { return latest.revision }
-                    equalBelow = difference
+                    unchangedPrefix = difference
                 } else {
-                    equalBelow = 0
+                    unchangedPrefix = 0
                 }
             }
         }
@@ -187,9 +187,9 @@ public final class IconTable: Sendable {
         }
         return IconTableStatistics(
             entries: entries, liveContents: contents, liveBytes: bytes,
-            decodedBytes: ledger.decodedBytes.load(ordering: .relaxed),
-            decodes: ledger.decodes.load(ordering: .relaxed),
-            decodeHits: ledger.decodeHits.load(ordering: .relaxed),
+            decodedBytes: decodeCounters.decodedBytes.load(ordering: .relaxed),
+            decodes: decodeCounters.decodes.load(ordering: .relaxed),
+            decodeHits: decodeCounters.decodeHits.load(ordering: .relaxed),
             cacheHits: hits, contentsInserted: inserted, revisionsIssued: issued)
     }
 

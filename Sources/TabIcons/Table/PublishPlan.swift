@@ -54,8 +54,8 @@ struct PublishPlan {
     }
 
     /// Step 1, outside the lock: keep what equals the slot's current entry at the same position
-    /// (positions below `equalBelow` are already known equal), hash the rest.
-    mutating func match(current: EntryIcons?, equalBelow: Int, hasher: ContentHasher) {
+    /// (positions below `unchangedPrefix` are already known equal), hash the rest.
+    mutating func match(current: EntryIcons?, unchangedPrefix: Int, hasher: ContentHasher) {
         lookups.removeAll(keepingCapacity: true)
         for position in resolutions.indices {
             guard let bytes = bytes(at: position) else {
@@ -63,7 +63,7 @@ struct PublishPlan {
                 continue
             }
             if let current, position < current.contents.count, let kept = current.contents[position],
-               position < equalBelow || ContentEquality.sameBytes(kept.bytes, bytes) {
+               position < unchangedPrefix || ContentEquality.sameBytes(kept.bytes, bytes) {
                 resolutions[position] = .kept(kept)
                 continue
             }
@@ -78,7 +78,7 @@ struct PublishPlan {
     /// Step 2, outside the lock: `candidates[i]` are the contents the cache held under the hash
     /// of `lookups[i]`. A candidate is taken only if its bytes equal ours — the hash proposes,
     /// the bytes decide. Equal new bytes at two positions of this publish share one new content.
-    mutating func resolve(candidates: [[IconContent]], ledger: DecodeLedger) {
+    mutating func resolve(candidates: [[IconContent]], decodeCounters: DecodeCounters) {
         for (index, position) in lookups.enumerated() {
             guard let bytes = bytes(at: position), let hash = hashes[position] else { continue }
             let bucket = candidates[index]
@@ -87,7 +87,7 @@ struct PublishPlan {
                 continue
             }
             let content = newContent(before: index, hash: hash, bytes: bytes)
-                ?? created[position] ?? IconContent(copying: bytes, hash: hash, ledger: ledger)
+                ?? created[position] ?? IconContent(copying: bytes, hash: hash, decodeCounters: decodeCounters)
             created[position] = content
             resolutions[position] = .new(content, compared: bucket.map(ObjectIdentifier.init))
         }

@@ -121,8 +121,8 @@ struct BatchMemoryTests {
         bytes += original.dropFirst(2)
         let withXMP = try ImageDecoder.decode(Data(bytes))
         let plain = try ImageDecoder.decode(original)
-        #expect(plain.info.orientation == 6)
-        #expect(withXMP.info.orientation == 6)
+        #expect(plain.info.orientation.rawValue == 6)
+        #expect(withXMP.info.orientation.rawValue == 6)
         #expect(withXMP.bitmap == plain.bitmap)
     }
 }

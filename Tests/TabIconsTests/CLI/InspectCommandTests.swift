@@ -17,7 +17,7 @@ struct InspectCommandTests {
         #expect(info.info.pixelWidth == 96 && info.info.hasAlpha)
         #expect(info.lints.isEmpty)
         let avatar = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("avatar-exif6.jpg")))
-        #expect(avatar.info.orientation == 6 && avatar.lints.map(\.code) == [.opaque])
+        #expect(avatar.info.orientation.rawValue == 6 && avatar.lints.map(\.code) == [.opaque])
         let animated = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("animated.webp")))
         #expect(animated.info.isAnimated && animated.lints.map(\.code).contains(.animated))
         let small = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("rgba16-32.png")))

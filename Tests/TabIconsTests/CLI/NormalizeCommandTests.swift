@@ -49,7 +49,7 @@ struct NormalizeCommandTests {
             #expect(bytes.count == rendition.bytes)
             #expect(ContentHash(of: bytes).description == rendition.hash)
             let decoded = try ImageDecoder.decode(bytes)
-            #expect(decoded.width == rendition.pixelWidth && decoded.height == rendition.pixelHeight)
+            #expect(decoded.bitmap.width == rendition.pixelWidth && decoded.bitmap.height == rendition.pixelHeight)
         }
         // The 32 px 16-bit file is smaller than 2x and 3x: skipped and reported, never upscaled.
         let small = try #require(m.icons.first { $0.name == "rgba16-32" })
@@ -122,8 +122,8 @@ struct NormalizeCommandTests {
         for (folder, side) in expected {
             let bytes = try Data(contentsOf: out.url.appendingPathComponent("icons/\(folder)/search_filled.webp"))
             let image = try ImageDecoder.decode(bytes)
-            #expect(image.format == .webp)
-            #expect(image.width == side && image.height == side)
+            #expect(image.info.format == .webp)
+            #expect(image.bitmap.width == side && image.bitmap.height == side)
         }
     }
 

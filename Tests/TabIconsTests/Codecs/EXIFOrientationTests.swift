@@ -25,7 +25,7 @@ struct EXIFOrientationTests {
         return (exifPrefix ? [0x45, 0x78, 0x69, 0x66, 0, 0] : []) + bytes
     }
 
-    static func read(_ bytes: [UInt8]) -> Int { EXIF.orientation(bytes) }
+    static func read(_ bytes: [UInt8]) -> Int { EXIF.orientation(bytes).rawValue }
 
     @Test("orientation is read in both byte orders, with or without the Exif prefix", arguments: 1...8)
     func readsEveryValue(_ value: Int) {

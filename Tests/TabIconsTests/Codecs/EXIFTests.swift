@@ -26,53 +26,53 @@ struct EXIFTests {
     func finds(_ orientation: Int) {
         for bigEndian in [false, true] {
             let block = Self.tiff(bigEndian: bigEndian, entries: [(0x0112, 3, UInt32(orientation))])
-            #expect(EXIF.orientation(tiff: block) == orientation)
-            #expect(EXIF.orientation(Array("Exif".utf8) + [0, 0] + block) == orientation)
-            #expect(EXIF.orientation(block) == orientation)
+            #expect(EXIF.orientation(tiff: block).rawValue == orientation)
+            #expect(EXIF.orientation(Array("Exif".utf8) + [0, 0] + block).rawValue == orientation)
+            #expect(EXIF.orientation(block).rawValue == orientation)
         }
     }
 
     @Test("finds the tag among others, and accepts a LONG value")
     func amongOthers() {
         let block = Self.tiff(bigEndian: true, entries: [(0x010F, 2, 0), (0x0110, 2, 0), (0x0112, 4, 6), (0x011A, 5, 0)])
-        #expect(EXIF.orientation(tiff: block) == 6)
+        #expect(EXIF.orientation(tiff: block).rawValue == 6)
     }
 
     @Test("values outside 1–8 and wrong types mean 1", arguments: [
         (UInt16(3), UInt32(0)), (3, 9), (3, 0xFFFF), (4, 0x0001_0006), (2, 6), (7, 6),
     ])
     func invalidValues(type: UInt16, value: UInt32) {
-        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: false, entries: [(0x0112, type, value)])) == 1)
+        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: false, entries: [(0x0112, type, value)])).rawValue == 1)
     }
 
     @Test("no orientation tag, an empty IFD, or no block at all mean 1")
     func absent() {
-        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: false, entries: [(0x010F, 2, 0)])) == 1)
-        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: true, entries: [])) == 1)
-        #expect(EXIF.orientation([]) == 1)
-        #expect(EXIF.orientation(Array("Exif".utf8) + [0, 0]) == 1)
+        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: false, entries: [(0x010F, 2, 0)])).rawValue == 1)
+        #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: true, entries: [])).rawValue == 1)
+        #expect(EXIF.orientation([]).rawValue == 1)
+        #expect(EXIF.orientation(Array("Exif".utf8) + [0, 0]).rawValue == 1)
     }
 
     @Test("a bad byte-order mark means 1")
     func badHeader() {
         var block = Self.tiff(bigEndian: false, entries: [(0x0112, 3, 6)])
         block[1] = 0x4D  // "IM"
-        #expect(EXIF.orientation(tiff: block) == 1)
+        #expect(EXIF.orientation(tiff: block).rawValue == 1)
         block = Self.tiff(bigEndian: true, entries: [(0x0112, 3, 6)])
         block[3] = 0x2B  // BigTIFF's 43 is not EXIF
-        #expect(EXIF.orientation(tiff: block) == 1)
+        #expect(EXIF.orientation(tiff: block).rawValue == 1)
     }
 
     @Test("offsets and counts that point past the block mean 1")
     func outOfBounds() {
         var block = Self.tiff(bigEndian: true, entries: [(0x0112, 3, 6)])
         block[4...7] = [0xFF, 0xFF, 0xFF, 0xF0]  // IFD0 far beyond the end
-        #expect(EXIF.orientation(tiff: block) == 1)
+        #expect(EXIF.orientation(tiff: block).rawValue == 1)
         block[4...7] = [0x7F, 0xFF, 0xFF, 0xFF]
-        #expect(EXIF.orientation(tiff: block) == 1)
+        #expect(EXIF.orientation(tiff: block).rawValue == 1)
         block = Self.tiff(bigEndian: false, entries: [(0x010F, 2, 0)])
         block[8...9] = [0xFF, 0xFF]  // 65535 entries in a 26-byte block
-        #expect(EXIF.orientation(tiff: block) == 1)
+        #expect(EXIF.orientation(tiff: block).rawValue == 1)
     }
 
     @Test("every truncation of a valid block gives 1 or the full answer, never a crash")
@@ -81,7 +81,7 @@ struct EXIFTests {
         for length in 0...block.count {
             let found = EXIF.orientation(tiff: Array(block.prefix(length)))
             // The SHORT value is whole once the entry's first 10 bytes are there (8 + 2 + 12 + 10).
-            #expect(found == (length >= 32 ? 8 : 1), "length \(length)")
+            #expect(found.rawValue == (length >= 32 ? 8 : 1), "length \(length)")
         }
     }
 
@@ -97,7 +97,7 @@ struct EXIFTests {
             var block = (0..<length).map { _ in next() }
             block[0...3] = round % 2 == 0 ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
             if round % 3 == 0 { block[4...7] = round % 2 == 0 ? [8, 0, 0, 0] : [0, 0, 0, 8] }
-            #expect((1...8).contains(EXIF.orientation(tiff: block)))
+            #expect((1...8).contains(EXIF.orientation(tiff: block).rawValue))
         }
     }
 }

@@ -195,8 +195,8 @@ struct HostileInputTests {
                 if (0xE0...0xEF).contains(marker) && length < 2 {
                     let exifLost = marker == 0xE1
                     let size = outcome.size
-                    #expect(size?.width == (exifLost ? whole.height : whole.width), "APP\(marker - 0xE0) length \(length)")
-                    #expect(size?.height == (exifLost ? whole.width : whole.height), "APP\(marker - 0xE0) length \(length)")
+                    #expect(size?.width == (exifLost ? whole.bitmap.height : whole.bitmap.width), "APP\(marker - 0xE0) length \(length)")
+                    #expect(size?.height == (exifLost ? whole.bitmap.width : whole.bitmap.height), "APP\(marker - 0xE0) length \(length)")
                     continue
                 }
                 guard case .failed(let code) = outcome else {

@@ -13,7 +13,7 @@ struct ImageDecoderFrontDoorTests {
     func sniffing(name: String, format: ImageFormat) throws {
         let data = try Fixtures.data(Fixtures.testImage(name))
         #expect(ImageFormat.sniff(data) == format)
-        #expect(try ImageDecoder.decode(data).format == format)
+        #expect(try ImageDecoder.decode(data).info.format == format)
     }
 
     static let notSupported: [(bytes: [UInt8], named: String)] = [
@@ -53,7 +53,7 @@ struct ImageDecoderFrontDoorTests {
         for text in [base64, wrapped, "data:image/png;base64," + base64, "  DATA:image/png;BASE64," + wrapped + "\n", urlSafe] {
             let image = try ImageDecoder.decode(Data(text.utf8))
             #expect(image.bitmap == binary.bitmap)
-            #expect(image.format == .png)
+            #expect(image.info.format == .png)
         }
     }
 

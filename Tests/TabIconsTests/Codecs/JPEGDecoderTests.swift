@@ -12,9 +12,9 @@ struct JPEGDecoderTests {
     func matchesPillow(_ path: String) throws {
         let expected = try #require(JPEGOracle.shared.files[path])
         let image = try decodeCorpus(path)
-        #expect(image.width == expected.width && image.height == expected.height)
-        #expect(image.sourceWidth == expected.width && image.sourceHeight == expected.height)
-        #expect(image.orientation == expected.orientation)
+        #expect(image.bitmap.width == expected.width && image.bitmap.height == expected.height)
+        #expect(image.info.pixelWidth == expected.width && image.info.pixelHeight == expected.height)
+        #expect(image.info.orientation.rawValue == expected.orientation)
         let reference = try JPEGOracle.pixels(expected.pixels)
         let difference = try #require(JPEGOracle.largestDifference(image.bitmap, reference))
         #expect(difference <= 2, "\(path): largest channel difference \(difference)")
@@ -26,12 +26,12 @@ struct JPEGDecoderTests {
     func matchesPillowSampled(_ path: String) throws {
         let expected = try #require(JPEGOracle.shared.sampled[path])
         let image = try decodeCorpus(path)
-        #expect((image.width, image.height) == (expected.width, expected.height))
-        #expect((image.sourceWidth, image.sourceHeight) == (expected.width, expected.height))
-        #expect(image.orientation == expected.orientation)
+        #expect((image.bitmap.width, image.bitmap.height) == (expected.width, expected.height))
+        #expect((image.info.pixelWidth, image.info.pixelHeight) == (expected.width, expected.height))
+        #expect(image.info.orientation.rawValue == expected.orientation)
         let p = image.bitmap.pixels
         for sample in expected.samples {
-            let at = (sample[1] * image.width + sample[0]) * 4
+            let at = (sample[1] * image.bitmap.width + sample[0]) * 4
             let ours = [Int(p[at]), Int(p[at + 1]), Int(p[at + 2])]
             let close = zip(ours, sample[2...]).allSatisfy { abs($0 - $1) <= 2 }
             #expect(close, "\(path) at (\(sample[0]), \(sample[1])): \(ours) vs \(Array(sample[2...]))")
@@ -51,12 +51,12 @@ struct JPEGDecoderTests {
     ])
     func imageInfo(_ path: String, model: ImageInfo.ColorModel) throws {
         let image = try decodeCorpus(path)
-        #expect(image.format == .jpeg)
-        #expect(image.colorModel == model)
-        #expect(image.bitDepth == 8)
-        #expect(image.hasAlpha == false)
-        #expect(image.hasTransparentPixels == false)
-        #expect(image.isAnimated == false)
+        #expect(image.info.format == .jpeg)
+        #expect(image.info.colorModel == model)
+        #expect(image.info.bitDepth == 8)
+        #expect(image.info.hasAlpha == false)
+        #expect(image.info.hasTransparentPixels == false)
+        #expect(image.info.isAnimated == false)
     }
 
     @Test("a grey JPEG comes out with R = G = B")
@@ -93,14 +93,14 @@ struct JPEGDecoderTests {
     func nonSquareOrientation() throws {
         // portrait_2.jpg: stored 113×150 with orientation 2 (a mirror: no swap).
         let image = try decodeCorpus("jpeg/image-rs/portrait_2.jpg")
-        #expect(image.orientation == 2)
-        #expect((image.sourceWidth, image.sourceHeight) == (113, 150))
+        #expect(image.info.orientation.rawValue == 2)
+        #expect((image.info.pixelWidth, image.info.pixelHeight) == (113, 150))
         // The same bytes with the tag patched to 6 (90° clockwise) display 150×113.
         let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/portrait_2.jpg"))
         let rotated90 = try decodeData(try #require(JPEGBytes.settingOrientation(6, in: data)))
-        #expect(rotated90.orientation == 6)
-        #expect((rotated90.sourceWidth, rotated90.sourceHeight) == (150, 113))
-        #expect((rotated90.width, rotated90.height) == (150, 113))
+        #expect(rotated90.info.orientation.rawValue == 6)
+        #expect((rotated90.info.pixelWidth, rotated90.info.pixelHeight) == (150, 113))
+        #expect((rotated90.bitmap.width, rotated90.bitmap.height) == (150, 113))
     }
 
     @Test("files with broken EXIF decode with orientation 1", arguments: [
@@ -110,7 +110,7 @@ struct JPEGDecoderTests {
     ])
     func brokenEXIF(_ path: String) throws {
         let image = try decodeCorpus(path)
-        #expect(image.orientation == 1)
+        #expect(image.info.orientation.rawValue == 1)
     }
 
     @Test("an EXIF block whose IFD0 offset points past its end gives orientation 1")
@@ -121,8 +121,8 @@ struct JPEGDecoderTests {
         let at = data.startIndex + app1 + 10 + 4
         data.replaceSubrange(at..<at + 4, with: [0x7F, 0xFF, 0xFF, 0xF0])
         let image = try decodeData(data)
-        #expect(image.orientation == 1)
-        #expect((image.width, image.height) == (113, 150))
+        #expect(image.info.orientation.rawValue == 1)
+        #expect((image.bitmap.width, image.bitmap.height) == (113, 150))
     }
 
     // MARK: Unsupported, truncated, corrupt
@@ -300,7 +300,7 @@ struct JPEGDecoderTests {
         var few = Array(bytes[..<scan.upperBound])
         for _ in 0..<3 { few += bytes[scan] }
         few += bytes[scan.upperBound...]
-        #expect(try decodeData(Data(few)).width == 227)
+        #expect(try decodeData(Data(few)).bitmap.width == 227)
     }
 
     // MARK: Limits
@@ -325,7 +325,7 @@ struct JPEGDecoderTests {
         let error = #expect(throws: TabIconsError.self) { _ = try decodeCorpus("jpeg/testorig.jpg", options: options) }
         #expect(error?.code == .tooLarge)
         let fits = DecodeOptions(limits: .init(maxPixels: 227 * 149, maxSide: 227))
-        #expect(try decodeCorpus("jpeg/testorig.jpg", options: fits).width == 227)
+        #expect(try decodeCorpus("jpeg/testorig.jpg", options: fits).bitmap.width == 227)
     }
 
     @Test("a zero height in the header is corrupt")
@@ -358,8 +358,8 @@ struct JPEGDecoderTests {
     @Test("longestSideNeeded 30 on 227×149 decodes at 2/8: 57×38, source size still 227×149")
     func shrinkOnLoad() throws {
         let image = try decodeCorpus("jpeg/testorig.jpg", options: DecodeOptions(longestSideNeeded: 30))
-        #expect((image.width, image.height) == (57, 38))
-        #expect((image.sourceWidth, image.sourceHeight) == (227, 149))
+        #expect((image.bitmap.width, image.bitmap.height) == (57, 38))
+        #expect((image.info.pixelWidth, image.info.pixelHeight) == (227, 149))
         // The scaled picture is the full one, smaller: its mean colour agrees within a level or two.
         let full = try decodeCorpus("jpeg/testorig.jpg")
         for channel in 0..<3 {
@@ -375,7 +375,7 @@ struct JPEGDecoderTests {
     ])
     func shrinkOtherKinds(_ path: String, needed: Int, width: Int, height: Int) throws {
         let image = try decodeCorpus(path, options: DecodeOptions(longestSideNeeded: needed))
-        #expect((image.width, image.height) == (width, height))
+        #expect((image.bitmap.width, image.bitmap.height) == (width, height))
     }
 
     @Test("shrink on load is applied before orientation: the oriented bitmap is rotated")
@@ -384,8 +384,8 @@ struct JPEGDecoderTests {
         let bytes = try #require(JPEGBytes.settingOrientation(8, in: data))
         // Stored 113×150; at 3/8 that is 43×57, shown rotated as 57×43.
         let image = try decodeData(bytes, options: DecodeOptions(longestSideNeeded: 50))
-        #expect((image.width, image.height) == (57, 43))
-        #expect((image.sourceWidth, image.sourceHeight) == (150, 113))
+        #expect((image.bitmap.width, image.bitmap.height) == (57, 43))
+        #expect((image.info.pixelWidth, image.info.pixelHeight) == (150, 113))
     }
 
     // MARK: Robustness over the corpus
@@ -397,7 +397,7 @@ struct JPEGDecoderTests {
             let data = try Fixtures.data(Fixtures.corpus(path))
             do {
                 let image = try decodeData(data)
-                #expect(image.width > 0 && image.height > 0)
+                #expect(image.bitmap.width > 0 && image.bitmap.height > 0)
                 decoded += 1
             } catch {
                 #expect([.corrupt, .truncated, .unsupported, .tooLarge].contains(error.code), "\(path): \(error)")
@@ -443,7 +443,7 @@ struct JPEGDecoderTests {
         let binary = try ImageDecoder.decode(data)
         let text = try ImageDecoder.decode(Data(data.base64EncodedString().utf8))
         #expect(binary == text)
-        #expect(binary.format == .jpeg)
+        #expect(binary.info.format == .jpeg)
     }
 
     // MARK: Helpers

@@ -70,33 +70,33 @@ struct PNGDecoderTests {
     func info(key: String) throws {
         let oracle = try #require(PNGOracle.entries[key])
         let image = try decode(key)
-        #expect(image.format == .png)
-        #expect(image.bitDepth == oracle.bitDepth)
-        #expect(image.colorModel.rawValue == oracle.colorModel)
-        #expect(image.hasAlpha == oracle.hasAlpha)
-        #expect(image.orientation == 1)
-        #expect(!image.isAnimated)
-        #expect(image.sourceWidth == oracle.width && image.sourceHeight == oracle.height)
+        #expect(image.info.format == .png)
+        #expect(image.info.bitDepth == oracle.bitDepth)
+        #expect(image.info.colorModel.rawValue == oracle.colorModel)
+        #expect(image.info.hasAlpha == oracle.hasAlpha)
+        #expect(image.info.orientation.rawValue == 1)
+        #expect(!image.info.isAnimated)
+        #expect(image.info.pixelWidth == oracle.width && image.info.pixelHeight == oracle.height)
     }
 
     @Test("transparency is read off the pixels: tRNS files have transparent pixels, opaque ones do not")
     func transparentPixels() throws {
-        #expect(try decode("pngsuite/tbbn0g04.png").hasTransparentPixels)
-        #expect(try decode("pngsuite/tbrn2c08.png").hasTransparentPixels)
-        #expect(try decode("pngsuite/tp1n3p08.png").hasTransparentPixels)
+        #expect(try decode("pngsuite/tbbn0g04.png").info.hasTransparentPixels)
+        #expect(try decode("pngsuite/tbrn2c08.png").info.hasTransparentPixels)
+        #expect(try decode("pngsuite/tp1n3p08.png").info.hasTransparentPixels)
         // tp0n3p08: palette without tRNS; basn2c08: RGB without alpha.
         let opaque = try decode("pngsuite/tp0n3p08.png")
-        #expect(!opaque.hasAlpha && !opaque.hasTransparentPixels)
-        #expect(try !decode("pngsuite/basn2c08.png").hasTransparentPixels)
+        #expect(!opaque.info.hasAlpha && !opaque.info.hasTransparentPixels)
+        #expect(try !decode("pngsuite/basn2c08.png").info.hasTransparentPixels)
     }
 
     @Test("an APNG is animated when acTL declares more than one frame; the pixels are the default image")
     func apng() throws {
         let animated = try decode("bad/image-png-bugfixes/issue#202.png") // acTL: 20 frames
-        #expect(animated.isAnimated)
-        #expect(animated.width == 100 && animated.height == 100)
-        #expect(try decode("bad/pillow/apng_syntax_num_frames_invalid.png").isAnimated) // 2^31+1 frames
-        #expect(try !decode("bad/pillow/apng_split_fdat_zero_chunk.png").isAnimated) // acTL: 1 frame
+        #expect(animated.info.isAnimated)
+        #expect(animated.bitmap.width == 100 && animated.bitmap.height == 100)
+        #expect(try decode("bad/pillow/apng_syntax_num_frames_invalid.png").info.isAnimated) // 2^31+1 frames
+        #expect(try !decode("bad/pillow/apng_split_fdat_zero_chunk.png").info.isAnimated) // acTL: 1 frame
     }
 
     @Test("palette indices past the palette's end decode as opaque black (libpng testpngs/badpal)")
@@ -223,7 +223,7 @@ struct PNGDecoderTests {
     func builtBytesDecode() throws {
         let image = try ImageDecoder.decode(Data(PNGBytes.image(width: 2, height: 1)))
         #expect(image.bitmap.pixels == [0, 0, 0, 255, 0, 0, 0, 255])
-        #expect(image.colorModel == .gray && image.bitDepth == 8 && !image.hasAlpha)
+        #expect(image.info.colorModel == .gray && image.info.bitDepth == 8 && !image.info.hasAlpha)
     }
 
     @Test("a chunk before the image data that runs past the input is truncated; a cut signature too")
@@ -274,7 +274,7 @@ struct PNGDecoderTests {
     private func expectOracle(_ key: String) throws {
         let oracle = try #require(PNGOracle.entries[key])
         let image = try decode(key)
-        #expect(image.width == oracle.width && image.height == oracle.height)
+        #expect(image.bitmap.width == oracle.width && image.bitmap.height == oracle.height)
         if oracle.tolerance == 0 {
             #expect(PNGOracleDigest.sha256Hex(image.bitmap.pixels) == oracle.sha256, "\(key)")
         } else {
@@ -316,7 +316,7 @@ enum PNGOutcome: Equatable, CustomStringConvertible {
             let image = try data.withUnsafeBytesTyped { bytes throws(TabIconsError) in
                 try PNGDecoder.decode(bytes, options: DecodeOptions())
             }
-            self = .decoded(image.width, image.height)
+            self = .decoded(image.bitmap.width, image.bitmap.height)
         } catch {
             self = .failed(error.code, error.message)
         }

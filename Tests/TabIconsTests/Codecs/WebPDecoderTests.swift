@@ -36,14 +36,14 @@ struct WebPDecoderTests {
           arguments: WebPOracle.decodable)
     func matchesPillow(_ entry: WebPOracle.Entry) throws {
         let image = try Self.decode(entry.path)
-        #expect(image.format == .webp)
-        #expect(image.width == entry.width)
-        #expect(image.height == entry.height)
+        #expect(image.info.format == .webp)
+        #expect(image.bitmap.width == entry.width)
+        #expect(image.bitmap.height == entry.height)
         #expect(WebPOracle.fingerprint(image.bitmap.pixels) == entry.xxh3)
-        #expect(image.hasAlpha == (entry.mode == "RGBA"))
-        #expect(image.orientation == entry.orientation)
-        #expect(image.isAnimated == ((entry.frames ?? 1) > 1))
-        #expect(image.bitDepth == 8)
+        #expect(image.info.hasAlpha == (entry.mode == "RGBA"))
+        #expect(image.info.orientation.rawValue == entry.orientation)
+        #expect(image.info.isAnimated == ((entry.frames ?? 1) > 1))
+        #expect(image.info.bitDepth == 8)
     }
 
     @Test("the oracle covers every WebP in the corpus, lossless and lossy")
@@ -76,16 +76,16 @@ struct WebPDecoderTests {
     func animatedFirstFrame(_ path: String) throws {
         let image = try Self.decode(path)
         let entry = try #require(WebPOracle.entry(path))
-        #expect(image.isAnimated)
+        #expect(image.info.isAnimated)
         #expect((entry.frames ?? 0) > 1)
-        #expect(image.width == entry.width && image.height == entry.height)
+        #expect(image.bitmap.width == entry.width && image.bitmap.height == entry.height)
         #expect(WebPOracle.fingerprint(image.bitmap.pixels) == entry.xxh3)
     }
 
     @Test("an animated WebP ignores the shrink hint: the canvas comes out whole")
     func animatedIgnoresShrink() throws {
         let image = try Self.decode("webp/pillow/iss634.webp", options: DecodeOptions(longestSideNeeded: 50))
-        #expect(image.width == 245 && image.height == 245)
+        #expect(image.bitmap.width == 245 && image.bitmap.height == 245)
     }
 
     @Test("files with alpha say so, and transparent pixels are seen",
@@ -93,24 +93,24 @@ struct WebPDecoderTests {
                       "webp/lossless1.webp", "webp/pillow/transparent.webp", "webp/image-rs/lossy_alpha.webp"])
     func alphaFiles(_ path: String) throws {
         let image = try Self.decode(path)
-        #expect(image.hasAlpha)
-        #expect(image.hasTransparentPixels)
+        #expect(image.info.hasAlpha)
+        #expect(image.info.hasTransparentPixels)
     }
 
     @Test("lossy files report Y'CbCr, lossless ones RGB or RGBA")
     func colourModels() throws {
-        #expect(try Self.decode("webp/vp80-00-comprehensive-001.webp").colorModel == .ycbcr)
-        #expect(try Self.decode("webp/lossy_alpha1.webp").colorModel == .ycbcr)
-        #expect(try Self.decode("webp/lossless_vec_1_0.webp").colorModel == .rgba)
-        #expect(try Self.decode("webp/lossless_vec_2_0.webp").colorModel == .rgb)
-        #expect(try Self.decode("webp/image-rs/anim.webp").colorModel == .rgba)
+        #expect(try Self.decode("webp/vp80-00-comprehensive-001.webp").info.colorModel == .ycbcr)
+        #expect(try Self.decode("webp/lossy_alpha1.webp").info.colorModel == .ycbcr)
+        #expect(try Self.decode("webp/lossless_vec_1_0.webp").info.colorModel == .rgba)
+        #expect(try Self.decode("webp/lossless_vec_2_0.webp").info.colorModel == .rgb)
+        #expect(try Self.decode("webp/image-rs/anim.webp").info.colorModel == .rgba)
     }
 
     @Test("a file whose header says it has no alpha comes out opaque")
     func noAlphaMeansOpaque() throws {
         // Its palette indices run past the palette, which libwebp decodes as alpha 0 (4096 pixels).
         let image = try Self.decode("webp/bad_palette_index.webp")
-        #expect(!image.hasAlpha)
+        #expect(!image.info.hasAlpha)
         #expect(!image.bitmap.hasTransparentPixels)
     }
 
@@ -118,13 +118,13 @@ struct WebPDecoderTests {
     func exifOrientation(_ orientation: Int) throws {
         let path = orientation == 1 ? "webp/pillow/flower2.webp" : "webp/pillow/hopper_orientation_\(orientation).webp"
         let image = try Self.decode(path)
-        #expect(image.orientation == orientation)
+        #expect(image.info.orientation.rawValue == orientation)
         // The pixels are checked against Pillow's exif_transpose by `matchesPillow`; here the
         // stored hopper must come out upright, i.e. close to the unrotated hopper.webp (each file
         // is lossy-compressed on its own: measured mean difference 1.7 of 255 for every value).
         guard orientation != 1 else { return }
         let upright = try Self.decode("webp/pillow/hopper.webp")
-        #expect(image.width == upright.width && image.height == upright.height)
+        #expect(image.bitmap.width == upright.bitmap.width && image.bitmap.height == upright.bitmap.height)
         #expect(Self.meanAbsoluteDifference(image.bitmap, upright.bitmap) < 4)
     }
 
@@ -133,9 +133,9 @@ struct WebPDecoderTests {
     @Test("shrink on load takes bryce.webp (11158×2156) down to 75 px on its longest side")
     func shrinkBryce() throws {
         let image = try Self.decode("webp/bryce.webp", options: DecodeOptions(longestSideNeeded: 75))
-        #expect(image.width == 75 && image.height == 14)
-        #expect(image.sourceWidth == 11158 && image.sourceHeight == 2156)
-        #expect(!image.hasAlpha)
+        #expect(image.bitmap.width == 75 && image.bitmap.height == 14)
+        #expect(image.info.pixelWidth == 11158 && image.info.pixelHeight == 2156)
+        #expect(!image.info.hasAlpha)
         // The shrunk image keeps the full image's mean colour (a wrong crop, offset or channel
         // order would not). Measured with libwebp 1.2.4: within 0.25 of Pillow's mean per channel.
         let mean = Self.meanRGB(image.bitmap)
@@ -147,8 +147,8 @@ struct WebPDecoderTests {
     @Test("shrink on load averages areas like Pillow's BOX filter (flower.webp to 75×56)")
     func shrinkMatchesBoxFilter() throws {
         let image = try Self.decode("webp/pillow/flower.webp", options: DecodeOptions(longestSideNeeded: 75))
-        #expect(image.width == 75 && image.height == 56)
-        #expect(image.sourceWidth == 480 && image.sourceHeight == 360)
+        #expect(image.bitmap.width == 75 && image.bitmap.height == 56)
+        #expect(image.info.pixelWidth == 480 && image.info.pixelHeight == 360)
         // libwebp scales the Y'CbCr planes of a lossy file before converting to RGB, Pillow scales
         // RGB: close, not equal.
         let reference = Bitmap(width: 75, height: 56, pixels: WebPOracle.bytes(hex: WebPOracle.document.flowerBox75x56))
@@ -184,7 +184,7 @@ struct WebPDecoderTests {
         for _ in 0..<2 { for x in 0..<4 { pixels += x % 2 == 0 ? [255, 0, 0, 1] : [0, 0, 255, 255] } }
         let file = try WebPEncoder.encode(Bitmap(width: 4, height: 2, pixels: pixels))
         let image = try ImageDecoder.decode(Data(file), options: DecodeOptions(longestSideNeeded: 2))
-        #expect(image.width == 2 && image.height == 1)
+        #expect(image.bitmap.width == 2 && image.bitmap.height == 1)
         for x in 0..<2 {
             let p = Array(image.bitmap.pixels[x * 4..<x * 4 + 4])
             #expect(p[0] <= 4 && p[1] <= 4 && p[2] >= 250 && (127...129).contains(p[3]), "pixel \(x): \(p)")
@@ -219,8 +219,8 @@ struct WebPDecoderTests {
     @Test("bryce.webp (11158×2156, 24 megapixels) decodes in full under the default limits")
     func bryceFullSize() throws {
         let image = try Self.decode("webp/bryce.webp")
-        #expect(image.width == 11158 && image.height == 2156)
-        #expect(image.colorModel == .ycbcr && !image.hasAlpha)
+        #expect(image.bitmap.width == 11158 && image.bitmap.height == 2156)
+        #expect(image.info.colorModel == .ycbcr && !image.info.hasAlpha)
     }
 
     // MARK: Damaged input

@@ -41,7 +41,7 @@ struct WebPEncoderTests {
         let decoded = try Self.decode(WebPEncoder.encode(Self.icon))
         #expect(decoded.bitmap == Self.hiddenColourZeroed(Self.icon))
         #expect(decoded.bitmap != Self.icon) // the hidden red really was there, and is gone
-        #expect(decoded.hasAlpha && decoded.colorModel == .rgba)
+        #expect(decoded.info.hasAlpha && decoded.info.colorModel == .rgba)
     }
 
     @Test("lossless round trips of corpus images are exact",
@@ -61,11 +61,11 @@ struct WebPEncoderTests {
         let lossless = try WebPEncoder.encode(photo)
         #expect(Self.chunks(lossless) == ["VP8L"])
         #expect(!Self.losslessAlphaBit(lossless))
-        #expect(try !Self.decode(lossless).hasAlpha)
+        #expect(try !Self.decode(lossless).info.hasAlpha)
 
         let lossy = try WebPEncoder.encode(photo, quality: 80)
         #expect(Self.chunks(lossy) == ["VP8 "])
-        #expect(try !Self.decode(lossy).hasAlpha)
+        #expect(try !Self.decode(lossy).info.hasAlpha)
     }
 
     @Test("a bitmap with transparency keeps its alpha, lossless and lossy")
@@ -77,7 +77,7 @@ struct WebPEncoderTests {
         let lossy = try WebPEncoder.encode(Self.icon, quality: 80)
         #expect(Self.chunks(lossy) == ["VP8X", "ALPH", "VP8 "])
         let decoded = try Self.decode(lossy)
-        #expect(decoded.hasAlpha)
+        #expect(decoded.info.hasAlpha)
         // Alpha is compressed losslessly even in lossy files (alpha_quality 100).
         #expect(Self.channel(3, of: decoded.bitmap) == Self.channel(3, of: Self.icon))
     }
@@ -103,7 +103,7 @@ struct WebPEncoderTests {
         let low = try WebPEncoder.encode(photo, quality: 10)
         let high = try WebPEncoder.encode(photo, quality: 95)
         #expect(low.count < high.count)
-        #expect(try Self.decode(low).width == photo.width)
+        #expect(try Self.decode(low).bitmap.width == photo.width)
     }
 
     @Test("a quality outside 0…100 is refused", arguments: [-1, 100.5, Float.nan, Float.infinity])
@@ -118,7 +118,7 @@ struct WebPEncoderTests {
 
     @Test("the edges of the quality range encode", arguments: [Float(0), 100])
     func qualityEdges(_ quality: Float) throws {
-        #expect(try Self.decode(WebPEncoder.encode(Self.icon, quality: quality)).width == 48)
+        #expect(try Self.decode(WebPEncoder.encode(Self.icon, quality: quality)).bitmap.width == 48)
     }
 
     // MARK: Container and limits
@@ -138,7 +138,7 @@ struct WebPEncoderTests {
     func singlePixel() throws {
         let pixel = Bitmap(width: 1, height: 1, pixels: [10, 20, 30, 255])
         #expect(try Self.decode(WebPEncoder.encode(pixel)).bitmap == pixel)
-        #expect(try Self.decode(WebPEncoder.encode(pixel, quality: 100)).width == 1)
+        #expect(try Self.decode(WebPEncoder.encode(pixel, quality: 100)).bitmap.width == 1)
     }
 
     @Test("a side longer than WebP's 16383 px is too large")

@@ -18,7 +18,7 @@ struct NormalizerIdentityTests {
             let data = try Fixtures.data(Fixtures.corpus("pngsuite/" + name))
             let decoded = try ImageDecoder.decode(data)
             // A box one point larger than the image's longest side holds it at 1×.
-            let box = try #require(IconBox(points: Double(max(decoded.width, decoded.height) + 1)))
+            let box = try #require(IconBox(points: Double(max(decoded.bitmap.width, decoded.bitmap.height) + 1)))
             let icon = try Normalizer(options: NormalizeOptions(box: box)).normalize(data)
             #expect(icon.decodeScale == 1, "\(name)")
             #expect(icon.renditions.count == 1, "\(name)")

@@ -79,7 +79,7 @@ struct ShapeTests {
     @Test("the circle mask covers π r² and its edge is graded")
     func circleMaskArea() {
         for side in [16, 25, 75] {
-            let masked = Shape.circleMasked(TestImages.filled(width: side, height: side, (9, 9, 9, 255)))
+            let masked = ShapeRenderer.circleMasked(TestImages.filled(width: side, height: side, (9, 9, 9, 255)))
             let covered = stride(from: 3, to: masked.pixels.count, by: 4).reduce(0.0) { $0 + Double(masked.pixels[$1]) / 255 }
             let r = Double(side) / 2
             #expect(abs(covered - .pi * r * r) < 0.01 * .pi * r * r, "\(side): \(covered)")
@@ -95,8 +95,8 @@ struct ShapeTests {
         var source = TestImages.filled(width: 40, height: 30, (200, 200, 200, 0))
         source = TestImages.painting(source, x: 5, y: 7, width: 10, height: 13, red)
         source = TestImages.painting(source, x: 30, y: 25, width: 1, height: 1, (0, 0, 0, 1))
-        #expect(Trim.trimmedRect(of: source) == PixelRect(x: 5, y: 7, width: 26, height: 19))
-        #expect(Trim.bounds(of: source, alphaAbove: 1) == PixelRect(x: 5, y: 7, width: 10, height: 13))
+        #expect(ContentBounds.trimmedRect(of: source) == PixelRect(x: 5, y: 7, width: 26, height: 19))
+        #expect(ContentBounds.bounds(of: source, alphaAbove: 1) == PixelRect(x: 5, y: 7, width: 10, height: 13))
     }
 
     @Test("trim crops exactly the transparent margin, and the rule then applies to what is left")
@@ -122,7 +122,7 @@ struct ShapeTests {
     @Test("trimming a fully transparent image keeps it whole")
     func trimNothing() throws {
         let empty = TestImages.filled(width: 20, height: 12, (10, 20, 30, 0))
-        #expect(Trim.trimmedRect(of: empty) == PixelRect(x: 0, y: 0, width: 20, height: 12))
+        #expect(ContentBounds.trimmedRect(of: empty) == PixelRect(x: 0, y: 0, width: 20, height: 12))
         let icon = try normalize(empty, NormalizeOptions(trim: true))
         #expect(icon.renditions.first?.bitmap == empty)
     }
@@ -154,7 +154,7 @@ struct ShapeTests {
             ([0, 0, 0, 0], 0), ([100, 100, 100, 51], 31),
         ]
         let source = Bitmap(width: cases.count, height: 1, pixels: cases.flatMap(\.0))
-        let out = RenderIntent.apply(.templateLuminance, to: source)
+        let out = RenderIntentConversion.apply(.templateLuminance, to: source)
         for (i, (_, alpha)) in cases.enumerated() {
             #expect(TestImages.pixel(out, i, 0) == [0, 0, 0, alpha], "\(cases[i].0)")
         }

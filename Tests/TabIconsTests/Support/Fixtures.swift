@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Where the tests find their inputs: the package's own fixtures and `TestImages/`, and the public
 /// corpus in `../shared/corpus` beside the checkout (override with `TABICONS_CORPUS`).
@@ -24,6 +25,13 @@ enum Fixtures {
     }()
 
     static func corpus(_ path: String) -> URL { corpusRoot.appendingPathComponent(path) }
+
+    /// Whether the public corpus is beside the checkout. A clone on its own has only the package's
+    /// fixtures: suites that need the corpus are skipped with `needsCorpus`'s message, the rest run.
+    static let hasCorpus: Bool = FileManager.default.fileExists(atPath: corpusRoot.appendingPathComponent("PROVENANCE.md").path)
+
+    /// Why a corpus suite was skipped, as Swift Testing prints it.
+    static let needsCorpus: Comment = "needs ../shared/corpus (the public test suites beside the checkout; set TABICONS_CORPUS to point elsewhere)"
 
     static func data(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 

@@ -3,7 +3,7 @@
 /// Applied to the source-resolution glyph before resampling, so the 1×, 2× and 3× renditions are
 /// filtered from the same (already converted) pixels and a rendition at the source's size still
 /// involves no resampling.
-enum RenderIntent {
+enum RenderIntentConversion {
     static func apply(_ render: NormalizeOptions.Render, to bitmap: Bitmap) -> Bitmap {
         switch render {
         case .original: bitmap

@@ -1,5 +1,5 @@
 /// The `square` and `circle` shapes (SPEC §3); `fit` needs nothing beyond the rule itself.
-enum Shape {
+enum ShapeRenderer {
     /// The circle's aspect-fill crop: the largest square centred in `rect`. When the spare length
     /// is odd, the extra pixel is left on the right or bottom.
     static func centredSquare(in rect: PixelRect) -> PixelRect {

@@ -1,5 +1,5 @@
 /// Finding where an icon's content is: the `trim` option's crop and the `padding` lint's measure.
-enum Trim {
+enum ContentBounds {
     /// The smallest rectangle holding every pixel whose alpha is above `threshold`; nil when there
     /// is none.
     static func bounds(of bitmap: Bitmap, alphaAbove threshold: UInt8) -> PixelRect? {
