@@ -41,7 +41,7 @@ struct BatchMemoryTests {
         #expect(DecodeMemoryEstimate.bytes(junk, longestSideNeeded: 75) == 3 + 12)
     }
 
-    @Test("a header the limits refuse is charged its bytes alone, however large it claims to be")
+    @Test("a header the limits refuse is charged its bytes alone, however large it claims to be", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func refusedHeaders() throws {
         // image-rs/image-png's x_issue#230.1.png claims 4294967295 × 536883232 px: the product
         // times four overflowed the estimate and crashed the batch before the decoder could refuse it.
@@ -55,7 +55,7 @@ struct BatchMemoryTests {
         #expect(DecodeMemoryEstimate.bytes(png, longestSideNeeded: 75, limits: strict) == png.count)
     }
 
-    @Test("a batch with a memory budget refuses an absurd header as an error and goes on")
+    @Test("a batch with a memory budget refuses an absurd header as an error and goes on", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func absurdHeaderInBatch() throws {
         let out = try TemporaryDirectory("out")
         let names = ["bad/image-png-bugfixes/x_issue#230.1.png", "bad/image-png-bugfixes/x_issue#230.0.png"]
@@ -131,7 +131,7 @@ struct BatchMemoryTests {
 /// `can_stop_after_dc`): the pixels must be those of reading every scan.
 @Suite("Progressive JPEG at 1/8")
 struct ProgressiveDCTests {
-    @Test("stopping after the DC scans gives the pixels of reading every scan",
+    @Test("stopping after the DC scans gives the pixels of reading every scan", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
           arguments: ["jpeg/image-rs/progressive_3.jpg", "jpeg/image-rs/progressive_test.jpg",
                       "jpeg/image-rs/progressive_cat.jpg", "jpeg/history/testimgp.jpg"])
     func sameAsFullRead(_ path: String) throws {
@@ -145,7 +145,7 @@ struct ProgressiveDCTests {
         #expect(early.bitmap == everyScan.bitmap)
     }
 
-    @Test("a progressive file cut short is still truncated at 1/8")
+    @Test("a progressive file cut short is still truncated at 1/8", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func truncatedAtOneEighth() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/progressive_3.jpg"))
         let error = #expect(throws: TabIconsError.self) {
@@ -154,7 +154,7 @@ struct ProgressiveDCTests {
         #expect(error?.code == .truncated)
     }
 
-    @Test("the scan limit holds while reading up to the DC scans")
+    @Test("the scan limit holds while reading up to the DC scans", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func scanLimitBeforeDC() throws {
         // progressive_3.jpg sends the three DC scans first, one component each; 520 copies of the
         // first AC scan (with the Huffman tables before it) between DC scans 1 and 2 keep the DC

@@ -60,7 +60,7 @@ struct NormalizeCommandTests {
         #expect(avatar.orientation == 6 && avatar.format == "jpeg")
     }
 
-    @Test("broken files in a batch: exit 1, every good icon written, errors listed, no temporary file, inputs untouched")
+    @Test("broken files in a batch: exit 1, every good icon written, errors listed, no temporary file, inputs untouched", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func brokenFilesMixedIn() throws {
         let inputs = try makeInputs(broken: ["pngsuite/xcrn0g04.png", "bad/libpng-crashers/huge_IDAT.png",
                                              "pngsuite/xs1n0g01.png"])
@@ -152,7 +152,7 @@ struct NormalizeCommandTests {
 /// writing) over every broken file nobody here made: it must end, with every input accounted for.
 @Suite("tabicon normalize over the broken corpus")
 struct NormalizeBrokenCorpusTests {
-    @Test("every file in ../shared/corpus/bad becomes an icon or a coded error; exit 1; nothing partial")
+    @Test("every file in ../shared/corpus/bad becomes an icon or a coded error; exit 1; nothing partial", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func brokenCorpus() throws {
         let bad = Fixtures.corpus("bad")
         let files = try FileManager.default.subpathsOfDirectory(atPath: bad.path).filter { path in

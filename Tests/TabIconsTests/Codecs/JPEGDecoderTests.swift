@@ -8,7 +8,7 @@ import Testing
 struct JPEGDecoderTests {
     // MARK: Pixels, compared with Pillow
 
-    @Test("decodes like Pillow's exif_transpose, ±2 per channel", arguments: JPEGOracle.files)
+    @Test("decodes like Pillow's exif_transpose, ±2 per channel", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: JPEGOracle.files)
     func matchesPillow(_ path: String) throws {
         let expected = try #require(JPEGOracle.shared.files[path])
         let image = try decodeCorpus(path)
@@ -21,7 +21,7 @@ struct JPEGDecoderTests {
         #expect(!image.bitmap.hasTransparentPixels)
     }
 
-    @Test("larger and odder files match Pillow at 64 sampled pixels and in mean colour",
+    @Test("larger and odder files match Pillow at 64 sampled pixels and in mean colour", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
           arguments: JPEGOracle.sampledFiles)
     func matchesPillowSampled(_ path: String) throws {
         let expected = try #require(JPEGOracle.shared.sampled[path])
@@ -41,7 +41,7 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("what the decode learned: bit depth, colour model, no alpha", arguments: [
+    @Test("what the decode learned: bit depth, colour model, no alpha", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
         ("jpeg/testorig.jpg", ImageInfo.ColorModel.ycbcr),
         ("jpeg/testimgari.jpg", .ycbcr),
         ("jpeg/history/testimgp.jpg", .ycbcr),
@@ -59,7 +59,7 @@ struct JPEGDecoderTests {
         #expect(image.info.isAnimated == false)
     }
 
-    @Test("a grey JPEG comes out with R = G = B")
+    @Test("a grey JPEG comes out with R = G = B", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func grayIsNeutral() throws {
         let image = try decodeCorpus("jpeg/history/testimggray.jpg")
         let p = image.bitmap.pixels
@@ -73,7 +73,7 @@ struct JPEGDecoderTests {
     /// which is the same product as ours, so the bytes should agree exactly up to the IDCT; the
     /// ±2 of `matchesPillow` covers it. Here: the colours themselves, so an inversion mistake (a
     /// negative picture) or a dropped K (washed-out picture) cannot pass by symmetry.
-    @Test("Adobe YCCK (Photoshop CMYK) decodes to its real colours, not a negative")
+    @Test("Adobe YCCK (Photoshop CMYK) decodes to its real colours, not a negative", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func adobeCMYKColours() throws {
         let image = try decodeCorpus("jpeg/pillow/pil_sample_cmyk.jpg")
         let reference = try JPEGOracle.pixels("pil_sample_cmyk.ppm")
@@ -89,7 +89,7 @@ struct JPEGDecoderTests {
 
     // MARK: EXIF orientation
 
-    @Test("a non-square oriented file reports its displayed size")
+    @Test("a non-square oriented file reports its displayed size", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func nonSquareOrientation() throws {
         // portrait_2.jpg: stored 113×150 with orientation 2 (a mirror: no swap).
         let image = try decodeCorpus("jpeg/image-rs/portrait_2.jpg")
@@ -103,7 +103,7 @@ struct JPEGDecoderTests {
         #expect((rotated90.bitmap.width, rotated90.bitmap.height) == (150, 113))
     }
 
-    @Test("files with broken EXIF decode with orientation 1", arguments: [
+    @Test("files with broken EXIF decode with orientation 1", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
         "bad/pillow/invalid-exif.jpg",
         "bad/pillow/invalid-exif-without-x-resolution.jpg", "bad/pillow/broken_exif_dpi.jpg",
         "bad/pillow/truncated_exif_dpi.jpg",
@@ -113,7 +113,7 @@ struct JPEGDecoderTests {
         #expect(image.info.orientation.rawValue == 1)
     }
 
-    @Test("an EXIF block whose IFD0 offset points past its end gives orientation 1")
+    @Test("an EXIF block whose IFD0 offset points past its end gives orientation 1", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func craftedBadEXIF() throws {
         var data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/portrait_2.jpg"))
         let app1 = try #require(JPEGBytes.markerOffsets(0xE1, in: data).first)
@@ -127,7 +127,7 @@ struct JPEGDecoderTests {
 
     // MARK: Unsupported, truncated, corrupt
 
-    @Test("12-bit JPEG is unsupported, and says so", arguments: ["jpeg/monkey12.jpg", "jpeg/history/testorig12.jpg"])
+    @Test("12-bit JPEG is unsupported, and says so", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: ["jpeg/monkey12.jpg", "jpeg/history/testorig12.jpg"])
     func twelveBit(_ path: String) throws {
         let error = #expect(throws: TabIconsError.self) { _ = try decodeCorpus(path) }
         #expect(error?.code == .unsupported)
@@ -136,7 +136,7 @@ struct JPEGDecoderTests {
         #expect(error?.format == .jpeg)
     }
 
-    @Test("a sample precision that no JPEG has is corrupt, not unsupported", arguments: [
+    @Test("a sample precision that no JPEG has is corrupt, not unsupported", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
         (UInt8(7), TabIconsError.Code.corrupt), (0, .corrupt), (9, .corrupt), (12, .unsupported), (16, .unsupported),
     ])
     func precisionByte(_ precision: UInt8, code: TabIconsError.Code) throws {
@@ -148,7 +148,7 @@ struct JPEGDecoderTests {
         #expect(error?.message.contains("Unsupported JPEG data precision \(precision)") == true)
     }
 
-    @Test("a baseline file cut short is truncated, never a grey picture",
+    @Test("a baseline file cut short is truncated, never a grey picture", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
           arguments: [2, 20, 100, 200, 300, 620, 1_000, 2_000, 3_000, 4_000, 5_000])
     func truncatedBaseline(_ length: Int) throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
@@ -158,7 +158,7 @@ struct JPEGDecoderTests {
         #expect(error?.message.hasPrefix("Premature end of JPEG file") == true)
     }
 
-    @Test("a progressive file cut short is truncated, also right between two scans")
+    @Test("a progressive file cut short is truncated, also right between two scans", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func truncatedProgressive() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/history/testimgp.jpg"))
         let scans = JPEGBytes.markerOffsets(0xDA, in: data)
@@ -172,7 +172,7 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("an arithmetic-coded file cut short is truncated (its decoder would zero-fill silently)",
+    @Test("an arithmetic-coded file cut short is truncated (its decoder would zero-fill silently)", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
           arguments: [100, 1_000, 3_000, 5_000, 5_124])
     func truncatedArithmetic(_ length: Int) throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/testimgari.jpg"))
@@ -183,7 +183,7 @@ struct JPEGDecoderTests {
         #expect(error?.code == .truncated)
     }
 
-    @Test("a Huffman-coded file that lacks only its EOI marker still has every pixel", arguments: [
+    @Test("a Huffman-coded file that lacks only its EOI marker still has every pixel", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
         "jpeg/testorig.jpg", "jpeg/history/testimgp.jpg", "jpeg/pillow/flower2.jpg",
     ])
     func missingEOIOnly(_ path: String) throws {
@@ -196,7 +196,7 @@ struct JPEGDecoderTests {
 
     /// Pillow calls this file truncated because its decoder asks for more bytes; it lacks only the
     /// 0xD9 of its EOI marker, and with that byte appended it is a clean, complete file.
-    @Test("Pillow's truncated_jpeg.jpg lacks only the last byte of EOI: every pixel is there")
+    @Test("Pillow's truncated_jpeg.jpg lacks only the last byte of EOI: every pixel is there", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func pillowTruncatedIsComplete() throws {
         let data = try Fixtures.data(Fixtures.corpus("bad/pillow/truncated_jpeg.jpg"))
         #expect(data.last == 0xFF)
@@ -207,7 +207,7 @@ struct JPEGDecoderTests {
         #expect(error?.code == .truncated)
     }
 
-    @Test("Pillow's hopper_bad_exif.jpg, whose scan is garbage, is corrupt")
+    @Test("Pillow's hopper_bad_exif.jpg, whose scan is garbage, is corrupt", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func garbageScan() throws {
         // libjpeg reports bad Huffman codes and a premature end of a data segment; the picture
         // Pillow shows for it is horizontal noise.
@@ -216,7 +216,7 @@ struct JPEGDecoderTests {
         #expect(error?.message.hasPrefix("Corrupt JPEG data") == true)
     }
 
-    @Test("the oss-fuzz file is tooLarge by default limits and corrupt when allowed through")
+    @Test("the oss-fuzz file is tooLarge by default limits and corrupt when allowed through", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func fuzzFile() throws {
         let path = "bad/image-rs/oss-fuzz-36829.jpeg"
         let first = #expect(throws: TabIconsError.self) { _ = try decodeCorpus(path) }
@@ -226,7 +226,7 @@ struct JPEGDecoderTests {
         #expect(second?.code == .corrupt)
     }
 
-    @Test("extraneous bytes before a marker do not reject a picture that decodes")
+    @Test("extraneous bytes before a marker do not reject a picture that decodes", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func extraneousBytes() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
         let whole = try decodeData(data)
@@ -242,7 +242,7 @@ struct JPEGDecoderTests {
         #expect(try decodeData(tail).bitmap == whole.bitmap)
     }
 
-    @Test("a marker in the middle of the entropy data is corrupt, not zero-filled blocks")
+    @Test("a marker in the middle of the entropy data is corrupt, not zero-filled blocks", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func markerInsideScan() throws {
         var data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
         let middle = data.startIndex + data.count / 2
@@ -253,7 +253,7 @@ struct JPEGDecoderTests {
         #expect(error?.message.contains("Corrupt JPEG data") == true)
     }
 
-    @Test("a restart marker out of sequence is corrupt")
+    @Test("a restart marker out of sequence is corrupt", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func restartOutOfSequence() throws {
         // flower2.jpg has a restart interval of 38 MCUs.
         var data = try Fixtures.data(Fixtures.corpus("jpeg/pillow/flower2.jpg"))
@@ -276,7 +276,7 @@ struct JPEGDecoderTests {
         #expect(error?.message.isEmpty == false)
     }
 
-    @Test("a progressive file with more than 500 scans is refused")
+    @Test("a progressive file with more than 500 scans is refused", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func scanBomb() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/history/testimgp.jpg"))
         let markers = JPEGBytes.markers(in: data)
@@ -305,7 +305,7 @@ struct JPEGDecoderTests {
 
     // MARK: Limits
 
-    @Test("a header claiming 65500×65500 is tooLarge before any allocation", arguments: [
+    @Test("a header claiming 65500×65500 is tooLarge before any allocation", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
         "jpeg/testorig.jpg", "jpeg/history/testimgp.jpg",
     ])
     func hugeHeader(_ path: String) throws {
@@ -319,7 +319,7 @@ struct JPEGDecoderTests {
         #expect(error?.message.contains("65500") == true)
     }
 
-    @Test("the caller's limits apply to the header's size")
+    @Test("the caller's limits apply to the header's size", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func callerLimits() throws {
         let options = DecodeOptions(limits: .init(maxPixels: 227 * 149 - 1))
         let error = #expect(throws: TabIconsError.self) { _ = try decodeCorpus("jpeg/testorig.jpg", options: options) }
@@ -328,7 +328,7 @@ struct JPEGDecoderTests {
         #expect(try decodeCorpus("jpeg/testorig.jpg", options: fits).bitmap.width == 227)
     }
 
-    @Test("a zero height in the header is corrupt")
+    @Test("a zero height in the header is corrupt", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func zeroHeight() throws {
         var data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
         let sof = try #require(JPEGBytes.sofOffset(in: data))
@@ -355,7 +355,7 @@ struct JPEGDecoderTests {
         #expect(JPEGDecoder.scaleNumerator(longestSide: 227, needed: -5) == 8)
     }
 
-    @Test("longestSideNeeded 30 on 227×149 decodes at 2/8: 57×38, source size still 227×149")
+    @Test("longestSideNeeded 30 on 227×149 decodes at 2/8: 57×38, source size still 227×149", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func shrinkOnLoad() throws {
         let image = try decodeCorpus("jpeg/testorig.jpg", options: DecodeOptions(longestSideNeeded: 30))
         #expect((image.bitmap.width, image.bitmap.height) == (57, 38))
@@ -369,7 +369,7 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("shrink on load works for progressive, arithmetic, grey and CMYK files", arguments: [
+    @Test("shrink on load works for progressive, arithmetic, grey and CMYK files", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
         ("jpeg/history/testimgp.jpg", 100, 114, 75), ("jpeg/testimgari.jpg", 100, 114, 75),
         ("jpeg/history/testimggray.jpg", 10, 29, 19), ("jpeg/pillow/pil_sample_cmyk.jpg", 40, 50, 50),
     ])
@@ -378,7 +378,7 @@ struct JPEGDecoderTests {
         #expect((image.bitmap.width, image.bitmap.height) == (width, height))
     }
 
-    @Test("shrink on load is applied before orientation: the oriented bitmap is rotated")
+    @Test("shrink on load is applied before orientation: the oriented bitmap is rotated", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func shrinkThenOrient() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/portrait_2.jpg"))
         let bytes = try #require(JPEGBytes.settingOrientation(8, in: data))
@@ -390,7 +390,7 @@ struct JPEGDecoderTests {
 
     // MARK: Robustness over the corpus
 
-    @Test("every JPEG in the corpus decodes or gives a coded error")
+    @Test("every JPEG in the corpus decodes or gives a coded error", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func corpusSweep() throws {
         var decoded = 0, failed: [String: TabIconsError.Code] = [:]
         for path in try JPEGBytes.corpusJPEGs() {
@@ -415,7 +415,7 @@ struct JPEGDecoderTests {
         ])
     }
 
-    @Test("decodes on many threads at once give the same results as one at a time")
+    @Test("decodes on many threads at once give the same results as one at a time", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func concurrentDecodes() async throws {
         let paths = ["jpeg/testorig.jpg", "jpeg/history/testimgp.jpg", "jpeg/monkey12.jpg",
                      "jpeg/pillow/pil_sample_cmyk.jpg", "bad/pillow/hopper_bad_exif.jpg", "jpeg/testimgari.jpg"]
@@ -437,7 +437,7 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("the front door sniffs JPEG from the bytes, also as base64")
+    @Test("the front door sniffs JPEG from the bytes, also as base64", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func frontDoor() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/pillow/hopper.jpg"))
         let binary = try ImageDecoder.decode(data)
