@@ -10,7 +10,7 @@ enum AssetCatalogContents {
             var pairs: [(String, JSONValue)] = []
             if let file = files.first(where: { $0.scale == scale }) { pairs.append(("filename", .string(file.filename))) }
             pairs.append(("idiom", .string("universal")))
-            pairs.append(("scale", .string(IconBox.format(scale) + "x")))
+            pairs.append(("scale", .string(NumberText.decimal(scale) + "x")))
             images.append(.object(pairs))
         }
         var document: [(String, JSONValue)] = [

@@ -51,9 +51,9 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.contentHash = contentHash.description
             let scale = box.decodeScale(width: info.pixelWidth, height: info.pixelHeight)
             // Rounded to 4 decimals so 96/25 reads 3.84, not 3.8400000000000003.
-            self.decodeScale = Manifest.rounded(scale)
-            self.pointWidth = Manifest.rounded(Double(info.pixelWidth) / scale)
-            self.pointHeight = Manifest.rounded(Double(info.pixelHeight) / scale)
+            self.decodeScale = NumberText.rounded(scale)
+            self.pointWidth = NumberText.rounded(Double(info.pixelWidth) / scale)
+            self.pointHeight = NumberText.rounded(Double(info.pixelHeight) / scale)
             self.renditions = renditions
             self.lints = lints
         }
@@ -127,5 +127,4 @@ public struct Manifest: Codable, Sendable, Equatable {
         ])
     }
 
-    static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 }

@@ -48,7 +48,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
 
     /// `@2x`, `@1.5x`; nothing at 1×.
     static func scaleSuffix(_ scale: Double) -> String {
-        scale == 1 ? "" : "@" + IconBox.format(scale) + "x"
+        scale == 1 ? "" : "@" + NumberText.decimal(scale) + "x"
     }
 
     /// Android resource names allow only lowercase letters, digits and underscores, and must

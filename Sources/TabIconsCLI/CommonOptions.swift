@@ -19,4 +19,15 @@ enum CommonOptions {
         }
         return limits
     }
+
+    /// The library's own check of the options (`NormalizeOptions.problem`), as a usage error
+    /// naming the flag that set the value: options that cannot work stop the run before any work.
+    static func validated(_ options: NormalizeOptions) throws(ParsedArguments.UsageError) -> NormalizeOptions {
+        guard let problem = options.problem else { return options }
+        switch problem {
+        case .box(let text): throw .init("--box: \(text)")
+        case .scales(let text): throw .init("--scales: \(text)")
+        case .limits(let text): throw .init("--max-pixels: \(text)")
+        }
+    }
 }

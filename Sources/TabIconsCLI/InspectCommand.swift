@@ -21,6 +21,7 @@ struct InspectCommand {
         json = parsed.has("json")
         box = try CommonOptions.box(parsed.value("box"))
         limits = try CommonOptions.limits(maxPixels: parsed.value("max-pixels"))
+        _ = try CommonOptions.validated(NormalizeOptions(box: box, limits: limits))
     }
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
@@ -56,7 +57,7 @@ struct InspectCommand {
         parts.append(icon.hasAlpha ? "alpha" : "opaque")
         if icon.orientation != 1 { parts.append("orientation \(icon.orientation)") }
         if icon.animated { parts.append("animated") }
-        parts.append("scale \(IconBox.format(icon.decodeScale)) → \(IconBox.format(icon.pointWidth))×\(IconBox.format(icon.pointHeight)) pt")
+        parts.append("scale \(NumberText.decimal(icon.decodeScale)) → \(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt")
         parts.append(icon.contentHash)
         if !icon.lints.isEmpty { parts.append("lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ")) }
         return parts.joined(separator: "  ")

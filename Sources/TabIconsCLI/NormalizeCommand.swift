@@ -35,16 +35,16 @@ struct NormalizeCommand {
         let box = parsed.value("box") == nil ? layout.defaultBox : try CommonOptions.box(parsed.value("box"))
         let scales = try parsed.value("scales").map(Self.scales) ?? layout.defaultScales
         if layout == .android, let odd = scales.first(where: { s in !OutputLayout.androidDensities.contains { $0.scale == s } }) {
-            throw .init("--layout android has no density folder for scale \(IconBox.format(odd)) (use 0.75, 1, 1.5, 2, 3, 4)")
+            throw .init("--layout android has no density folder for scale \(NumberText.decimal(odd)) (use 0.75, 1, 1.5, 2, 3, 4)")
         }
-        options = NormalizeOptions(
+        options = try CommonOptions.validated(NormalizeOptions(
             box: box, scales: scales,
             shape: try Self.choice(parsed.value("shape"), default: .fit, flag: "--shape"),
             trim: parsed.has("trim"),
             render: try Self.choice(parsed.value("render"), default: .original, flag: "--render"),
             filter: try Self.choice(parsed.value("filter"), default: .lanczos3, flag: "--filter"),
             allowUpscale: parsed.has("allow-upscale"),
-            limits: try CommonOptions.limits(maxPixels: parsed.value("max-pixels")))
+            limits: try CommonOptions.limits(maxPixels: parsed.value("max-pixels"))))
 
         let quality = try parsed.value("quality").map { (text: String) throws(ParsedArguments.UsageError) -> Float in
             guard let q = Float(text), (0...100).contains(q) else { throw .init("--quality must be a number from 0 to 100, not '\(text)'") }

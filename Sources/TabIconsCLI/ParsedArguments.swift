@@ -62,6 +62,16 @@ struct ParsedArguments {
         }
     }
 
+    /// Whether a command's arguments ask for its help: `-h` or `--help` before any `--`, so a
+    /// file that happens to be named `--help` can still be given after `--`.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        for word in arguments {
+            if word == "--" { return false }
+            if word == "-h" || word == "--help" { return true }
+        }
+        return false
+    }
+
     func has(_ key: String) -> Bool { flags.contains(key) }
     func value(_ key: String) -> String? { values[key] }
 }

@@ -21,6 +21,10 @@ public enum TabIconCommand {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
+        if let help = commandUsage[command], ParsedArguments.asksForHelp(rest) {
+            console.out(help)
+            return .success
+        }
         do throws(ParsedArguments.UsageError) {
             switch command {
             case "-h", "--help", "help":
@@ -42,6 +46,12 @@ public enum TabIconCommand {
         }
     }
 
+    /// Each command's own `--help`.
+    static let commandUsage: [String: String] = [
+        "normalize": normalizeUsage,
+        "inspect": inspectUsage,
+    ]
+
     static let usage = """
     tabicon \(TabIconsVersion.current): fit icons into the tab-bar icon box (PNG, JPEG, WebP)
 
@@ -49,8 +59,18 @@ public enum TabIconCommand {
       tabicon normalize [options] <file|dir|->...   normalize icons into 1x/2x/3x renditions
       tabicon inspect [--json] <file|dir|->...      describe icons; decodes, writes nothing
       tabicon --help | --version
+      tabicon COMMAND --help                        one command's options
 
-    normalize options:
+    Directories are walked for .png .jpg .jpeg .webp; '-' reads stdin. Exit status: 0 all inputs
+    done, 1 some inputs failed (every good one still done), 2 usage.
+    """
+
+    static let normalizeUsage = """
+    usage: tabicon normalize [options] <file|dir|->...
+
+    Normalizes icons into 1x/2x/3x (or Android density) renditions under --out, with a manifest.
+
+    options:
       -o, --out DIR              output root, mirroring the input tree (default: out)
       --box regular|compact|material|POINTS
                                  the icon box in points (default regular = 25; android: material = 24)
@@ -71,13 +91,25 @@ public enum TabIconCommand {
       --manifest FILE            where to write the manifest (default OUT/manifest.json)
       --json                     print the manifest on stdout
       -q, --quiet                no progress, no summary (errors are still printed)
+      -h, --help                 this text
 
-    inspect options:
+    Exit status: 0 all inputs done, 1 some inputs failed (every good one still written), 2 usage.
+    """
+
+    static let inspectUsage = """
+    usage: tabicon inspect [options] <file|dir|->...
+
+    Decodes each input and describes it: format, pixel size, alpha, orientation, decode scale,
+    point size, content hash and lints. Writes nothing.
+
+    options:
       --json                     print the manifest document (without renditions)
-      --box ..., --max-pixels N  as for normalize
+      --box regular|compact|material|POINTS
+                                 the icon box the decode scale is for (default regular = 25)
+      --max-pixels N             refuse images above N pixels (default 100000000)
+      -h, --help                 this text
 
-    Directories are walked for .png .jpg .jpeg .webp; '-' reads stdin. Exit status: 0 all inputs
-    done, 1 some inputs failed (every good one still done), 2 usage.
+    Exit status: 0 all inputs described, 1 some inputs failed, 2 usage.
     """
 }
 

@@ -24,11 +24,9 @@ public enum ImageDecoder {
     /// SPEC §6; never crashes on bad input.
     public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(TabIconsError) -> DecodedImage {
         try options.limits.check(inputBytes: data.count)
-        guard let binary = InputEncoding.unwrap(data) else {
-            throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, isText: true))
-        }
-        guard let format = ImageFormat.sniff(binary) else {
-            throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(binary))
+        let binary = InputEncoding.unwrap(data)
+        guard let binary, let format = ImageFormat.sniff(binary) else {
+            throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, decoded: binary))
         }
         let decoder = decoder(for: format)
         return try binary.withUnsafeBytesTyped { bytes throws(TabIconsError) in

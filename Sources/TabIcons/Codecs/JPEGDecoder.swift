@@ -95,7 +95,7 @@ enum JPEGDecoder: FormatDecoder {
         case TABICONS_JPEG_TRUNCATED: code = .truncated
         case TABICONS_JPEG_UNSUPPORTED: code = .unsupported
         case TABICONS_JPEG_TOO_LARGE: code = .tooLarge
-        case TABICONS_JPEG_MISUSE: code = .invalidArgument
+        case TABICONS_JPEG_MISUSE: preconditionFailure("libjpeg misused: \(message(session))")
         default: code = .corrupt
         }
         throw TabIconsError(code, message(session), format: format)

@@ -110,8 +110,10 @@ public enum PNGEncoder {
         }
         guard ok != 0, let data = output.data else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let code: TabIconsError.Code = reason.lowercased().contains("memory") ? .tooLarge : .invalidArgument
-            throw TabIconsError(code, reason.isEmpty ? "libpng could not write the image" : reason, format: .png)
+            // Running out of memory is the only way a bitmap this package made can fail to encode;
+            // anything else libpng says means the shim called it wrongly: a bug, not an input.
+            guard reason.lowercased().contains("memory") else { preconditionFailure("libpng refused to write: \(reason)") }
+            throw TabIconsError(.tooLarge, reason, format: .png)
         }
         return Array(UnsafeBufferPointer(start: data, count: output.size))
     }

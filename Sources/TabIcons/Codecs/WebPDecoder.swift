@@ -53,17 +53,14 @@ enum WebPDecoder: FormatDecoder {
     }
 
     /// The output size for a shrink-on-load hint: the longest side becomes exactly
-    /// `longestSideNeeded` (at least 1), the other side keeps the aspect (rounded half away from
-    /// zero, at least 1, as `IconBox.renditionSize` rounds), and nil means "decode at full size":
+    /// `longestSideNeeded` (at least 1), the other side keeps the aspect as the rule rounds it
+    /// (`IconBox.fitted`), and nil means "decode at full size":
     /// no hint, or a hint at or above the source's longest side (never upscale).
     static func shrunkSize(width: Int, height: Int, longestSideNeeded: Int?) -> (width: Int, height: Int)? {
         guard let needed = longestSideNeeded else { return nil }
-        let longest = max(width, height), shortest = min(width, height)
         let target = max(needed, 1)
-        guard target < longest else { return nil }
-        let other = max(1, Int((Double(shortest) * Double(target) / Double(longest))
-            .rounded(.toNearestOrAwayFromZero)))
-        return width >= height ? (target, other) : (other, target)
+        guard target < max(width, height) else { return nil }
+        return IconBox.fitted(width: width, height: height, longestSide: target)
     }
 
     /// A still image through `WebPDecode` into a buffer allocated here, after the limits passed.

@@ -89,16 +89,15 @@ public enum WebPEncoder {
             config.use_sharp_yuv = 1
             config.exact = 0
         } else {
+            // The level is ours and fixed: a refusal is a bug here, not a property of the input.
             guard WebPConfigLosslessPreset(&config, losslessLevel) != 0 else {
-                throw TabIconsError(.invalidArgument, "WebPConfigLosslessPreset refused level \(losslessLevel)",
-                                    format: .webp)
+                preconditionFailure("WebPConfigLosslessPreset refused level \(losslessLevel)")
             }
             config.exact = 1
         }
         config.thread_level = 0
         guard WebPValidateConfig(&config) != 0 else {
-            throw TabIconsError(.invalidArgument, "WebPValidateConfig: the encoder configuration is invalid",
-                                format: .webp)
+            preconditionFailure("WebPValidateConfig: the encoder configuration is invalid")
         }
         return config
     }
@@ -134,14 +133,12 @@ public enum WebPEncoder {
             (kind, name, meaning) = (.tooLarge, "VP8_ENC_ERROR_FILE_TOO_BIG", "the file would be bigger than 4 GiB")
         case VP8_ENC_ERROR_BAD_WRITE:
             (kind, name, meaning) = (.io, "VP8_ENC_ERROR_BAD_WRITE", "error while writing the bytes")
-        case VP8_ENC_ERROR_INVALID_CONFIGURATION:
-            (kind, name, meaning) = (.invalidArgument, "VP8_ENC_ERROR_INVALID_CONFIGURATION", "the configuration is invalid")
-        case VP8_ENC_ERROR_NULL_PARAMETER:
-            (kind, name, meaning) = (.invalidArgument, "VP8_ENC_ERROR_NULL_PARAMETER", "a pointer parameter is NULL")
         case VP8_ENC_ERROR_USER_ABORT:
             (kind, name, meaning) = (.io, "VP8_ENC_ERROR_USER_ABORT", "encoding was aborted")
         default:
-            (kind, name, meaning) = (.invalidArgument, "WebPEncodingError \(code.rawValue)", "an unknown libwebp error")
+            // VP8_ENC_ERROR_INVALID_CONFIGURATION, VP8_ENC_ERROR_NULL_PARAMETER: what this file
+            // passes is validated above, so these are bugs here, not properties of the input.
+            preconditionFailure("WebPEncode misused: WebPEncodingError \(code.rawValue)")
         }
         return TabIconsError(kind, "WebPEncode: \(name): \(meaning)", format: .webp)
     }

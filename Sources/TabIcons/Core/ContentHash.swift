@@ -25,10 +25,6 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `xxh3-128:` and 32 lowercase hex digits.
-    public var description: String { "xxh3-128:" + Self.hex(high) + Self.hex(low) }
+    public var description: String { "xxh3-128:" + HexText.word(high) + HexText.word(low) }
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
 }

@@ -32,7 +32,7 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
         }
     }
 
-    public var description: String { Self.format(points) }
+    public var description: String { NumberText.decimal(points) }
 
     /// The scale to decode a `width`×`height` pixel image at so it renders inside `box`:
     /// 1 when either side is non-finite or not positive, or when the longest side fits the box
@@ -60,23 +60,32 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
     /// T = round(min(L, box) × scale), L being the source's longest side; the other side is
     /// max(1, round(S × T ÷ L)). Halves round away from zero. `isUpscale` is T > L: such a
     /// rendition is skipped (lint `undersized`) unless upscaling is allowed.
+    ///
     public func renditionSize(width: Int, height: Int, scale: Double)
         -> (width: Int, height: Int, isUpscale: Bool)
     {
         precondition(width > 0 && height > 0, "renditionSize needs a positive source size")
-        let longest = max(width, height), shortest = min(width, height)
-        let target = max(1, Int((min(Double(longest), points) * scale).rounded(.toNearestOrAwayFromZero)))
-        let other = max(1, Int((Double(shortest) * Double(target) / Double(longest)).rounded(.toNearestOrAwayFromZero)))
-        let isUpscale = target > longest
-        return width >= height ? (target, other, isUpscale) : (other, target, isUpscale)
+        let longest = max(width, height)
+        let target = Self.roundedSide(min(Double(longest), points) * scale)
+        let size = Self.fitted(width: width, height: height, longestSide: target)
+        return (size.width, size.height, target > longest)
     }
 
-    /// A number as the manifest and CLI print it: integers without a fraction, others with up to
-    /// four significant decimals (3.84, not 3.8400000000000003).
-    public static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        var text = String((value * 10_000).rounded() / 10_000)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
+    /// The size `width`×`height` takes when its longest side becomes `longestSide`: the other side
+    /// is max(1, round(S × T ÷ L)). The rule's one rounding, shared by renditions and by the
+    /// decoders that shrink on load, so a decoder never delivers a size the rule would not ask for.
+    static func fitted(width: Int, height: Int, longestSide target: Int) -> (width: Int, height: Int) {
+        let longest = max(width, height), shortest = min(width, height)
+        let other = roundedSide(Double(shortest) * Double(target) / Double(longest))
+        return width >= height ? (target, other) : (other, target)
+    }
+
+    /// A computed side in pixels: halves away from zero, at least 1. Saturates rather than trap
+    /// on a number no `Int` holds (NaN counts as 1): validated options never come near, but a
+    /// public function must not crash on any input.
+    static func roundedSide(_ value: Double) -> Int {
+        let side = value.rounded(.toNearestOrAwayFromZero)
+        guard side >= 1 else { return 1 }
+        return side < 1e18 ? Int(side) : 1_000_000_000_000_000_000
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The three formats TabIcons decodes, recognised from the bytes, never from a file name.
 public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     case png
@@ -19,36 +21,41 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         return nil
     }
 
-    /// A short description of bytes that are not a supported format: the name of a recognisable
-    /// format (GIF, BMP, TIFF, HEIC/AVIF, SVG/XML, ICO), otherwise the first bytes in hex (or,
-    /// for text that is not base64, the first characters).
-    static func describeUnsupported<Bytes: Collection>(_ data: Bytes, isText: Bool = false) -> String where Bytes.Element == UInt8 {
+    /// A short description of an input that is not a supported image, describing it as it
+    /// arrived: the name of a recognisable format (GIF, BMP, TIFF, HEIC/AVIF, SVG/XML, ICO); for
+    /// text whose base64 decoding is a recognisable format, that format; for other text its first
+    /// characters; otherwise its first bytes in hex. `decoded` is the base64 payload of text
+    /// input, when it had one: it is only ever named, never shown.
+    static func describeUnsupported(_ input: Data, decoded: Data?) -> String {
+        if input.isEmpty { return "the input is empty" }
+        if let name = recognisedName(input) { return "looks like \(name), which is not supported" }
+        if let decoded, decoded != input, let name = recognisedName(decoded) {
+            return "base64 text of a \(name) image, which is not supported"
+        }
+        let head = Array(input.prefix(32))
+        if InputEncoding.looksLikeText(input) {
+            let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace }
+            let start = String(text.prefix(16)).debugDescription
+            return "text that is neither an image, base64 nor a data: URL of one (starts with \(start))"
+        }
+        return "not a PNG, JPEG or WebP file (starts with \(HexText.bytes(head.prefix(8))))"
+    }
+
+    /// The name of a format this library does not decode, when the bytes start like one.
+    private static func recognisedName(_ data: Data) -> String? {
         let head = Array(data.prefix(32))
         func starts(_ s: String) -> Bool { head.starts(with: Array(s.utf8)) }
-        if head.isEmpty { return "the input is empty" }
-        if starts("GIF87a") || starts("GIF89a") { return "looks like GIF, which is not supported" }
-        if starts("BM") && head.count >= 14 { return "looks like BMP, which is not supported" }
-        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            return "looks like TIFF, which is not supported"
-        }
+        if starts("GIF87a") || starts("GIF89a") { return "GIF" }
+        if starts("BM") && head.count >= 14 { return "BMP" }
+        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
         if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
             let brand = String(decoding: head[8..<12], as: UTF8.self)
-            if brand.hasPrefix("avi") { return "looks like AVIF, which is not supported" }
-            return "looks like HEIC/HEIF (ftyp \(brand)), which is not supported"
+            return brand.hasPrefix("avi") ? "AVIF" : "HEIC/HEIF (ftyp \(brand.debugDescription))"
         }
-        if head.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "looks like ICO, which is not supported" }
+        if head.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "ICO" }
+        if starts("%PDF-") { return "PDF" }
         let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE svg") {
-            return "looks like SVG/XML, which is not supported"
-        }
-        if isText {
-            let start = String(text.prefix(16)).debugDescription
-            return "text that is neither an image, base64 nor a data: URL (starts with \(start))"
-        }
-        let hex = head.prefix(8).map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined(separator: " ")
-        return "not a PNG, JPEG or WebP file (starts with \(hex))"
+        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE svg") { return "SVG/XML" }
+        return nil
     }
 }

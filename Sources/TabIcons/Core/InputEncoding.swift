@@ -25,7 +25,7 @@ enum InputEncoding {
     }
 
     /// Whether the first bytes are printable ASCII text (base64 and data URLs are).
-    private static func looksLikeText(_ data: Data) -> Bool {
+    static func looksLikeText(_ data: Data) -> Bool {
         let head = data.prefix(64)
         guard !head.isEmpty else { return false }
         return head.allSatisfy { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || (0x20...0x7E).contains($0) }

@@ -30,7 +30,7 @@ enum Lints {
     /// `undersized`: the scales skipped because the rule would upscale the source.
     static func undersized(_ skipped: [Double], width: Int, height: Int) -> Lint? {
         guard !skipped.isEmpty else { return nil }
-        let list = skipped.map { IconBox.format($0) + "×" }.joined(separator: ", ")
+        let list = skipped.map { NumberText.decimal($0) + "×" }.joined(separator: ", ")
         return Lint(.undersized, "\(list) skipped: the \(width)×\(height) px source would be upscaled")
     }
 

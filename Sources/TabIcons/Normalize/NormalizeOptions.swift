@@ -53,19 +53,55 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
 }
 
 extension NormalizeOptions {
-    /// Checks what cannot be rendered: a scale that is not a positive finite number, or one whose
-    /// largest possible rendition (box × scale on a side, as a square) exceeds the decode limits,
-    /// so a typo like `--scales 3000` is an error rather than a gigabyte canvas.
-    public func validate() throws(TabIconsError) {
-        for scale in scales {
-            guard scale.isFinite, scale > 0 else {
-                throw TabIconsError(.invalidArgument, "scale \(scale) is not a positive number")
-            }
-            let side = box.points * scale
-            guard side <= Double(limits.maxSide), side * side <= Double(limits.maxPixels) else {
-                throw TabIconsError(.invalidArgument,
-                                    "scale \(IconBox.format(scale)) of a \(box)-point box makes renditions past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
+    /// An option the caller got wrong, named so the CLI can say which flag it was.
+    package enum Problem: Sendable, Equatable {
+        case box(String)
+        case scales(String)
+        case limits(String)
+
+        package var message: String {
+            switch self {
+            case .box(let text), .scales(let text), .limits(let text): text
             }
         }
+    }
+
+    /// Checks the options before any arithmetic: every entry point calls it (the normalizer on
+    /// each call, the CLI once, up front, as a usage error). Throws `invalidArgument`.
+    public func validate() throws(TabIconsError) {
+        if let problem { throw TabIconsError(.invalidArgument, problem.message) }
+    }
+
+    /// What is wrong with the options, or nil.
+    ///
+    /// The limits bound every bitmap the normalizer makes. Without upscaling a rendition is never
+    /// larger than its source, which the limits already bound, so a scale above 1 is refused only
+    /// when no source within them could ever be rendered at it: it needs a source at least
+    /// round(box × scale) px long. With upscaling, the rendition of a box-sized square,
+    /// round(min(box, maxSide) × scale) px a side, must fit the limits. A box larger than every
+    /// source is fine: its renditions are the sources' own sizes times the scale.
+    package var problem: Problem? {
+        guard limits.maxPixels > 0, limits.maxSide > 0, limits.maxInputBytes > 0 else {
+            return .limits("the decode limits must be positive")
+        }
+        guard (Double(limits.maxSide) / box.points).isFinite else {
+            return .box("a box of \(box) points is too small: decode scales would overflow")
+        }
+        guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
+        for scale in scales {
+            guard scale.isFinite, scale > 0 else { return .scales("scale \(scale) is not a positive number") }
+            guard scale > 1 else { continue }
+            let side = (min(box.points, Double(limits.maxSide)) * scale).rounded(.toNearestOrAwayFromZero)
+            let scaleText = NumberText.decimal(scale) + "×"
+            if allowUpscale {
+                if side > Double(limits.maxSide) || side * side > Double(limits.maxPixels) {
+                    return .scales("\(scaleText) of a \(box)-point box makes renditions of \(NumberText.decimal(side)) px a side, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
+                }
+            } else if side > Double(min(limits.maxSide, limits.maxPixels)) {
+                let needed = (box.points * scale).rounded(.toNearestOrAwayFromZero)
+                return .scales("\(scaleText) of a \(box)-point box needs sources at least \(NumberText.decimal(needed)) px long, past the limit of \(min(limits.maxSide, limits.maxPixels)) px: no icon could be rendered at it")
+            }
+        }
+        return nil
     }
 }

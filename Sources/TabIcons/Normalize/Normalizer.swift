@@ -91,6 +91,7 @@ public struct Normalizer: Sendable {
     private func prepare(_ image: DecodedImage) throws(TabIconsError) -> (plan: RenditionPlan, glyph: Bitmap) {
         try options.validate()
         let plan = RenditionPlan(image: image, options: options)
+        try plan.checkRenditionLimits(options.limits, allowUpscale: options.allowUpscale)
         return (plan, RenderIntentConversion.apply(options.render, to: image.bitmap.cropped(to: plan.crop)))
     }
 

@@ -85,6 +85,19 @@ struct RenditionPlan: Sendable, Equatable {
         (pointWidth, pointHeight) = (points.width, points.height)
     }
 
+    /// Limits bound renditions as they bound sources. Only an upscale can pass them (a rendition
+    /// is otherwise no larger than its source), so this speaks only for `--allow-upscale` icons
+    /// whose shape the options' check could not foresee.
+    func checkRenditionLimits(_ limits: DecodeOptions.Limits, allowUpscale: Bool) throws(TabIconsError) {
+        for entry in entries where Self.isRendered(entry, allowUpscale: allowUpscale) {
+            let (width, height) = (entry.canvasWidth, entry.canvasHeight)
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            if width > limits.maxSide || height > limits.maxSide || overflow || pixels > limits.maxPixels {
+                throw TabIconsError(.tooLarge, "the \(NumberText.decimal(entry.scale))× rendition would be \(width)×\(height) px, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
+            }
+        }
+    }
+
     /// Whether the entry is rendered under `allowUpscale`.
     static func isRendered(_ entry: Entry, allowUpscale: Bool) -> Bool {
         allowUpscale || !entry.isUpscale
@@ -95,7 +108,9 @@ struct RenditionPlan: Sendable, Equatable {
     /// source at least as large as the box, which `IconBox.renditionSize` gives directly. A source
     /// smaller than that is decoded whole anyway. Nil (full size) when no scale is requested.
     static func longestSideNeeded(_ options: NormalizeOptions) -> Int? {
-        let atLeastBox = Int(options.box.points.rounded(.up))
+        // No source is longer than the side limit, so a larger box asks for nothing more (and
+        // stays inside Int however large it is).
+        let atLeastBox = Int(min(options.box.points, Double(options.limits.maxSide)).rounded(.up))
         return options.scales
             .map { options.box.renditionSize(width: atLeastBox, height: atLeastBox, scale: $0).width }
             .max()

@@ -70,7 +70,27 @@ struct ImageDecoderFrontDoorTests {
         let gif = Data("GIF89a\u{1}\0\u{1}\0".utf8).base64EncodedString()
         let error = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(Data(gif.utf8)) }
         #expect(error?.code == .unsupportedFormat)
-        #expect(error?.message.contains("GIF") == true)
+        #expect(error?.message == "base64 text of a GIF image, which is not supported")
+    }
+
+    /// "GIF89a not really" is also valid base64; the input is described as it arrived, never by
+    /// the bytes of that decoding.
+    @Test("text is described as it arrived, never by the bytes of its base64 decoding", arguments: [
+        ("GIF89a not really", "looks like GIF, which is not supported"),
+        ("hello world", "text that is neither an image, base64 nor a data: URL of one (starts with \"hello world\")"),
+        ("abcdefgh", "text that is neither an image, base64 nor a data: URL of one (starts with \"abcdefgh\")"),
+        ("%PDF-1.7 and so on", "looks like PDF, which is not supported"),
+    ])
+    func textDescribedAsItArrived(text: String, message: String) {
+        let error = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(Data(text.utf8)) }
+        #expect(error?.code == .unsupportedFormat)
+        #expect(error?.message == message)
+    }
+
+    @Test("binary that is no known format shows its first bytes in hex")
+    func unknownBinary() {
+        let error = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(Data([0x00, 0xFF, 0x10, 0x7F, 0x80, 0x01, 0x02, 0x03, 0x04])) }
+        #expect(error?.message == "not a PNG, JPEG or WebP file (starts with 00 ff 10 7f 80 01 02 03)")
     }
 
     @Test("input over the byte limit is tooLarge before it is parsed")

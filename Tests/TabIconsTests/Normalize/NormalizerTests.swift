@@ -148,20 +148,6 @@ struct NormalizerTests {
 
     // MARK: Errors and shrink on load
 
-    @Test("scales that are not positive, or make renditions past the limits, are invalid arguments",
-          arguments: [0, -1, Double.nan, .infinity, 1e6])
-    func invalidScales(scale: Double) {
-        let source = TestImages.decoded(TestImages.random(width: 8, height: 8, seed: 11))
-        #expect(throws: TabIconsError.self) {
-            try Normalizer(options: NormalizeOptions(scales: [1, scale])).normalize(source)
-        }
-        do {
-            _ = try Normalizer(options: NormalizeOptions(scales: [scale])).normalize(source)
-        } catch {
-            #expect(error.code == .invalidArgument)
-        }
-    }
-
     @Test("bytes that are no image fail with the decoder's error")
     func undecodableBytes() {
         do {

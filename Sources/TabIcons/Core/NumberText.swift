@@ -1,0 +1,39 @@
+/// How numbers are written wherever a person or a manifest reads them: the one formatter behind
+/// the manifest's numbers, the CLI's sizes and scales, and the `@1.5x` of a file name, so a scale
+/// never prints one way in a path and another in the JSON.
+package enum NumberText {
+    /// Integers without a fraction; others rounded to four decimals (3.84, not
+    /// 3.8400000000000003). Magnitudes where four decimals mean nothing keep Swift's shortest form.
+    package static func decimal(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        guard abs(value) < 1e15 else { return String(value) }
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == 0 { return String(value) }   // tiny, not nothing: 1e-320 stays 1e-320
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(rounded)
+    }
+
+    /// The value `decimal` writes, as a number: what the manifest stores, so that reading it
+    /// back gives what was shown.
+    package static func rounded(_ value: Double) -> Double {
+        guard value.isFinite, abs(value) < 1e15 else { return value }
+        return (value * 10_000).rounded() / 10_000
+    }
+}
+
+/// Lowercase hexadecimal, the one place bytes and words become hex digits.
+package enum HexText {
+    /// `value` as exactly 16 hex digits.
+    package static func word(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// Bytes as two-digit hex separated by spaces: `89 50 4e 47`.
+    package static func bytes<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        bytes.map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined(separator: " ")
+    }
+}
