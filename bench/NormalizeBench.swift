@@ -42,7 +42,7 @@ struct NormalizeBench {
                 guard let icon = try? normalizer.normalize(image) else { continue }
                 let t3 = cpuNow()
                 for rendition in icon.renditions {
-                    outputBytes += (try? PNGEncoder.encode(rendition.bitmap).count) ?? 0
+                    outputBytes += (try? OutputFormat.png.encode(rendition.bitmap).count) ?? 0
                     renditions += 1
                 }
                 let t4 = cpuNow()
@@ -64,7 +64,7 @@ struct NormalizeBench {
                     let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                     guard index < files.count else { return }
                     guard let icon = try? normalizer.normalize(files[index].bytes) else { continue }
-                    for rendition in icon.renditions { _ = try? PNGEncoder.encode(rendition.bitmap) }
+                    for rendition in icon.renditions { _ = try? OutputFormat.png.encode(rendition.bitmap) }
                 }
             }
             all.append(now() - t0)

@@ -72,8 +72,8 @@ final class IconTableStrategy: RebuildStrategy {
 
     func realize(bar: Int, items: [ItemIcons]) {
         for (index, item) in items.enumerated() {
-            if item.icon != nil { _ = table.icon(slot: bar, item: index, selected: false) }
-            if item.selectedIcon != nil { _ = table.icon(slot: bar, item: index, selected: true) }
+            if item.icon != nil { _ = try? table.icon(slot: bar, item: index, selected: false) }
+            if item.selectedIcon != nil { _ = try? table.icon(slot: bar, item: index, selected: true) }
         }
     }
 

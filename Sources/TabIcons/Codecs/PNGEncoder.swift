@@ -15,8 +15,8 @@ internal import CPNGEncode
 /// `.balanced`, level 5 with the default strategy, writes 1,567,695 bytes (+0.08 %) with about
 /// a quarter less encoding time, so it is what `tabicon` writes; `.smallest` (level 9) and
 /// `.fast` (level 3) trade either way.
-public enum PNGEncoder {
-    public enum Compression: Sendable, Equatable {
+enum PNGEncoder {
+    enum Compression: Sendable, Equatable {
         /// zlib level 5: libpng's default size, faster. The default.
         case balanced
         /// zlib level 9: the smallest these filters give, slowest.
@@ -34,7 +34,7 @@ public enum PNGEncoder {
     }
 
     /// The PNG bytes of `bitmap`, which decode back to exactly its pixels.
-    public static func encode(_ bitmap: Bitmap, compression: Compression = .balanced) throws(TabIconsError) -> [UInt8] {
+    static func encode(_ bitmap: Bitmap, compression: Compression = .balanced) throws(TabIconsError) -> [UInt8] {
         let reduced = PNGColorReduction(bitmap)
         let channels = reduced.layout.channels
         var settings = tabicons_png_settings()

@@ -18,7 +18,7 @@ internal import CWebP
 ///   for lossy, `alpha_is_used` 0 for lossless); libwebp's lossless coder handles grey content
 ///   (subtract-green and palette transforms) without being told.
 /// - Output is deterministic: single-threaded, no timestamps, no metadata chunks.
-public enum WebPEncoder {
+enum WebPEncoder {
     /// The lossless effort level passed to `WebPConfigLosslessPreset` (0 fastest … 9 smallest).
     /// Measured on corpus images of 256–1000 px with libwebp 1.2.4: level 9 saves under 1% of the
     /// bytes of level 6 and takes 10–30 times as long (5.6 s against 0.18 s for a 300×300 photo),
@@ -26,11 +26,11 @@ public enum WebPEncoder {
     static let losslessLevel: Int32 = 6
 
     /// The WebP format's limit on each side (WEBP_MAX_DIMENSION).
-    public static let maxSide = 16383
+    static let maxSide = 16383
 
     /// Encodes `bitmap`: lossless when `quality` is nil, otherwise lossy at `quality` (0…100,
     /// libwebp's scale: 75 is cwebp's default, 100 the best).
-    public static func encode(_ bitmap: Bitmap, quality: Float? = nil) throws(TabIconsError) -> [UInt8] {
+    static func encode(_ bitmap: Bitmap, quality: Float? = nil) throws(TabIconsError) -> [UInt8] {
         if let quality, !(quality >= 0 && quality <= 100) {
             throw TabIconsError(.invalidArgument, "WebP quality must be between 0 and 100, not \(quality)",
                                 format: .webp)

@@ -19,11 +19,15 @@ import Synchronization
 ///
 /// // When the platform bar (re)builds its items — the revision changed, or a replayed create —
 /// // ask for each item's normalized icon and pick the rendition for the screen's scale:
-/// switch table.icon(slot: slot, item: index, selected: false) {
-/// case .success(let icon)?:                 // decoded once per content, shared by all slots
-///     let rendition = icon.renditions.first { $0.scale == screenScale } ?? icon.renditions.last
-/// case .failure(let error)?: ...            // the bytes do not decode: show the title alone
-/// case nil: ...                             // no byte icon here (a system symbol, or none)
+/// do {
+///     if let icon = try table.icon(slot: slot, item: index, selected: false) {
+///         // decoded once per content, shared by all slots
+///         let rendition = icon.renditions.first { $0.scale == screenScale } ?? icon.renditions.last
+///     } else {
+///         // no byte icon here (a system symbol, or none)
+///     }
+/// } catch {
+///     // the bytes do not decode: show the title alone
 /// }
 ///
 /// // On teardown, exactly once: this is what bounds the table.
@@ -161,9 +165,12 @@ public final class IconTable: Sendable {
     /// for its content (by any slot), answered from the cache after that. Nil when the slot has no
     /// entry, the item does not exist, or it has no icon for that state (the table never
     /// substitutes the unselected icon for a missing selected one: that is the runtime's call).
-    public func icon(slot: Int, item: Int, selected: Bool = false) -> Result<NormalizedIcon, TabIconsError>? {
+    ///
+    /// - Throws: the decode error of bytes that do not decode, every time they are asked for
+    ///   (the failure is cached like a success: the bytes are not decoded again).
+    public func icon(slot: Int, item: Int, selected: Bool = false) throws(TabIconsError) -> NormalizedIcon? {
         let content = state.withLock { $0.entries[slot]?.icons.content(item: item, selected: selected) }
-        return content?.normalized(by: processor)
+        return try content?.normalized(by: processor).get()
     }
 
     /// Removes the slot's entry, releasing the contents only it referenced. Idempotent. The owner

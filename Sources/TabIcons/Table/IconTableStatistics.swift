@@ -24,7 +24,7 @@ public struct IconTableStatistics: Sendable, Equatable {
     /// Revisions this table has issued.
     public var revisionsIssued: Int
 
-    public init(entries: Int, liveContents: Int, liveBytes: Int, decodedBytes: Int, decodes: Int,
+    init(entries: Int, liveContents: Int, liveBytes: Int, decodedBytes: Int, decodes: Int,
                 decodeHits: Int, cacheHits: Int, contentsInserted: Int, revisionsIssued: Int) {
         self.entries = entries
         self.liveContents = liveContents

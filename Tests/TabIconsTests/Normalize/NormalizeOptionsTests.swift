@@ -9,7 +9,7 @@ struct NormalizeOptionsTests {
         NormalizeOptions(),
         NormalizeOptions(box: IconBox(points: 100_000)!, scales: [1]),
         NormalizeOptions(box: IconBox(points: 1e19)!, scales: [0.5, 1]),
-        NormalizeOptions(scales: [1e-320]),
+        NormalizeOptions(scales: [Double("1e-320")!]),
         NormalizeOptions(scales: [1, 2, 3], limits: .init(maxPixels: 4096)),
         NormalizeOptions(scales: [3], allowUpscale: true),
     ])
@@ -43,7 +43,7 @@ struct NormalizeOptionsTests {
 
     @Test("a box so small that decode scales overflow is refused")
     func tinyBox() {
-        let options = NormalizeOptions(box: IconBox(points: 1e-320)!)
+        let options = NormalizeOptions(box: IconBox(points: Double("1e-320")!)!)
         guard case .box(let message)? = options.problem else {
             Issue.record("expected a box problem")
             return

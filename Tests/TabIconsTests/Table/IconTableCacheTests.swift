@@ -12,15 +12,15 @@ struct IconTableCacheTests {
         let table = IconTable.forTesting(processor: processor)
         _ = try table.publish(slot: 1, items: [ItemIcons(icon: home, selectedIcon: homeFilled)])
         #expect(processor.decodes == 0)
-        let icon = try table.icon(slot: 1, item: 0)?.get()
+        let icon = try table.iconResult(slot: 1, item: 0)?.get()
         #expect(icon == FakeProcessor.icon(for: home))
-        #expect(try table.icon(slot: 1, item: 0, selected: true)?.get() == FakeProcessor.icon(for: homeFilled))
-        _ = table.icon(slot: 1, item: 0)
+        #expect(try table.iconResult(slot: 1, item: 0, selected: true)?.get() == FakeProcessor.icon(for: homeFilled))
+        _ = table.iconResult(slot: 1, item: 0)
         #expect(processor.decodes == 2)
         #expect(table.statistics.decodeHits == 1)
         #expect(table.statistics.decodedBytes == 2 * 64)
-        #expect(table.icon(slot: 1, item: 1) == nil)
-        #expect(table.icon(slot: 2, item: 0) == nil)
+        #expect(table.iconResult(slot: 1, item: 1) == nil)
+        #expect(table.iconResult(slot: 2, item: 0) == nil)
     }
 
     @Test("16 bars showing the same 5 icons hold and decode 5 contents, not 80")
@@ -32,7 +32,7 @@ struct IconTableCacheTests {
             // Half the bars use the app's shared buffers, half their own copies.
             let items = icons.map { ItemIcons(icon: slot.isMultiple(of: 2) ? $0 : Bytes.copy($0)) }
             _ = try table.publish(slot: slot, items: items)
-            for item in 0..<5 { _ = table.icon(slot: slot, item: item) }
+            for item in 0..<5 { _ = table.iconResult(slot: slot, item: item) }
         }
         let stats = table.statistics
         #expect(processor.decodes == 5)
@@ -74,8 +74,8 @@ struct IconTableCacheTests {
         #expect(table.content(slot: 1, item: 1, selected: false) === content)
         #expect(table.references(to: content) == 3)
         #expect(table.statistics.liveContents == 1)
-        _ = table.icon(slot: 1, item: 0)
-        _ = table.icon(slot: 1, item: 1)
+        _ = table.iconResult(slot: 1, item: 0)
+        _ = table.iconResult(slot: 1, item: 1)
         #expect(processor.decodes == 1)
         table.retire(slot: 1)
         #expect(table.statistics.liveContents == 0)
@@ -86,11 +86,11 @@ struct IconTableCacheTests {
         let processor = FakeProcessor()
         let table = IconTable.forTesting(processor: processor)
         _ = try table.publish(slot: 1, items: [ItemIcons(icon: home), ItemIcons(icon: homeFilled)])
-        _ = table.icon(slot: 1, item: 1)
+        _ = table.iconResult(slot: 1, item: 1)
         let kept = try #require(table.content(slot: 1, item: 1, selected: false))
         _ = try table.publish(slot: 1, items: [ItemIcons(icon: search), ItemIcons(icon: Bytes.copy(homeFilled))])
         #expect(table.content(slot: 1, item: 1, selected: false) === kept)
-        _ = table.icon(slot: 1, item: 1)
+        _ = table.iconResult(slot: 1, item: 1)
         #expect(processor.decodes == 1)
         #expect(table.statistics.liveContents == 2)
     }
@@ -105,13 +105,15 @@ struct IconTableCacheTests {
         #expect(revision == 1)
         #expect(try table.publish(slot: 1, items: [ItemIcons(icon: Bytes.copy(bad), selectedIcon: home)]) == revision)
         for _ in 0..<3 {
-            guard case .failure(let error)? = table.icon(slot: 1, item: 0) else {
+            guard case .failure(let error)? = table.iconResult(slot: 1, item: 0) else {
                 Issue.record("expected the decode error")
                 return
             }
             #expect(error.code == .corrupt)
         }
-        #expect(try table.icon(slot: 1, item: 0, selected: true)?.get() == FakeProcessor.icon(for: home))
+        let thrown = #expect(throws: TabIconsError.self) { try table.icon(slot: 1, item: 0) }
+        #expect(thrown?.code == .corrupt)
+        #expect(try table.iconResult(slot: 1, item: 0, selected: true)?.get() == FakeProcessor.icon(for: home))
         #expect(processor.decodes == 2)
         #expect(table.statistics.decodedBytes == 64, "only the successful decode holds pixels")
     }
@@ -128,7 +130,7 @@ struct IconTableCacheTests {
         #expect(table.statistics.liveContents == 6)
         for (slot, bytes) in contents.enumerated() {
             #expect(table.icons(slot: slot + 100) == [ItemIcons(icon: bytes)])
-            #expect(try table.icon(slot: slot + 100, item: 0)?.get() == FakeProcessor.icon(for: bytes))
+            #expect(try table.iconResult(slot: slot + 100, item: 0)?.get() == FakeProcessor.icon(for: bytes))
             #expect(table.content(slot: slot, item: 0, selected: false)
                     === table.content(slot: slot + 100, item: 0, selected: false))
         }
@@ -149,7 +151,7 @@ struct IconTableCacheTests {
                 let items = (0..<5).map { ItemIcons(icon: Bytes.make(UInt8(($0 + slot) % 7)),
                                                     selectedIcon: Bytes.make(UInt8(100 + $0))) }
                 _ = try table.publish(slot: slot, items: items)
-                for item in 0..<5 { _ = table.icon(slot: slot, item: item, selected: slot.isMultiple(of: 3)) }
+                for item in 0..<5 { _ = table.iconResult(slot: slot, item: item, selected: slot.isMultiple(of: 3)) }
             }
             _ = try table.publish(slot: 3, items: [ItemIcons(icon: search)])
             weakContent = table.content(slot: 0, item: 0, selected: false)

@@ -35,7 +35,7 @@ struct IconTableConcurrencyTests {
                         case 5:
                             if let (_, shown) = current[slot] {
                                 #expect(table.icons(slot: slot) == Self.items(shown))
-                                let icon = table.icon(slot: slot, item: 1, selected: true)
+                                let icon = table.iconResult(slot: slot, item: 1, selected: true)
                                 let expected = Self.items(shown)[1].selectedIcon.map(FakeProcessor.icon(for:))
                                 #expect(icon == expected.map { .success($0) })
                             }
@@ -78,7 +78,7 @@ struct IconTableConcurrencyTests {
                         } else {
                             let revision = try? table.publish(slot: slot, items: Self.items((step + task) % 5))
                             #expect((revision ?? 0) > 0)
-                            _ = table.icon(slot: slot, item: task % 3, selected: true)
+                            _ = table.iconResult(slot: slot, item: task % 3, selected: true)
                         }
                     }
                 }
@@ -112,7 +112,7 @@ struct IconTableConcurrencyTests {
             for task in 0..<16 {
                 group.addTask {
                     for item in 0..<5 {
-                        let icon = table.icon(slot: task, item: (item + task) % 5)
+                        let icon = table.iconResult(slot: task, item: (item + task) % 5)
                         #expect(icon == .success(FakeProcessor.icon(for: Self.pool[(item + task) % 5])))
                     }
                 }

@@ -99,7 +99,7 @@ struct IconTableModelTests {
                 let item = Int.random(in: -1...5, using: &rng), selected = Bool.random(using: &rng)
                 let modelItems = model.entries[slot]?.items ?? []
                 let expected = modelItems.indices.contains(item) ? modelItems[item].bytes(selected: selected) : nil
-                switch table.icon(slot: slot, item: item, selected: selected) {
+                switch table.iconResult(slot: slot, item: item, selected: selected) {
                 case nil:
                     #expect(expected == nil, context)
                 case .success(let icon)?:

@@ -65,8 +65,8 @@ struct IconTableRaceTests {
         #expect(stats.contentsInserted == 1)
         #expect(stats.cacheHits == 1)
         #expect(table.content(slot: 1, item: 0, selected: false) === table.content(slot: 2, item: 0, selected: false))
-        _ = table.icon(slot: 1, item: 0)
-        _ = table.icon(slot: 2, item: 0)
+        _ = table.iconResult(slot: 1, item: 0)
+        _ = table.iconResult(slot: 2, item: 0)
         #expect(processor.decodes == 1)
     }
 

@@ -64,3 +64,16 @@ extension ContentHasher {
     /// Collides contents of the same length only.
     static let byLength = ContentHasher { ContentHash(high: 0, low: UInt64($0.count)) }
 }
+
+extension IconTable {
+    /// `icon(slot:item:selected:)` as a value, so a test can compare an answer, an absence and an
+    /// error in one expectation.
+    func iconResult(slot: Int, item: Int, selected: Bool = false) -> Result<NormalizedIcon, TabIconsError>? {
+        do throws(TabIconsError) {
+            guard let icon = try icon(slot: slot, item: item, selected: selected) else { return nil }
+            return .success(icon)
+        } catch {
+            return .failure(error)
+        }
+    }
+}
