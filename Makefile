@@ -2,19 +2,33 @@
 # Each installs the C libraries it needs first (scripts/install-deps.sh, only when missing).
 
 SHELL := /bin/bash
+# Every recipe line fails when any command of a pipe fails, not only the last one.
+.SHELLFLAGS := -o pipefail -c
 # The Swift toolchain of this project's machines lives in /opt/swift; use it when swift is not on PATH.
 export PATH := $(PATH):/opt/swift/usr/bin
 OUT ?= out
+PREFIX ?= /usr/local
+# Swift's build progress lines, dropped from the quiet targets' output (errors and warnings stay).
+PROGRESS := '^\[[0-9]+/[0-9]+\]'
 
-.PHONY: deps build demo test test-asan test-tsan peak-memory fuzz inspect bench clean
+.PHONY: deps build install demo test test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
 
 deps:
 	@bash scripts/install-deps.sh
 
 build: deps
 	@echo "building tabicon (release)..."
-	@swift build -c release --product tabicon 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' || true
-	@test -x "$$(swift build -c release --show-bin-path)/tabicon"
+	@swift build -c release --product tabicon 2>&1 | { grep -Ev $(PROGRESS) || true; }
+
+## A release tabicon with Swift's runtime linked in, so a build machine can run it from PREFIX/bin
+## without the toolchain's libraries (make install PREFIX=~/.local, or DESTDIR for packaging).
+install: deps
+	@echo "building tabicon (release, static Swift runtime)..."
+	@swift build -c release --static-swift-stdlib --product tabicon --scratch-path .build/static 2>&1 \
+	  | { grep -Ev $(PROGRESS) || true; }
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/tabicon" \
+	  "$(DESTDIR)$(PREFIX)/bin/tabicon"
 
 ## Normalize the bundled icons into 1x/2x/3x PNG renditions with a manifest, and summarize.
 ## (Exit status 1 from tabicon means some input failed; the demo still shows what was written.)
@@ -26,9 +40,12 @@ demo: build
 inspect: build
 	@"$$(swift build -c release --show-bin-path)/tabicon" inspect TestImages
 
-## The whole test suite (Swift Testing, through `swift test`).
+## The whole test suite (XCTest and Swift Testing, through `swift test`). Without ../shared/corpus
+## beside the checkout, the tests that need it are skipped, each named with the reason.
 test: deps
-	swift test
+	@mkdir -p .build
+	swift test 2>&1 | tee .build/test-output.log
+	@bash scripts/skipped-tests.sh .build/test-output.log
 
 ## The test suite under AddressSanitizer and under ThreadSanitizer (each in its own build folder,
 ## so the three builds do not rebuild each other). .ci/run runs both after `make test`.
@@ -39,6 +56,11 @@ test-asan: deps
 test-tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/scripts/tsan.supp $${TSAN_OPTIONS:-}" \
 	  swift test --sanitize=thread --scratch-path .build-tsan
+
+## Each format's fuzzer for 30 seconds: a smoke test that the fuzz package builds and finds
+## nothing quickly (CI runs it; `make fuzz` runs one format for longer).
+fuzz-smoke: deps
+	for format in $$(bash fuzz/run.sh formats); do bash fuzz/run.sh "$$format" 30 || exit 1; done
 
 ## Peak memory of the release CLI on every file in ../shared/corpus/bad (fails past 256 MiB).
 peak-memory: build

@@ -18,7 +18,9 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 export PATH="$PATH:/opt/swift/usr/bin"
 
-format="${1:?usage: fuzz/run.sh png|jpeg|webp SECONDS [libFuzzer options...] | build}"
+format="${1:?usage: fuzz/run.sh png|jpeg|webp SECONDS [libFuzzer options...] | build | formats}"
+# The formats the target fuzzes, one per line: what `make fuzz-smoke` iterates over.
+if [ "$format" = formats ]; then printf '%s\n' png jpeg webp; exit 0; fi
 
 build() {
     # SwiftPM links every executable with its own `main`, so libFuzzer comes in without its
@@ -33,7 +35,7 @@ build() {
         -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
         -Xswiftc -parse-as-library \
         -Xcc -fsanitize=fuzzer-no-link,address \
-        -Xlinker "$rt" -Xlinker -lstdc++ 2>&1 | grep -v -E 'warning:|^\[' || true)
+        -Xlinker "$rt" -Xlinker -lstdc++ 2>&1 | { grep -v -E 'warning:|^\[' || true; })
     binary="$here/.build/release/TabIconsFuzz"
     [ -x "$binary" ] || { echo "fuzz/run.sh: build failed" >&2; exit 1; }
 }
