@@ -29,8 +29,8 @@ do {
     exit(1)
 }
 
-/// Whether the decoders behind the `Normalizer` are real yet: the figures of decodeEveryFrame
-/// (and of first frames) mean little while they are placeholders.
+/// Whether the bar's first icon normalizes: the decodeEveryFrame figures (and first frames) are
+/// decode costs only when it does, so the report says which it was.
 let decoder: String = {
     guard let sample = icons.bar.first?.icon else { return "unknown" }
     switch Result(catching: { () throws(TabIconsError) in try Normalizer().normalize(sample) }) {

@@ -5,7 +5,7 @@ import Glibc
 // Large buffers (decoded images, a photo's bytes, libjpeg's coefficient arrays) go straight to
 // mmap and back to the system when freed. glibc's default raises its mmap threshold to the size
 // of each such buffer freed, after which the next ones come from per-thread heaps that keep
-// their pages: a photo batch on two workers then peaked 7 MB above one decode of its largest
+// their pages: a photo batch on two workers then peaked well above one decode of its largest
 // photo (bench/README.md, peak RSS against Pillow). `mallopt` is looked up because Swift's Glibc
 // module does not import <malloc.h>; M_MMAP_THRESHOLD is -3 there.
 if let symbol = dlsym(nil, "mallopt") {

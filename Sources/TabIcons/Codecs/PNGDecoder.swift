@@ -72,7 +72,7 @@ enum PNGDecoder: FormatDecoder {
     ///
     /// A file with no colour-space chunk is sRGB by assumption (the 16-bit sRGB flag would make
     /// libpng convert it to linear light through a 64 K-entry `pow` table built for every file,
-    /// 2 ms, and back in `PNGLinear16`). Without the flag libpng takes such a file for linear,
+    /// and back in `PNGLinear16`: the table cost more than the decode). Without the flag libpng takes such a file for linear,
     /// which is then also the output's encoding: the samples arrive as they are stored, only
     /// premultiplied, and rounding them to 8 bits is the whole conversion (`samplesAreSRGB`).
     /// A file with gAMA, sRGB, iCCP or cHRM goes through libpng's colour handling as before.

@@ -10,11 +10,9 @@ internal import CPNGEncode
 ///
 /// Settings: truecolour and gray rows get libpng's adaptive filter choice (all five filters, as
 /// libpng and Pillow do by default), indexed rows no filter (libpng's rule for palettes), and
-/// zlib's default strategy. Measured on 500 real icons' 1×/2×/3× renditions (710 files,
-/// bench/README.md), against libpng's own defaults (level 6, Z_FILTERED: 1,566,415 bytes):
-/// `.balanced`, level 5 with the default strategy, writes 1,567,695 bytes (+0.08 %) with about
-/// a quarter less encoding time, so it is what `tabicon` writes; `.smallest` (level 9) and
-/// `.fast` (level 3) trade either way.
+/// zlib's default strategy. `.balanced` (level 5) writes what libpng's own defaults write to
+/// within a tenth of a percent in clearly less time (bench/README.md has the measurement), so it
+/// is what `tabicon` writes; `.smallest` (level 9) and `.fast` (level 3) trade either way.
 enum PNGEncoder {
     enum Compression: Sendable, Equatable {
         /// zlib level 5: libpng's default size, faster. The default.

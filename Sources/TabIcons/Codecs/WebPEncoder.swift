@@ -20,9 +20,9 @@ internal import CWebP
 /// - Output is deterministic: single-threaded, no timestamps, no metadata chunks.
 enum WebPEncoder {
     /// The lossless effort level passed to `WebPConfigLosslessPreset` (0 fastest … 9 smallest).
-    /// Measured on corpus images of 256–1000 px with libwebp 1.2.4: level 9 saves under 1% of the
-    /// bytes of level 6 and takes 10–30 times as long (5.6 s against 0.18 s for a 300×300 photo),
-    /// so 6, cwebp's own default effort, is the better trade even for a build pipeline.
+    /// Level 9 saves about a percent of the bytes of level 6 for many times the time (bench/README.md,
+    /// "Encoder settings"), so 6, cwebp's own default effort, is the better trade even for a build
+    /// pipeline.
     static let losslessLevel: Int32 = 6
 
     /// The WebP format's limit on each side (WEBP_MAX_DIMENSION).

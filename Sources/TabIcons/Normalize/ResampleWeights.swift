@@ -12,7 +12,7 @@
 /// renormalized (no edge replication, so a transparent border cannot bleed in from nowhere).
 struct ResampleWeights: Sendable, Equatable {
     /// Fractional bits of a weight: 1.0 is `1 << 14`. 14 bits keep the quantization error of a
-    /// whole tap row well under a tenth of a level while a weight fits in 16 bits (for SIMD later).
+    /// whole tap row well under a tenth of a level while a weight fits in 16 bits, as 16-bit SIMD lanes want.
     static let precisionBits = 14
     static let one: Int32 = 1 << precisionBits
 

@@ -28,9 +28,9 @@ import Foundation
 /// Equal bits are a sufficient sign of equal content, never a necessary one: different bits
 /// (fresh copies, a slice of another buffer) go on to the byte comparison. Comparing words
 /// matters because reading a `Data`'s bytes costs more than their `memcmp` for icon-sized inputs:
-/// every `withUnsafeBytes` on a `Data` pays dynamic exclusivity checks on its storage (about 25 ns
-/// on the benchmark machine), which is also why the byte comparison runs against the content's
-/// private array copy, opening only the published `Data`.
+/// every `withUnsafeBytes` on a `Data` pays dynamic exclusivity checks on its storage, which is
+/// also why the byte comparison runs against the content's private array copy, opening only the
+/// published `Data`.
 enum ContentEquality {
     /// Whether `a` and `b` have the same representation (see above): both absent, or the same
     /// inline bytes, or the same storage and range. True implies the same content.

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// The content keeps its own copy of the bytes, made once when it enters the cache: an array's
 /// bytes can be read without the dynamic exclusivity checks every access to a `Data`'s storage
-/// pays (~25 ns each), so comparing a fresh copy of an icon with its content opens one `Data`,
+/// pays, so comparing a fresh copy of an icon with its content opens one `Data`,
 /// not two — the difference between beating a plain byte comparison and trailing it.
 ///
 /// ## Decoding: lazily, once, outside the table's lock
