@@ -119,7 +119,7 @@ struct RebuildEveryFrame {
         let decodesSteady = processor.decodes - decodesBefore
 
         // 4. Churn.
-        var rng = SplitMix64(seed: arguments.seed)
+        var rng = SeededGenerator(seed: arguments.seed)
         var nextSlot = barCount
         let step = max(1, barCount / 8)
         for _ in 0..<arguments.churnFrames {
@@ -163,7 +163,7 @@ struct RebuildEveryFrame {
 
     /// A churned bar: 1 to 5 items, icons drawn from every file of the folder, some items without
     /// a selected icon.
-    private func randomItems(using rng: inout SplitMix64) -> [ItemIcons] {
+    private func randomItems(using rng: inout SeededGenerator) -> [ItemIcons] {
         (0..<Int.random(in: 1...5, using: &rng)).map { _ in
             let icon = icons.pool[Int.random(in: icons.pool.indices, using: &rng)]
             let selected = Bool.random(using: &rng) ? icons.pool[Int.random(in: icons.pool.indices, using: &rng)] : nil
@@ -179,18 +179,5 @@ enum Clock {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
-    }
-}
-
-/// A seeded generator, so churn is the same sequence for every strategy.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
