@@ -33,6 +33,8 @@ public enum TabIconCommand {
                 return try InspectCommand(arguments: rest).run(console: console)
             case "normalize":
                 return try NormalizeCommand(arguments: rest).run(console: console)
+            case "preview":
+                return try PreviewCommand(arguments: rest).run(console: console)
             default:
                 throw ParsedArguments.UsageError(description: "unknown command '\(command)'")
             }
@@ -48,6 +50,9 @@ public enum TabIconCommand {
     usage:
       tabicon normalize [options] <file|dir|->...   normalize icons into 1x/2x/3x renditions
       tabicon inspect [--json] <file|dir|->...      describe icons; decodes, writes nothing
+      tabicon preview [normalize options] -o FILE.html <file|dir|->...
+                                                    one self-contained page showing every icon in
+                                                    iOS and Material tab bars; writes only FILE.html
       tabicon --help | --version
 
     normalize options:
@@ -70,6 +75,7 @@ public enum TabIconCommand {
       --max-pixels N             refuse images above N pixels (default 100000000)
       --manifest FILE            where to write the manifest (default OUT/manifest.json)
       --json                     print the manifest on stdout
+      --preview FILE             also write the preview page (as 'tabicon preview') for this run
       -q, --quiet                no progress, no summary (errors are still printed)
 
     inspect options:
