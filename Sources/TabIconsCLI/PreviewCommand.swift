@@ -68,8 +68,13 @@ struct PreviewCommand {
     /// not be written (the error is printed).
     static func writePage(for manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL,
                           to url: URL, console: Console) -> Bool {
-        write(PreviewDocument(manifest: manifest, render: render, outputRoot: outputRoot),
-              to: url, name: url.path, console: console)
+        let inputs = manifest.icons.map(\.input) + manifest.errors.map(\.input)
+        if let clash = inputs.first(where: { isSameFile($0, url.path) }) {
+            console.err("tabicon: --preview \(url.path) is the input \(clash): the page would overwrite it")
+            return false
+        }
+        return write(PreviewDocument(manifest: manifest, render: render, outputRoot: outputRoot),
+                     to: url, name: url.path, console: console)
     }
 
     private static func write(_ document: PreviewDocument, to url: URL, name: String, console: Console) -> Bool {
@@ -84,12 +89,16 @@ struct PreviewCommand {
 
     /// The input that is the very file at `url` (same device and inode), if any.
     private static func inputAt(_ url: URL, among items: [InputItem]) -> InputItem? {
-        var page = stat()
-        guard stat(url.path, &page) == 0 else { return nil }
-        return items.first { item in
+        items.first { item in
             guard case .file(let input) = item.source else { return false }
-            var status = stat()
-            return stat(input.path, &status) == 0 && status.st_dev == page.st_dev && status.st_ino == page.st_ino
+            return isSameFile(input.path, url.path)
         }
+    }
+
+    /// Whether two paths name one existing file (by identity, not spelling).
+    private static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0
+            && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }
