@@ -45,7 +45,7 @@ let package = Package(
             // The C modules only for the decode scenario's direct-call baselines.
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP"],
             path: "bench",
-            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "peers", "inputs"]
+            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "peers", "inputs", "charts.py", "charts", "results"]
         ),
         .testTarget(
             name: "TabIconsTests",

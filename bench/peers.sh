@@ -22,7 +22,10 @@
 #
 # Installs what is missing with apt (libvips-tools, imagemagick, python3-pil, time) and builds
 # tabicon in release mode with the Swift runtime linked statically (`--static-swift-stdlib`, into
-# .build/static). Environment: REPEAT=N, TABICON=path/to/tabicon, KEEP=1 keeps outputs.
+# .build/static). Environment: REPEAT=N, TABICON=path/to/tabicon, KEEP=1 keeps outputs,
+# PEERS_JSON=FILE also writes the figures as JSON (what bench/charts.py draws):
+#   {"machine", "tools", "repeat", "sets": [{"inputs", "files", "results": [{"tool", "wallSeconds",
+#    "cpuSeconds", "peakMiB", "files", "bytes"}]}]}
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -61,6 +64,16 @@ echo "machine: $cpu, $(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME"), 
 echo "tools: $("$TABICON" --version); Pillow $(python3 -c 'import PIL; print(PIL.__version__)');" \
      "$(vipsthumbnail --version); $(/usr/bin/mogrify -version | head -1 | cut -d' ' -f2-3)"
 echo "repeat: $REPEAT (median wall and CPU, largest peak RSS); outputs under $out_root"
+if [ -n "${PEERS_JSON:-}" ]; then
+    python3 - "$PEERS_JSON" "$cpu, $(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME")" \
+        "$("$TABICON" --version); Pillow $(python3 -c 'import PIL; print(PIL.__version__)'); $(vipsthumbnail --version); $(/usr/bin/mogrify -version | head -1 | cut -d' ' -f2-3)" \
+        "$REPEAT" <<'EOF'
+import json, sys
+path, machine, tools, repeat = sys.argv[1:]
+with open(path, "w") as f:
+    json.dump({"machine": machine, "tools": tools, "repeat": int(repeat), "sets": []}, f, indent=2)
+EOF
+fi
 
 # One timed run: LABEL OUTDIR -- COMMAND...; appends "label wall cpu rss" to $work/times.
 timed() {
@@ -140,8 +153,8 @@ EOF
         rm -rf "$o"
     done
 
-    python3 - "$work/all" <<'EOF'
-import statistics, sys
+    python3 - "$work/all" "${PEERS_JSON:-}" "$dir" "${#inputs[@]}" <<'EOF'
+import json, statistics, sys
 runs = {}
 for line in open(sys.argv[1]):
     name, wall, cpu, rss, files, size = line.split()
@@ -158,6 +171,17 @@ for name in ("tabicon", "Pillow", "vipsthumbnail", "ImageMagick"):
     print(f"{name:<14}{w:>8.2f}{c:>8.2f}{m:>10.1f}{n:>7}{b / 1024:>9.0f}"
           f"{w / base[0]:>8.2f}{c / base[1]:>7.2f}{m / base[2]:>7.2f}{b / base[4]:>8.2f}")
 print("(× = the tool's figure divided by tabicon's: above 1 means tabicon is faster / smaller)")
+if sys.argv[2]:
+    with open(sys.argv[2]) as f:
+        document = json.load(f)
+    results = []
+    for name in ("tabicon", "Pillow", "vipsthumbnail", "ImageMagick"):
+        w, c, m, n, b = figures(name)
+        results.append({"tool": name, "wallSeconds": w, "cpuSeconds": c, "peakMiB": round(m, 1), "files": n, "bytes": b})
+    document["sets"].append({"inputs": sys.argv[3], "files": int(sys.argv[4]), "results": results})
+    with open(sys.argv[2], "w") as f:
+        json.dump(document, f, indent=2)
+        f.write("\n")
 EOF
     rm -f "$work/all"
 done

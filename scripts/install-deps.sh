@@ -2,6 +2,8 @@
 # Installs the C libraries TabIcons builds against, only those that are missing.
 # Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash. Runs apt-get as root, or
 # through sudo when there is one. Safe to run again: it does nothing when all are present.
+# With --browser (CI), also headless Chromium for the preview's browser tests, unless a chromium
+# is already on PATH (those tests skip without one).
 set -euo pipefail
 
 packages=(libpng-dev libjpeg-dev libwebp-dev libxxhash-dev pkg-config)
@@ -9,6 +11,9 @@ missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    missing+=(chromium)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "installing: ${missing[*]}" >&2

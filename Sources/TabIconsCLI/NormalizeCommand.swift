@@ -18,12 +18,14 @@ struct NormalizeCommand {
     let jobs: Int
     let json: Bool
     let quiet: Bool
+    /// `--preview FILE`: also write the preview page of this run (`PreviewCommand.writePage`).
+    let preview: URL?
 
     static let options: [ParsedArguments.Option] = [
         .value("--out", "-o"), .value("--box"), .value("--scales"), .value("--layout"), .value("--format"),
         .value("--quality"), .value("--shape"), .flag("--trim"), .value("--render"), .value("--filter"),
         .flag("--allow-upscale"), .value("--jobs"), .value("--max-pixels"), .value("--manifest"),
-        .flag("--json"), .flag("--quiet", "-q"),
+        .flag("--json"), .flag("--quiet", "-q"), .value("--preview"),
     ]
 
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
@@ -70,6 +72,7 @@ struct NormalizeCommand {
         manifestURL = URL(fileURLWithPath: manifestName)
         json = parsed.has("json")
         quiet = parsed.has("quiet")
+        preview = parsed.value("preview").map { URL(fileURLWithPath: $0) }
     }
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
@@ -104,6 +107,8 @@ struct NormalizeCommand {
             console.err("tabicon: cannot write the manifest: \(error.message)")
             status = .someInputsFailed
         }
+        if let preview, !PreviewCommand.writePage(for: manifest, render: options.render, outputRoot: outputRoot,
+                                                  to: preview, console: console) { status = .someInputsFailed }
         if json { console.out(String(decoding: manifest.jsonData(), as: UTF8.self)) }
         if !quiet { console.err(summary(manifest)) }
         return status

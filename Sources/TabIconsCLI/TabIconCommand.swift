@@ -37,6 +37,8 @@ public enum TabIconCommand {
                 return try InspectCommand(arguments: rest).run(console: console)
             case "normalize":
                 return try NormalizeCommand(arguments: rest).run(console: console)
+            case "preview":
+                return try PreviewCommand(arguments: rest).run(console: console)
             default:
                 throw ParsedArguments.UsageError(description: "unknown command '\(command)'")
             }
@@ -50,6 +52,7 @@ public enum TabIconCommand {
     static let commandUsage: [String: String] = [
         "normalize": normalizeUsage,
         "inspect": inspectUsage,
+        "preview": previewUsage,
     ]
 
     static let usage = """
@@ -58,6 +61,9 @@ public enum TabIconCommand {
     usage:
       tabicon normalize [options] <file|dir|->...   normalize icons into 1x/2x/3x renditions
       tabicon inspect [--json] <file|dir|->...      describe icons; decodes, writes nothing
+      tabicon preview [normalize options] -o FILE.html <file|dir|->...
+                                                    one self-contained page showing every icon in
+                                                    iOS and Material tab bars; writes only FILE.html
       tabicon --help | --version
       tabicon COMMAND --help                        one command's options
 
@@ -90,10 +96,25 @@ public enum TabIconCommand {
       --max-pixels N             refuse images above N pixels (default 100000000)
       --manifest FILE            where to write the manifest (default OUT/manifest.json)
       --json                     print the manifest on stdout
+      --preview FILE             also write the preview page (as 'tabicon preview') for this run
       -q, --quiet                no progress, no summary (errors are still printed)
       -h, --help                 this text
 
     Exit status: 0 all inputs done, 1 some inputs failed (every good one still written), 2 usage.
+    """
+
+    static let previewUsage = """
+    usage: tabicon preview [normalize options] -o FILE.html <file|dir|->...
+
+    Normalizes the icons in memory, as 'tabicon normalize' would with the same options, and writes
+    one self-contained HTML page showing each icon in iOS and Material tab bars (light and dark,
+    unselected and selected, tinted as each platform tints), its 1x/2x/3x renditions magnified,
+    its lints and the inputs that failed. Writes only FILE.html.
+
+    options: those of 'tabicon normalize --help', except --manifest, --json, --preview, --check
+    and --force (nothing but the page is written); -o names the page.
+
+    Exit status: 0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage.
     """
 
     static let inspectUsage = """

@@ -76,7 +76,7 @@ struct OptionValidationTests {
         #expect(entry.lints.map(\.code) == [.undersized])
     }
 
-    @Test("each command answers --help with its own usage, exit 0", arguments: ["normalize", "inspect"])
+    @Test("each command answers --help with its own usage, exit 0", arguments: ["normalize", "inspect", "preview"])
     func help(command: String) {
         #expect(TabIconCommand.run([command, "--help"]) == .success)
         #expect(TabIconCommand.run([command, "-h", "whatever.png"]) == .success)

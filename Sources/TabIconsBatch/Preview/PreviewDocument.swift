@@ -1,0 +1,80 @@
+import Foundation
+import TabIcons
+
+/// Everything the preview page shows, and nothing else: the manifest's entries (what normalize
+/// learned and reported) plus the encoded bytes of each rendition. The page is built from this
+/// alone, so it looks the same whether the renditions were just written by `tabicon normalize`
+/// (read back from the files the manifest lists) or made in memory by `tabicon preview`.
+public struct PreviewDocument: Sendable, Equatable {
+    /// One icon that normalized: its manifest entry and its renditions' bytes, in the entry's order.
+    public struct Icon: Sendable, Equatable {
+        public var entry: Manifest.Icon
+        public var renditions: [Rendition]
+        /// Renditions the manifest lists whose file could not be read back, with the reason.
+        public var unreadable: [String]
+
+        public init(entry: Manifest.Icon, renditions: [Rendition], unreadable: [String] = []) {
+            self.entry = entry
+            self.renditions = renditions
+            self.unreadable = unreadable
+        }
+    }
+
+    /// One encoded rendition (PNG or WebP bytes, as written).
+    public struct Rendition: Sendable, Equatable {
+        public var scale: Double
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        public var bytes: [UInt8]
+
+        public init(scale: Double, pixelWidth: Int, pixelHeight: Int, bytes: [UInt8]) {
+            self.scale = scale
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.bytes = bytes
+        }
+    }
+
+    public var tool: String
+    public var box: Double
+    public var scales: [Double]
+    /// The run's rendering intent: `template` and `template-luminance` outputs are always shown
+    /// tinted (see `PreviewTint`).
+    public var render: NormalizeOptions.Render
+    public var icons: [Icon]
+    public var errors: [Manifest.ErrorEntry]
+
+    public init(tool: String = "tabicon \(TabIconsVersion.current)", box: Double, scales: [Double],
+                render: NormalizeOptions.Render, icons: [Icon], errors: [Manifest.ErrorEntry]) {
+        self.tool = tool
+        self.box = box
+        self.scales = scales
+        self.render = render
+        self.icons = icons
+        self.errors = errors
+    }
+
+    /// The document for a run that wrote its renditions under `outputRoot`: each file the manifest
+    /// lists is read back (paths are relative to the output root). A file that cannot be read is
+    /// named on its icon's card rather than failing the page: the page shows what is there.
+    public init(manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL) {
+        var root = outputRoot.path
+        if !root.hasSuffix("/") { root += "/" }
+        let icons = manifest.icons.map { entry -> Icon in
+            var renditions: [Rendition] = []
+            var unreadable: [String] = []
+            for file in entry.renditions ?? [] {
+                do throws(TabIconsError) {
+                    let data = try InputReader.read(URL(fileURLWithPath: root + file.path), limit: 64 << 20)
+                    renditions.append(Rendition(scale: file.scale, pixelWidth: file.pixelWidth,
+                                                pixelHeight: file.pixelHeight, bytes: [UInt8](data)))
+                } catch {
+                    unreadable.append("\(file.path): \(error.message)")
+                }
+            }
+            return Icon(entry: entry, renditions: renditions, unreadable: unreadable)
+        }
+        self.init(tool: manifest.tool, box: manifest.box, scales: manifest.scales, render: render,
+                  icons: icons, errors: manifest.errors)
+    }
+}

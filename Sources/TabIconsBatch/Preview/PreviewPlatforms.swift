@@ -1,0 +1,58 @@
+import TabIcons
+
+/// The two bars the page draws, with the colours and metrics each platform uses, and what each
+/// lint will do in the app. One place for every value, so the CSS, the README and the tests agree.
+///
+/// iOS (UIKit's `UITabBar`, Human Interface Guidelines): the bar is 49 pt tall, the glyph box
+/// 25 pt, the title 10 pt under the glyph. Selected items take the tint, `systemBlue`
+/// (#007AFF light, #0A84FF dark, HIG's values); unselected ones are `systemGray` (#8E8E93 in both
+/// appearances; UIKit publishes no constant for its default unselected colour, systemGray is the
+/// documented gray it matches). The bar's background approximates the default opaque appearance:
+/// #F9F9F9 light, #161616 dark, with a hairline on top.
+///
+/// Material 3 (`NavigationBarView` / the M3 navigation bar spec, baseline colour scheme from
+/// seed #6750A4): the bar is 80 dp tall on `surfaceContainer`, the icon 24 dp, the selected item
+/// sits in a 64 × 32 dp pill (`secondaryContainer`) and is drawn in `onSecondaryContainer`;
+/// unselected icons and labels are `onSurfaceVariant`; the selected label is `onSurface`.
+package enum PreviewPlatforms {
+    /// A bar's colours in one appearance.
+    package struct Colours: Sendable {
+        package var background: String
+        package var selected: String
+        package var unselected: String
+        /// Material's active-indicator pill (nil on iOS) and selected label colour.
+        package var indicator: String?
+        package var selectedLabel: String
+    }
+
+    package static let iOSLight = Colours(background: "#f9f9f9", selected: "#007aff", unselected: "#8e8e93",
+                                          indicator: nil, selectedLabel: "#007aff")
+    package static let iOSDark = Colours(background: "#161616", selected: "#0a84ff", unselected: "#8e8e93",
+                                         indicator: nil, selectedLabel: "#0a84ff")
+    package static let materialLight = Colours(background: "#f3edf7", selected: "#1d192b", unselected: "#49454f",
+                                               indicator: "#e8def8", selectedLabel: "#1d1b20")
+    package static let materialDark = Colours(background: "#211f26", selected: "#e8def8", unselected: "#cac4d0",
+                                              indicator: "#4a4458", selectedLabel: "#e6e0e9")
+
+    /// The four bars in the order the page draws them, with their `data-bar` names.
+    package static let bars: [(id: String, title: String, colours: Colours, isMaterial: Bool)] = [
+        ("ios-light", "iOS · light", iOSLight, false),
+        ("ios-dark", "iOS · dark", iOSDark, false),
+        ("material-light", "Material · light", materialLight, true),
+        ("material-dark", "Material · dark", materialDark, true),
+    ]
+
+    /// Material draws the icon in a 24 dp box; the page scales the icon's point size by 24 ÷ box.
+    package static let materialIconBox = 24.0
+
+    /// What a lint will do once the icon is in the app, one sentence a designer can act on.
+    package static func consequence(_ code: Lint.Code) -> String {
+        switch code {
+        case .opaque: "A tab bar tints every pixel: this renders as a solid block."
+        case .undersized: "Screens at the skipped scales enlarge a smaller file: the glyph looks blurry there."
+        case .notSquare: "Fitted by its longest side, it looks smaller than the square glyphs beside it."
+        case .padding: "The glyph fills under half of its box: it looks small and faint beside the other tabs (--trim removes the margin)."
+        case .animated: "Tab bars show a still image: only the first frame appears."
+        }
+    }
+}
