@@ -158,7 +158,14 @@ public struct BatchNormalizer: Sendable {
             result.manifest = manifest
             return result
         }
-        let stale = previous.staleFiles(producing: manifest.icons.flatMap(\.ownedFiles).map(\.path))
+        // An input that failed keeps its previous files ("Whole sets"): they are not stale, and
+        // stay tabicon's (the error entry lists them) for a later run to replace or prune.
+        for index in manifest.errors.indices {
+            manifest.errors[index].keptFiles = previous.files(ofInput: manifest.errors[index].input)
+                .filter { directory?.holds($0) ?? false }
+        }
+        let kept = manifest.icons.flatMap(\.ownedFiles) + manifest.errors.flatMap(\.keptFiles)
+        let stale = previous.staleFiles(producing: kept.map(\.path))
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if checkOnly {
             result.changes += stale.map { .init(kind: .remove, path: $0.path) }

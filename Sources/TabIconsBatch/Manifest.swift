@@ -131,6 +131,9 @@ public struct Manifest: Sendable, Equatable {
         public var input: String
         public var code: String
         public var message: String
+        /// The files of this input's last good run, left in place because this run failed for
+        /// it (SPEC §6a "Whole sets"); still tabicon's, so a later run can replace or prune them.
+        public var keptFiles: [FileEntry] = []
 
         public init(input: String, error: TabIconsError) {
             self.input = input

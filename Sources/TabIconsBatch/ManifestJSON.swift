@@ -42,6 +42,7 @@ extension Manifest {
             else { throw TabIconsError(.corrupt, "not a tabicon manifest: an error entry lacks input, code or message") }
             var parsed = ErrorEntry(input: input, error: TabIconsError(.io, message))
             parsed.code = code
+            parsed.keptFiles = entry["keptFiles"]?.arrayValue?.compactMap(FileEntry.init(json:)) ?? []
             return parsed
         }
     }
@@ -124,6 +125,8 @@ extension Manifest.FileEntry {
 
 extension Manifest.ErrorEntry {
     var jsonValue: JSONValue {
-        .object([("input", .string(input)), ("code", .string(code)), ("message", .string(message))])
+        var pairs: [(String, JSONValue)] = [("input", .string(input)), ("code", .string(code)), ("message", .string(message))]
+        if !keptFiles.isEmpty { pairs.append(("keptFiles", .array(keptFiles.map(\.jsonValue)))) }
+        return .object(pairs)
     }
 }

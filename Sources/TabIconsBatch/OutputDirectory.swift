@@ -184,6 +184,12 @@ package final class OutputDirectory: Sendable {
         return unlinkat(parent, name, AT_REMOVEDIR) == 0
     }
 
+    /// Whether the file tabicon recorded is still there with the bytes it wrote.
+    package func holds(_ file: Manifest.FileEntry) -> Bool {
+        guard let bytes = try? read(file.path) else { return false }
+        return bytes.count == file.bytes && ContentHash(of: bytes).description == file.hash
+    }
+
     /// Whether a folder exists at `relative` (a real one, reached without links).
     package func folderExists(_ relative: String) -> Bool {
         guard let fd = try? openFolder(relative, create: false) else { return false }

@@ -7,6 +7,7 @@ import Foundation
 struct PreviousRun: Sendable {
     let manifest: Manifest?
     private let iconsByInput: [String: Manifest.Icon]
+    private let keptByInput: [String: [Manifest.FileEntry]]
 
     init(manifestPath: String) {
         let data = FileManager.default.contents(atPath: manifestPath)
@@ -14,6 +15,15 @@ struct PreviousRun: Sendable {
         var icons: [String: Manifest.Icon] = [:]
         for icon in manifest?.icons ?? [] where icons[icon.input] == nil { icons[icon.input] = icon }
         iconsByInput = icons
+        var kept: [String: [Manifest.FileEntry]] = [:]
+        for error in manifest?.errors ?? [] where !error.keptFiles.isEmpty { kept[error.input, default: []] += error.keptFiles }
+        keptByInput = kept
+    }
+
+    /// Every file tabicon owns by the previous manifest: its icons' files and those it kept for
+    /// inputs that failed.
+    private var ownedFiles: [Manifest.FileEntry] {
+        (manifest?.icons ?? []).flatMap(\.ownedFiles) + (manifest?.errors ?? []).flatMap(\.keptFiles)
     }
 
     /// The previous entry of `input`, carried over when nothing that decides its outputs changed:
@@ -27,11 +37,7 @@ struct PreviousRun: Sendable {
               renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
               icon.contentsFile?.path == plan.contentsPath
         else { return nil }
-        for file in icon.ownedFiles {
-            guard let bytes = try? directory.read(file.path), bytes.count == file.bytes,
-                  ContentHash(of: bytes).description == file.hash else { return nil }
-        }
-        return icon
+        return icon.ownedFiles.allSatisfy(directory.holds) ? icon : nil
     }
 
     /// Files the previous run wrote that this run does not produce, sorted, each once. Compared
@@ -40,9 +46,15 @@ struct PreviousRun: Sendable {
     func staleFiles(producing produced: [String]) -> [Manifest.FileEntry] {
         let keep = Set(produced.map { $0.lowercased() })
         var seen: Set<String> = []
-        return (manifest?.icons ?? []).flatMap(\.ownedFiles)
+        return ownedFiles
             .filter { !keep.contains($0.path.lowercased()) && seen.insert($0.path).inserted }
             .sorted { $0.path < $1.path }
+    }
+
+    /// The files tabicon owns for `input` by the previous manifest (its icon's, or those kept
+    /// when it failed before).
+    func files(ofInput input: String) -> [Manifest.FileEntry] {
+        (iconsByInput[input]?.ownedFiles ?? []) + (keptByInput[input] ?? [])
     }
 
     /// The folders tabicon created in earlier runs.
