@@ -85,11 +85,12 @@ public struct BatchNormalizer: Sendable {
     /// manifest's errors.
     public func run(_ inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry] = [],
                     onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws(BatchUsageError) -> BatchResult {
-        let root = outputRoot.path
+        // Paths as the caller spelled them (relative ones stay relative), so messages name them so.
+        let root = outputRoot.relativePath
         let plan = try OutputPlan.make(inputs, .init(
             layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
-            outputRoot: root, manifestPath: manifestURL.path, inputFolders: inputFolders))
-        let previous = PreviousRun(manifestPath: manifestURL.path)
+            outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders))
+        let previous = PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint)
         let directory = Result { () throws(TabIconsError) in try OutputDirectory(root: root, create: !checkOnly) }
         if !checkOnly, case .success(let directory) = directory {
             for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
@@ -168,7 +169,7 @@ public struct BatchNormalizer: Sendable {
         let stale = previous.staleFiles(producing: kept.map(\.path))
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if checkOnly {
-            result.changes += stale.map { .init(kind: .remove, path: $0.path) }
+            result.changes += stale.filter { directory?.holds($0) ?? false }.map { .init(kind: .remove, path: $0.path) }
         } else if let directory {
             let removed = Pruning.remove(stale, in: directory, madeFolders: folders)
             result.counts.removed = removed.files.count
@@ -186,7 +187,7 @@ public struct BatchNormalizer: Sendable {
     /// changed nothing changes no mtime); under `checkOnly`, a difference is one more change.
     private func writeManifest(_ manifest: Manifest, into result: inout BatchResult) {
         let bytes = manifest.jsonBytes
-        let path = manifestURL.path
+        let path = manifestURL.relativePath
         if let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes { return }
         let kind: BatchResult.Change.Kind = FileManager.default.fileExists(atPath: path) ? .change : .write
         result.changes.append(.init(kind: kind, path: path))

@@ -18,8 +18,7 @@ struct IconRun: Sendable {
 
     private func run(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> IconOutcome {
         let loaded = try load(input) { hash in
-            batch.force ? nil : previous.reusable(input: input.name, contentHash: hash, plan: plan,
-                                                  fingerprint: batch.fingerprint, directory: directory)
+            batch.force ? nil : previous.reusable(input: input.name, contentHash: hash, plan: plan, directory: directory)
         }
         let (icon, hash): (NormalizedIcon, ContentHash)
         switch loaded {

@@ -90,34 +90,30 @@ package struct JSONParser {
 
     private mutating func string() throws(Failure) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var start = index
-        func flush(_ parser: JSONParser, upTo end: Int, into scalars: inout String.UnicodeScalarView) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[start..<end], as: UTF8.self).unicodeScalars)
+        let start = index
+        // The common case, a string without escapes, is one slice decoded once.
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+            guard bytes[index] >= 0x20 else { throw failure("control character in a string") }
+            index += 1
         }
+        guard index < bytes.count else { throw failure("unterminated string") }
+        var utf8 = Array(bytes[start..<index])
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                flush(self, upTo: index, into: &scalars)
-                index += 1
-                return String(scalars)
-            }
-            if byte < 0x20 { throw failure("control character in a string") }
-            if byte != UInt8(ascii: "\\") { index += 1; continue }
-            flush(self, upTo: index, into: &scalars)
             index += 1
+            if byte == UInt8(ascii: "\"") { return String(decoding: utf8, as: UTF8.self) }
+            if byte < 0x20 { throw failure("control character in a string") }
+            if byte != UInt8(ascii: "\\") { utf8.append(byte); continue }
             guard index < bytes.count else { break }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{8}")
-            case UInt8(ascii: "f"): scalars.append("\u{C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
@@ -127,10 +123,9 @@ package struct JSONParser {
                     guard (0xDC00..<0xE000).contains(low) else { throw failure("bad surrogate pair") }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
-                scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                utf8.append(contentsOf: String(Unicode.Scalar(code) ?? "\u{FFFD}").utf8)
             default: throw failure("bad escape")
             }
-            start = index
         }
         throw failure("unterminated string")
     }

@@ -95,9 +95,9 @@ public struct OutputPlan: Sendable {
             var stem = input.outputStem
             var icon = plan(stem: stem, settings)
             var counter = 1
-            let ext = (input.name as NSString).pathExtension.lowercased()
             while icon.roles(contentsScale).contains(where: { owners[$0.path.lowercased()]?.scale == $0.scale }) {
                 counter += 1
+                let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
                 icon = plan(stem: stem, settings)
@@ -178,12 +178,15 @@ private struct InputIdentities {
 
     init(_ inputs: [BatchInput], folders roots: [String]) {
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
+        var seenParents: Set<String> = []
         for input in inputs {
             guard let path = input.sourcePath, let id = FileIdentity(path: path) else { continue }
             files[id] = input.name
-            let parent = (path as NSString).deletingLastPathComponent
-            if let folder = FileIdentity(path: parent.isEmpty ? "." : parent), self.folders[folder] == nil {
-                self.folders[folder] = parent.isEmpty ? "." : parent
+            // Each folder is looked at once, however many inputs it holds.
+            let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
+            guard seenParents.insert(parent).inserted else { continue }
+            if let folder = FileIdentity(path: parent.isEmpty ? "/" : parent), self.folders[folder] == nil {
+                self.folders[folder] = parent.isEmpty ? "/" : parent
             }
         }
     }

@@ -9,9 +9,13 @@ struct PreviousRun: Sendable {
     private let iconsByInput: [String: Manifest.Icon]
     private let keptByInput: [String: [Manifest.FileEntry]]
 
-    init(manifestPath: String) {
+    /// Whether the previous run had this run's options (compared once, not per input).
+    private let sameOptions: Bool
+
+    init(manifestPath: String, fingerprint: OptionFingerprint) {
         let data = FileManager.default.contents(atPath: manifestPath)
         manifest = data.flatMap { try? Manifest(parsing: $0) }
+        sameOptions = manifest?.options == fingerprint
         var icons: [String: Manifest.Icon] = [:]
         for icon in manifest?.icons ?? [] where icons[icon.input] == nil { icons[icon.input] = icon }
         iconsByInput = icons
@@ -29,9 +33,9 @@ struct PreviousRun: Sendable {
     /// The previous entry of `input`, carried over when nothing that decides its outputs changed:
     /// the same bytes (content hash), the same options and tool version (fingerprint), the same
     /// paths in the plan, and every file it recorded still on disk with its recorded hash.
-    func reusable(input: String, contentHash: ContentHash, plan: OutputPlan.Icon, fingerprint: OptionFingerprint,
+    func reusable(input: String, contentHash: ContentHash, plan: OutputPlan.Icon,
                   directory: OutputDirectory) -> Manifest.Icon? {
-        guard let manifest, manifest.options == fingerprint, let icon = iconsByInput[input],
+        guard sameOptions, let icon = iconsByInput[input],
               icon.contentHash == contentHash.description, let renditions = icon.renditions,
               icon.name == OutputDirectory.split(plan.stem).name,
               renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),

@@ -23,9 +23,13 @@ struct InputItem: Sendable, Equatable {
     var name: String { (outputStem as NSString).lastPathComponent }
 
     /// The file's path, for the output plan's identity checks; nil for stdin.
-    var path: String? {
-        guard case .file(let url) = source else { return nil }
-        return url.path
+    let path: String?
+
+    init(source: Source, displayName: String, outputStem: String, path: String? = nil) {
+        self.source = source
+        self.displayName = displayName
+        self.outputStem = outputStem
+        if case .file(let url) = source { self.path = path ?? url.path } else { self.path = nil }
     }
 }
 
@@ -74,10 +78,12 @@ enum InputCollector {
             let rootName = safeStem(url.standardizedFileURL.lastPathComponent)
             let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             let (found, failures) = walk(url, excludedPath: excludedPath)
+            let rootPath = url.path
             for relative in found {
                 let stem = rootName + "/" + (relative as NSString).deletingPathExtension
-                collected.inputs.append(InputItem(source: .file(url.appendingPathComponent(relative)),
-                                                  displayName: base + "/" + relative, outputStem: stem))
+                let path = rootPath + "/" + relative
+                collected.inputs.append(InputItem(source: .file(URL(fileURLWithPath: path)),
+                                                  displayName: base + "/" + relative, outputStem: stem, path: path))
             }
             for (relative, error) in failures {
                 let name = relative.isEmpty ? base : base + "/" + relative
@@ -92,6 +98,7 @@ enum InputCollector {
         var found: [String] = []
         var failures: [(String, TabIconsError)] = []
         var pending: [String] = [""]
+        let rootPath = root.path
         while let relative = pending.popLast() {
             let directory = relative.isEmpty ? root : root.appendingPathComponent(relative)
             if let excludedPath, directory.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath { continue }
@@ -109,7 +116,7 @@ enum InputCollector {
                     continue
                 }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                switch kind(of: root.appendingPathComponent(path).path) {
+                switch kind(of: rootPath + "/" + path) {
                 case .directory: pending.append(path)
                 case .file where imageExtensions.contains((name as NSString).pathExtension.lowercased()): found.append(path)
                 case .unreadable(let reason): failures.append((path, TabIconsError(.io, "cannot stat: \(reason)")))

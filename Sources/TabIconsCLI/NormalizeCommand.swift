@@ -133,7 +133,7 @@ struct NormalizeCommand {
 
     /// A change's path as the user finds it: below `--out`, or the manifest's path as given.
     private func shown(_ path: String) -> String {
-        path == manifestURL.path ? manifestName : (outputName as NSString).appendingPathComponent(path)
+        path == manifestURL.relativePath ? manifestName : (outputName as NSString).appendingPathComponent(path)
     }
 
     private func checkSummary(_ result: BatchResult) -> String {
