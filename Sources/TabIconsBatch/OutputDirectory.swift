@@ -256,7 +256,7 @@ package final class OutputDirectory: Sendable {
 
     /// `icons/home.imageset/home.png` → (`icons/home.imageset`, `home.png`).
     package static func split(_ relative: String) -> (folder: String, name: String) {
-        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
-        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.utf8.index(after: slash)...]))
     }
 }

@@ -59,8 +59,9 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return result
     }
 
+    /// On the UTF-8 view: a `Character` search cost more than the rest of a reused icon.
     private static func split(_ stem: String) -> (directory: String, name: String) {
-        guard let slash = stem.lastIndex(of: "/") else { return ("", stem) }
-        return (String(stem[...slash]), String(stem[stem.index(after: slash)...]))
+        guard let slash = stem.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", stem) }
+        return (String(stem[...slash]), String(stem[stem.utf8.index(after: slash)...]))
     }
 }

@@ -74,6 +74,7 @@ struct OutputPlanTests {
             ["-o", "{d}/out", "--manifest", "{d}/icons/bell.png", "{d}/icons"],
             ["-o", "{d}/out", "--manifest", "{d}/icons", "{d}/icons"],
             ["-o", "{d}/out", "--manifest", "/dev/null", "{d}/icons"],
+            ["-o", "{d}/out", "--manifest", "/dev/stdout", "{d}/icons"],
             ["-o", "{d}/out", "--manifest", "{s}/fifo", "{d}/icons"],
             ["-o", "{d}/out", "--manifest", "{s}/link.json", "{d}/icons"],
             ["-o", "{d}/out", "--manifest", "{d}/out/icons/home.png", "{d}/icons"],
