@@ -57,7 +57,7 @@ struct IconFiles {
 
     /// The icon's manifest row.
     func manifestIcon(input: BatchInput, plan: OutputPlan.Icon, icon: NormalizedIcon, contentHash: ContentHash) -> Manifest.Icon {
-        Manifest.Icon(input: input.name, name: OutputDirectory.split(plan.stem).name, icon: icon,
+        Manifest.Icon(input: input.name, name: OutputLayout.iconName(stem: plan.stem), icon: icon,
                       contentHash: contentHash, renditions: renditions, contentsFile: contentsFile)
     }
 }

@@ -46,6 +46,10 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return directory + name + ".imageset/Contents.json"
     }
 
+    /// The icon's name (the manifest's `name`) for a mirrored stem: its last component. The one
+    /// place an output name is derived, for normalize, inspect and the incremental cache alike.
+    package static func iconName(stem: String) -> String { split(stem).name }
+
     /// `@2x`, `@1.5x`; nothing at 1×.
     static func scaleSuffix(_ scale: Double) -> String {
         scale == 1 ? "" : "@" + IconBox.format(scale) + "x"

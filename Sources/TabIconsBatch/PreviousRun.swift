@@ -37,7 +37,7 @@ struct PreviousRun: Sendable {
                   directory: OutputDirectory) -> Manifest.Icon? {
         guard sameOptions, let icon = iconsByInput[input],
               icon.contentHash == contentHash.description, let renditions = icon.renditions,
-              icon.name == OutputDirectory.split(plan.stem).name,
+              icon.name == OutputLayout.iconName(stem: plan.stem),
               renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
               icon.contentsFile?.path == plan.contentsPath
         else { return nil }

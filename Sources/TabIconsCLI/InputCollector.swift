@@ -20,7 +20,7 @@ struct InputItem: Sendable, Equatable {
     let outputStem: String
 
     /// The manifest's `name`: the file name without extension.
-    var name: String { (outputStem as NSString).lastPathComponent }
+    var name: String { OutputLayout.iconName(stem: outputStem) }
 
     /// The file's path, for the output plan's identity checks; nil for stdin.
     let path: String?
