@@ -120,6 +120,8 @@ enum InputCollector {
                 case .directory: pending.append(path)
                 case .file where imageExtensions.contains((name as NSString).pathExtension.lowercased()): found.append(path)
                 case .unreadable(let reason): failures.append((path, TabIconsError(.io, "cannot stat: \(reason)")))
+                case .brokenLink(let reason) where imageExtensions.contains((name as NSString).pathExtension.lowercased()):
+                    failures.append((path, TabIconsError(.io, "a symbolic link to nothing: \(reason)")))
                 default: continue
                 }
             }
@@ -127,14 +129,15 @@ enum InputCollector {
         return (found.sorted(), failures.sorted { $0.0 < $1.0 })
     }
 
-    enum EntryKind: Equatable { case directory, file, other, unreadable(String) }
+    enum EntryKind: Equatable { case directory, file, other, unreadable(String), brokenLink(String) }
 
     /// What the walk does with one directory entry. Decisions (hostile trees): a symbolic link to a
     /// directory is not followed, as `find` and `git` do not follow one, so a link back up the
     /// tree cannot make the walk loop or list each icon again at every depth; a link to a regular
     /// file is taken. FIFOs, sockets and devices are skipped: reading a FIFO that nobody writes
     /// would block the batch forever. (Named on the command line, any of them is read as given.)
-    /// A dangling link is skipped too, as a link to nothing; an entry `lstat` fails on is reported.
+    /// An entry `lstat` fails on is reported, and so is a link to nothing named like an image (the
+    /// walk reports it; other dangling links are not inputs).
     static func kind(of path: String) -> EntryKind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .unreadable(TabIconsError.systemReason()) }
@@ -142,7 +145,7 @@ enum InputCollector {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
         case S_IFLNK:
-            guard stat(path, &info) == 0 else { return .other }
+            guard stat(path, &info) == 0 else { return .brokenLink(TabIconsError.systemReason()) }
             return info.st_mode & S_IFMT == S_IFREG ? .file : .other
         default: return .other
         }

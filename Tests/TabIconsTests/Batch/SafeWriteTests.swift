@@ -78,6 +78,19 @@ struct SafeWriteTests {
         #expect(m.errors.map(\.message) == ["the file name is not valid UTF-8; rename it"])
     }
 
+    @Test("a link to nothing named like an image is an io error; other dangling links are not inputs")
+    func danglingLink() throws {
+        let dir = try B.inputs([("home.png", "home.png")])
+        try FileManager.default.createSymbolicLink(atPath: dir.path("icons/ghost.png"), withDestinationPath: "missing.png")
+        try FileManager.default.createSymbolicLink(atPath: dir.path("icons/notes"), withDestinationPath: "missing.txt")
+        let out = try TemporaryDirectory("out")
+        #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .someInputsFailed)
+        let m = try B.manifest(out.path("manifest.json"))
+        #expect(m.icons.map(\.name) == ["home"])
+        #expect(m.errors.map(\.input) == [dir.path("icons") + "/ghost.png"])
+        #expect(m.errors.map(\.message) == ["a symbolic link to nothing: no such file or directory"])
+    }
+
     @Test("an unreadable folder is an io error, not a silent skip",
           .enabled(if: getuid() != 0, "root reads any folder whatever its mode"))
     func unreadableFolder() throws {
