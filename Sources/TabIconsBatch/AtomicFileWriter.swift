@@ -1,9 +1,11 @@
 import TabIcons
 import Foundation
 
-/// Writes files so that a reader never sees a partial one: the bytes go to a temporary name in the
-/// destination folder (same file system), then a rename puts them in place. A failure removes the
-/// temporary file. Folders are created as needed.
+/// Writes one file so that a reader never sees a partial one: the bytes go to a temporary name
+/// (`TemporaryName`) in the destination folder (same file system), then a rename puts them in
+/// place. A failure removes the temporary file. Folders are created as needed. The batch's
+/// outputs go through `OutputDirectory` instead (no links followed, whole sets); this is for the
+/// manifest, whose path the user names (and the plan has checked).
 ///
 /// Plain POSIX calls, and no `fsync`: Foundation's `Data.write(to:)` syncs every file to disk,
 /// which made writing a batch's 1,000-odd small renditions cost more than normalizing them (and
@@ -24,8 +26,7 @@ package enum AtomicFileWriter {
     package static func write(_ bytes: [UInt8], toPath path: String) throws(TabIconsError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (slash == nil ? "" : folder + "/") + ".\(name).tabicon-\(UUID().uuidString).tmp"
+        let temporary = (slash == nil ? "" : folder + "/") + TemporaryName.make()
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0 && (errno == ENOENT || errno == ENOTDIR) {
             try makeFolders(folder)
@@ -66,7 +67,7 @@ package enum AtomicFileWriter {
     /// `mkdir -p` with the system's reason on failure ("not a directory" when a path component is
     /// a file, "permission denied"...). FileManager on Linux reports those as a bare
     /// "NSCocoaErrorDomain error 512", which tells a user nothing.
-    static func makeFolders(_ path: String) throws(TabIconsError) {
+    package static func makeFolders(_ path: String) throws(TabIconsError) {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component

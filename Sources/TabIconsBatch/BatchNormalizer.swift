@@ -12,44 +12,62 @@ public struct BatchInput: Sendable {
     /// The input's size in bytes before it is loaded (a file's `stat`), when it can be known:
     /// a worker then waits for the memory budget before reading a large input, not after.
     public let expectedByteCount: @Sendable () -> Int?
+    /// The file the bytes come from, when there is one: the output plan keeps every output off
+    /// it by identity (SPEC §6a "Inputs are sacred").
+    public let sourcePath: String?
 
     public init(name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,
-                expectedByteCount: @escaping @Sendable () -> Int? = { nil }) {
+                expectedByteCount: @escaping @Sendable () -> Int? = { nil }, sourcePath: String? = nil) {
         self.name = name
         self.outputStem = outputStem
         self.load = load
         self.expectedByteCount = expectedByteCount
+        self.sourcePath = sourcePath
     }
 }
 
-/// Normalizes many inputs into an output tree and answers the manifest (SPEC §6 batch rules).
+/// Normalizes many inputs into an output tree, as a careful build step (SPEC §6, §6a).
 ///
-/// - Parallel over `jobs` workers that each take the next input, so memory is bounded by
-///   `jobs` icons in flight; results are reported in input order whatever finishes first, so
-///   the manifest and every output byte are the same for any `jobs`.
-/// - A bad input becomes one entry in `errors` and never stops the batch.
-/// - An icon's renditions are all encoded before any is written; each file is written atomically
-///   (`AtomicFileWriter`), and if one write fails the files already written for that icon in this
-///   run are removed, so an icon is either complete or absent, never partial.
-/// - Nothing is written outside `outputRoot` (paths come from `OutputLayout` over mirrored stems).
+/// 1. `OutputPlan`: every final path, checked, before any work (usage mistakes throw).
+/// 2. Temporaries a killed run left in the folders of the plan are removed.
+/// 3. `--jobs` workers take the next input: an input whose previous entry is still good
+///    (`PreviousRun.reusable`) is carried over without decoding; any other is normalized,
+///    turned into files (`IconFiles`) and written as a whole set (`OutputDirectory`: staged,
+///    then renamed; bytes equal to the disk's are not rewritten). Results are kept in input
+///    order, so the manifest and every byte are the same for any `jobs`.
+/// 4. Files the previous run owned and this one does not produce are pruned.
+/// 5. The manifest is written (when its bytes changed).
+/// `shouldStop` (SIGINT, SIGTERM) stops the batch at the next icon; then steps 4 and 5 are skipped.
+/// `checkOnly` runs the same plan and comparisons and writes nothing (`--check`).
 public struct BatchNormalizer: Sendable {
     public var normalizer: Normalizer
     public var layout: OutputLayout
     public var format: OutputFormat
     public var outputRoot: URL
+    /// Default `outputRoot/manifest.json`.
+    public var manifestURL: URL
     public var jobs: Int
     /// Bytes of estimated decode memory the workers may hold at once (`DecodeMemoryEstimate`);
     /// an input larger than this runs alone. 48 MiB lets icons use every core while two large
     /// progressive photos are never decoded side by side.
     public var memoryBudget: Int
+    /// Redo every input, whatever the previous manifest says.
+    public var force = false
+    /// Compare only: write, rename and remove nothing.
+    public var checkOnly = false
+    /// The folders the inputs were collected from, so `--out` over one of them is refused.
+    public var inputFolders: [String] = []
+    /// Answers a signal number once the batch should stop (0 to go on).
+    public var shouldStop: @Sendable () -> Int32 = { 0 }
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
-                outputRoot: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                outputRoot: URL, manifestURL: URL? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 memoryBudget: Int = 48 << 20) {
         self.normalizer = normalizer
         self.layout = layout
         self.format = format
         self.outputRoot = outputRoot
+        self.manifestURL = manifestURL ?? outputRoot.appendingPathComponent("manifest.json")
         self.jobs = max(1, jobs)
         self.memoryBudget = memoryBudget
     }
@@ -57,112 +75,144 @@ public struct BatchNormalizer: Sendable {
     /// What happened to one input, delivered as each finishes (from any worker thread).
     public enum Event: Sendable {
         case done(index: Int, name: String, icon: Manifest.Icon)
+        case reused(index: Int, name: String, icon: Manifest.Icon)
         case failed(index: Int, name: String, error: TabIconsError)
     }
 
-    public func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (Event) -> Void = { _ in }) -> Manifest {
-        let results = LockedState<[Result<Manifest.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
+    public var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format) }
+
+    /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
+    /// manifest's errors.
+    public func run(_ inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry] = [],
+                    onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws(BatchUsageError) -> BatchResult {
+        // Paths as the caller spelled them (relative ones stay relative), so messages name them so.
+        let root = outputRoot.relativePath
+        let plan = try OutputPlan.make(inputs, .init(
+            layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
+            outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders))
+        let previous = PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint)
+        let directory = Result { () throws(TabIconsError) in try OutputDirectory(root: root, create: !checkOnly) }
+        if !checkOnly, case .success(let directory) = directory {
+            for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
+        }
+
+        let outcomes = LockedState<[IconOutcome?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
+        let context = IconRun(batch: self, previous: previous, budget: budget)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
-            while true {
+            while shouldStop() == 0 {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < inputs.count else { return }
                 let input = inputs[index]
-                let result = Result { () throws(TabIconsError) -> Manifest.Icon in try process(input, budget: budget) }
-                    .mapError { $0.naming(input.name) }
-                results.withLock { $0[index] = result }
-                switch result {
-                case .success(let icon): onEvent(.done(index: index, name: input.name, icon: icon))
-                case .failure(let error): onEvent(.failed(index: index, name: input.name, error: error))
+                let outcome: IconOutcome
+                switch (plan.icons[index], directory) {
+                case (.failure(let error), _), (_, .failure(let error)): outcome = .failed(error.naming(input.name))
+                case (.success(let icon), .success(let directory)):
+                    outcome = context.process(input, plan: icon, directory: directory)
+                }
+                outcomes.withLock { $0[index] = outcome }
+                switch outcome {
+                case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: input.name, icon: icon))
+                case .reused(let icon): onEvent(.reused(index: index, name: input.name, icon: icon))
+                case .failed(let error): onEvent(.failed(index: index, name: input.name, error: error))
+                case .stopped: break
                 }
             }
         }
-        var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales)
-        for (index, result) in results.withLock({ $0 }).enumerated() {
-            switch result {
-            case .success(let icon): manifest.icons.append(icon)
-            case .failure(let error): manifest.errors.append(.init(input: inputs[index].name, error: error))
-            case nil: break
+        return finish(inputs, outcomes.withLock { $0 }, priorErrors: priorErrors, previous: previous,
+                      directory: try? directory.get())
+    }
+
+    /// Steps 4 and 5: the counts, pruning, the manifest.
+    private func finish(_ inputs: [BatchInput], _ outcomes: [IconOutcome?], priorErrors: [Manifest.ErrorEntry],
+                        previous: PreviousRun, directory: OutputDirectory?) -> BatchResult {
+        var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
+        var result = BatchResult(manifest: manifest)
+        manifest.errors = priorErrors
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .written(let icon, let written, let unchanged):
+                manifest.icons.append(icon)
+                result.counts.normalized += 1
+                result.counts.written += written.count
+                result.counts.unchanged += unchanged
+                result.changes += written
+            case .checked(let icon, let changes):
+                manifest.icons.append(icon)
+                result.counts.normalized += 1
+                result.changes += changes
+            case .reused(let icon):
+                manifest.icons.append(icon)
+                result.counts.reused += 1
+                result.counts.unchanged += icon.ownedFiles.count
+            case .failed(let error):
+                manifest.errors.append(.init(input: inputs[index].name, error: error))
+                result.counts.failed += 1
+            case .stopped, nil:
+                break
             }
         }
-        return manifest
+        let signal = shouldStop()
+        if signal != 0 {
+            result.stoppedBy = signal
+            result.manifest = manifest
+            return result
+        }
+        // An input that failed keeps its previous files ("Whole sets"): they are not stale, and
+        // stay tabicon's (the error entry lists them) for a later run to replace or prune.
+        for index in manifest.errors.indices {
+            manifest.errors[index].keptFiles = previous.files(ofInput: manifest.errors[index].input)
+                .filter { directory?.holds($0) ?? false }
+        }
+        let kept = manifest.icons.flatMap(\.ownedFiles) + manifest.errors.flatMap(\.keptFiles)
+        let stale = previous.staleFiles(producing: kept.map(\.path))
+        var folders = previous.folders.union(directory?.createdFolders ?? [])
+        if checkOnly {
+            result.changes += stale.filter { directory?.holds($0) ?? false }.map { .init(kind: .remove, path: $0.path) }
+        } else if let directory {
+            let removed = Pruning.remove(stale, in: directory, madeFolders: folders)
+            result.counts.removed = removed.files.count
+            result.changes += removed.files.map { .init(kind: .remove, path: $0) }
+            folders.subtract(removed.folders)
+        }
+        if let directory { folders = folders.filter { directory.folderExists($0) } }
+        manifest.folders = folders.sorted()
+        result.manifest = manifest
+        writeManifest(manifest, into: &result)
+        return result
     }
 
-    /// One input, start to finish: load, normalize, encode every rendition, then write them.
-    func process(_ input: BatchInput, budget: MemoryBudget? = nil) throws(TabIconsError) -> Manifest.Icon {
-        let (icon, inputHash) = try normalize(input, budget: budget)
-        var files: [(path: String, bytes: [UInt8], rendition: Rendition)] = []
-        for rendition in icon.renditions {
-            guard let path = layout.path(stem: input.outputStem, scale: rendition.scale,
-                                         fileExtension: format.fileExtension) else { continue }
-            files.append((path, try format.encode(rendition.bitmap), rendition))
+    /// The manifest, written only when its bytes differ from the file there (so a run that
+    /// changed nothing changes no mtime); under `checkOnly`, a difference is one more change.
+    private func writeManifest(_ manifest: Manifest, into result: inout BatchResult) {
+        let bytes = manifest.jsonBytes
+        let path = manifestURL.relativePath
+        if let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes { return }
+        let kind: BatchResult.Change.Kind = FileManager.default.fileExists(atPath: path) ? .change : .write
+        result.changes.append(.init(kind: kind, path: path))
+        guard !checkOnly else { return }
+        let folder = (path as NSString).deletingLastPathComponent
+        if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false) {
+            _ = directory.removeStaleTemporaries(in: "")
         }
-        var extra: [(path: String, bytes: [UInt8])] = []
-        if let contentsPath = layout.contentsPath(stem: input.outputStem) {
-            let names = files.map { (scale: $0.rendition.scale, filename: ($0.path as NSString).lastPathComponent) }
-            extra.append((contentsPath, Array(AssetCatalogContents.json(files: names, render: normalizer.options.render).utf8)))
+        do throws(TabIconsError) {
+            try AtomicFileWriter.write(bytes, toPath: path)
+        } catch {
+            result.manifestError = error
         }
-        try writeAll(files.map { ($0.path, $0.bytes) } + extra)
-        let entries = files.map { file in
-            Manifest.RenditionEntry(scale: file.rendition.scale, path: file.path,
-                                    pixelWidth: file.rendition.bitmap.width, pixelHeight: file.rendition.bitmap.height,
-                                    bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
-        }
-        return Manifest.Icon(input: input.name, name: (input.outputStem as NSString).lastPathComponent,
-                             info: icon.source, contentHash: inputHash, box: normalizer.options.box,
-                             renditions: entries, lints: icon.lints)
     }
+}
 
-    /// Loads and normalizes one input within the memory budget, and answers the icon with the
-    /// input's hash; the input's bytes are released before this returns.
-    ///
-    /// The order keeps the budget honest: the worker takes the input's file size from the budget
-    /// before reading it (so it never holds a large input while another decodes), then its
-    /// estimated decode memory (`DecodeMemoryEstimate`). When that does not fit beside what
-    /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
-    /// while holding would deadlock two workers, or raise the peak by one input.
-    private func normalize(_ input: BatchInput, budget: MemoryBudget?) throws(TabIconsError)
-        -> (NormalizedIcon, ContentHash) {
-        guard let budget else {
-            let data = try input.load()
-            return (try normalizer.normalize(data), ContentHash(of: data))
-        }
-        var held = max(input.expectedByteCount() ?? 0, 0)
-        budget.acquire(held)
-        defer { budget.release(held) }
-        var data = try input.load()
-        let needed = max(DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded,
-                                                          limits: normalizer.options.limits), held)
-        if !budget.tryGrow(from: held, to: needed) {
-            data = Data()
-            budget.release(held)
-            held = 0
-            budget.acquire(needed)
-            held = needed
-            data = try input.load()
-        } else {
-            held = needed
-        }
-        return (try normalizer.normalize(data), ContentHash(of: data))
-    }
-
-    /// Writes every file or, on the first failure, removes the ones this call already wrote.
-    /// Paths are joined as strings: `URL.appendingPathComponent` cost more than a rendition's
-    /// resampling on a batch of small icons.
-    private func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws(TabIconsError) {
-        var root = outputRoot.path
-        if !root.hasSuffix("/") { root += "/" }
-        var written: [String] = []
-        for file in files {
-            let path = root + file.path
-            do throws(TabIconsError) {
-                try AtomicFileWriter.write(file.bytes, toPath: path)
-                written.append(path)
-            } catch {
-                for path in written { unlink(path) }
-                throw error
-            }
-        }
-    }
+/// What became of one input.
+enum IconOutcome: Sendable {
+    /// Normalized and written: the changes (files written) and how many files were already equal.
+    case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
+    /// Normalized and compared only (`--check`): what a run would write or change.
+    case checked(Manifest.Icon, [BatchResult.Change])
+    /// Carried over from the previous manifest, nothing decoded or written.
+    case reused(Manifest.Icon)
+    case failed(TabIconsError)
+    /// Abandoned because the batch was asked to stop; its temporaries are removed.
+    case stopped
 }

@@ -2,13 +2,16 @@ import TabIcons
 import Foundation
 
 /// What `inspect` learns about one icon without rendering anything: the decoded image's
-/// description, the content hash of its bytes, and the lints `normalize` would report at the
-/// default scales (computed without rendering).
+/// description, the content hash of its bytes, and the normalizer's plan for it (decode scale,
+/// point size and the lints `normalize` would report at the default scales), from the same plan
+/// `normalize` renders, never worked out again here.
 public struct IconInspector: Sendable {
     public struct Report: Sendable {
         public var info: ImageInfo
         public var contentHash: ContentHash
-        public var lints: [Lint]
+        /// The normalizer's answer without renditions: decode scale, point size, lints.
+        public var planned: NormalizedIcon
+        public var lints: [Lint] { planned.lints }
     }
 
     public let box: IconBox
@@ -22,6 +25,6 @@ public struct IconInspector: Sendable {
     public func inspect(_ data: Data) throws(TabIconsError) -> Report {
         let image = try ImageDecoder.decode(data, options: DecodeOptions(limits: limits))
         return Report(info: image.info, contentHash: ContentHash(of: data),
-                      lints: try Normalizer(options: NormalizeOptions(box: box, limits: limits)).lints(for: image))
+                      planned: try Normalizer(options: NormalizeOptions(box: box, limits: limits)).planned(image))
     }
 }

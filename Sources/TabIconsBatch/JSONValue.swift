@@ -88,6 +88,12 @@ package indirect enum JSONValue: Sendable, Equatable {
 
     static func quote(_ text: String, into out: inout String) {
         out += "\""
+        // Most strings (paths, hashes, names) need no escape: appended whole, not scalar by scalar.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

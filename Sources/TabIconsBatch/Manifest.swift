@@ -4,25 +4,38 @@ import Foundation
 /// The document `tabicon normalize` writes and `tabicon inspect --json` prints (SPEC §6), as
 /// build pipelines read it. Keys may be added over time, never renamed; `renditions` is absent
 /// from an inspect document.
-public struct Manifest: Codable, Sendable, Equatable {
+///
+/// One writer (`jsonValue`, through `JSONValue`) and one reader (`init(parsing:)`, through
+/// `JSONParser`): the next run reads this document back as its cache (SPEC §6a), so the two must
+/// stay each other's inverse, which a test checks.
+public struct Manifest: Sendable, Equatable {
     public var version: Int
     public var tool: String
     public var box: Double
     public var scales: [Double]
+    /// Every option that changes output bytes, and the tool's version (`OptionFingerprint`):
+    /// an icon is carried over from the previous run only when this is unchanged. Nil for inspect.
+    public var options: OptionFingerprint?
     public var icons: [Icon]
     public var errors: [ErrorEntry]
+    /// Folders below `--out` that tabicon created (relative paths), so pruning removes those it
+    /// made once they are empty, and never a folder someone else made.
+    public var folders: [String]
 
-    public init(box: IconBox, scales: [Double], icons: [Icon] = [], errors: [ErrorEntry] = []) {
+    public init(box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
+                errors: [ErrorEntry] = [], folders: [String] = []) {
         self.version = 1
         self.tool = "tabicon \(TabIconsVersion.current)"
         self.box = box.points
         self.scales = scales
+        self.options = options
         self.icons = icons
         self.errors = errors
+        self.folders = folders
     }
 
     /// One icon that decoded, with what was learned and (for normalize) what was written.
-    public struct Icon: Codable, Sendable, Equatable {
+    public struct Icon: Sendable, Equatable {
         public var input: String
         public var name: String
         public var format: String
@@ -36,10 +49,22 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var pointWidth: Double
         public var pointHeight: Double
         public var renditions: [RenditionEntry]?
+        /// The xcassets image set's `Contents.json`, which the icon's run also owns.
+        public var contentsFile: FileEntry?
         public var lints: [Lint]
 
+        /// The row for a normalized icon: decode scale and point size are the normalizer's, of
+        /// the icon as laid out (after trim, on its square or circle), never worked out again.
+        public init(input: String, name: String, icon: NormalizedIcon, contentHash: ContentHash,
+                    renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil) {
+            self.init(input: input, name: name, info: icon.source, contentHash: contentHash,
+                      decodeScale: icon.decodeScale, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                      renditions: renditions, contentsFile: contentsFile, lints: icon.lints)
+        }
+
         public init(input: String, name: String, info: ImageInfo, contentHash: ContentHash,
-                    box: IconBox, renditions: [RenditionEntry]?, lints: [Lint]) {
+                    decodeScale: Double, pointWidth: Double, pointHeight: Double,
+                    renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil, lints: [Lint]) {
             self.input = input
             self.name = name
             self.format = info.format.rawValue
@@ -49,31 +74,23 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.hasAlpha = info.hasAlpha
             self.animated = info.isAnimated
             self.contentHash = contentHash.description
-            let scale = box.decodeScale(width: info.pixelWidth, height: info.pixelHeight)
-            // Rounded to 4 decimals so 96/25 reads 3.84, not 3.8400000000000003.
-            self.decodeScale = NumberText.rounded(scale)
-            self.pointWidth = NumberText.rounded(Double(info.pixelWidth) / scale)
-            self.pointHeight = NumberText.rounded(Double(info.pixelHeight) / scale)
+            self.decodeScale = Manifest.rounded(decodeScale)
+            self.pointWidth = Manifest.rounded(pointWidth)
+            self.pointHeight = Manifest.rounded(pointHeight)
             self.renditions = renditions
+            self.contentsFile = contentsFile
             self.lints = lints
         }
 
-        var jsonValue: JSONValue {
-            var pairs: [(String, JSONValue)] = [
-                ("input", .string(input)), ("name", .string(name)), ("format", .string(format)),
-                ("pixelWidth", .int(pixelWidth)), ("pixelHeight", .int(pixelHeight)),
-                ("orientation", .int(orientation)), ("hasAlpha", .bool(hasAlpha)), ("animated", .bool(animated)),
-                ("contentHash", .string(contentHash)), ("decodeScale", .double(decodeScale)),
-                ("pointWidth", .double(pointWidth)), ("pointHeight", .double(pointHeight)),
-            ]
-            if let renditions { pairs.append(("renditions", .array(renditions.map(\.jsonValue)))) }
-            pairs.append(("lints", .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
-            return .object(pairs)
+        /// Every file this icon's run wrote: its renditions and its `Contents.json`.
+        public var ownedFiles: [FileEntry] {
+            (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash) }
+                + (contentsFile.map { [$0] } ?? [])
         }
     }
 
     /// One written file: its screen scale, path relative to the output root, size and hash.
-    public struct RenditionEntry: Codable, Sendable, Equatable {
+    public struct RenditionEntry: Sendable, Equatable {
         public var scale: Double
         public var path: String
         public var pixelWidth: Int
@@ -82,49 +99,55 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var hash: String
 
         public init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
+            self.init(scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                      bytes: bytes, hash: hash.description)
+        }
+
+        init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: String) {
             self.scale = scale
             self.path = path
             self.pixelWidth = pixelWidth
             self.pixelHeight = pixelHeight
             self.bytes = bytes
-            self.hash = hash.description
+            self.hash = hash
         }
+    }
 
-        var jsonValue: JSONValue {
-            .object([
-                ("scale", .double(scale)), ("path", .string(path)), ("pixelWidth", .int(pixelWidth)),
-                ("pixelHeight", .int(pixelHeight)), ("bytes", .int(bytes)), ("hash", .string(hash)),
-            ])
+    /// A file tabicon wrote that is not a rendition (an image set's `Contents.json`).
+    public struct FileEntry: Sendable, Equatable, Hashable {
+        public var path: String
+        public var bytes: Int
+        public var hash: String
+
+        public init(path: String, bytes: Int, hash: String) {
+            self.path = path
+            self.bytes = bytes
+            self.hash = hash
         }
     }
 
     /// One input that failed, with its error code and the library's reason.
-    public struct ErrorEntry: Codable, Sendable, Equatable {
+    public struct ErrorEntry: Sendable, Equatable {
         public var input: String
         public var code: String
         public var message: String
+        /// The files of this input's last good run, left in place because this run failed for
+        /// it (SPEC §6a "Whole sets"); still tabicon's, so a later run can replace or prune them.
+        public var keptFiles: [FileEntry] = []
 
         public init(input: String, error: TabIconsError) {
             self.input = input
             self.code = error.code.rawValue
             self.message = error.message
         }
-
-        var jsonValue: JSONValue {
-            .object([("input", .string(input)), ("code", .string(code)), ("message", .string(message))])
-        }
     }
 
     /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.
-    public func jsonData() -> Data { Data((jsonValue.text() + "\n").utf8) }
+    public func jsonData() -> Data { Data(jsonBytes) }
 
-    package var jsonValue: JSONValue {
-        .object([
-            ("version", .int(version)), ("tool", .string(tool)), ("box", .double(box)),
-            ("scales", .array(scales.map { .double($0) })),
-            ("icons", .array(icons.map(\.jsonValue))),
-            ("errors", .array(errors.map(\.jsonValue))),
-        ])
-    }
+    package var jsonBytes: [UInt8] { Array((jsonValue.text() + "\n").utf8) }
 
+    /// Numbers as the manifest holds them: as `NumberText` writes them (3.84, not
+    /// 3.8400000000000003), so a manifest read back equals the one written.
+    static func rounded(_ value: Double) -> Double { NumberText.rounded(value) }
 }

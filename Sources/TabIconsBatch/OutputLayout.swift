@@ -46,6 +46,10 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return directory + name + ".imageset/Contents.json"
     }
 
+    /// The icon's name (the manifest's `name`) for a mirrored stem: its last component. The one
+    /// place an output name is derived, for normalize, inspect and the incremental cache alike.
+    package static func iconName(stem: String) -> String { split(stem).name }
+
     /// `@2x`, `@1.5x`; nothing at 1×.
     static func scaleSuffix(_ scale: Double) -> String {
         scale == 1 ? "" : "@" + NumberText.decimal(scale) + "x"
@@ -59,8 +63,9 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return result
     }
 
+    /// On the UTF-8 view: a `Character` search cost more than the rest of a reused icon.
     private static func split(_ stem: String) -> (directory: String, name: String) {
-        guard let slash = stem.lastIndex(of: "/") else { return ("", stem) }
-        return (String(stem[...slash]), String(stem[stem.index(after: slash)...]))
+        guard let slash = stem.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", stem) }
+        return (String(stem[...slash]), String(stem[stem.utf8.index(after: slash)...]))
     }
 }

@@ -15,11 +15,22 @@ struct InputItem: Sendable, Equatable {
     /// manifest's `input` say.
     let displayName: String
     /// Where its outputs go inside `--out`, without extension: `icons/home`. Always relative and
-    /// free of `..`, so nothing is written outside the output root.
+    /// free of `..`, so nothing is written outside the output root. Two inputs that would share
+    /// a name are kept apart by the output plan (`OutputPlan`), not here.
     let outputStem: String
 
     /// The manifest's `name`: the file name without extension.
-    var name: String { (outputStem as NSString).lastPathComponent }
+    var name: String { OutputLayout.iconName(stem: outputStem) }
+
+    /// The file's path, for the output plan's identity checks; nil for stdin.
+    let path: String?
+
+    init(source: Source, displayName: String, outputStem: String, path: String? = nil) {
+        self.source = source
+        self.displayName = displayName
+        self.outputStem = outputStem
+        if case .file(let url) = source { self.path = path ?? url.path } else { self.path = nil }
+    }
 }
 
 /// Expands the command line's `<file|dir|->...` into inputs.
@@ -30,102 +41,111 @@ struct InputItem: Sendable, Equatable {
 /// sniffed from bytes anyway). Outputs mirror a directory argument `D` as `basename(D)/...` and a
 /// file argument as its file name; `-` (stdin) is named `stdin`. A folder given in `excluding`
 /// (the output root) is never walked, so an output folder inside the input tree is not re-read.
-/// The walk takes regular files (and links to them) only; see `kind(of:)`.
+/// The walk takes regular files (and links to them) only; see `kind(of:)`. Nothing is skipped in
+/// silence (SPEC §6a): a folder it cannot read, a name that is not UTF-8, an entry it cannot
+/// `lstat` are each an `io` failure.
 enum InputCollector {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
 
-    static func collect(_ arguments: [String], excluding excluded: URL? = nil) -> (inputs: [InputItem], failures: [(String, TabIconsError)]) {
+    struct Collected {
         var inputs: [InputItem] = []
         var failures: [(String, TabIconsError)] = []
-        let fm = FileManager.default
+        /// The directory arguments, for the rule that `--out` is never an input folder.
+        var folders: [String] = []
+    }
+
+    static func collect(_ arguments: [String], excluding excluded: URL? = nil) -> Collected {
+        var collected = Collected()
         let excludedPath = excluded.map { $0.standardizedFileURL.resolvingSymlinksInPath().path }
         for argument in arguments {
             if argument == "-" {
-                inputs.append(InputItem(source: .standardInput, displayName: "-", outputStem: "stdin"))
+                collected.inputs.append(InputItem(source: .standardInput, displayName: "-", outputStem: "stdin"))
                 continue
             }
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-                failures.append((argument, TabIconsError(.io, "no such file or directory", input: argument)))
+            var info = stat()
+            guard stat(argument, &info) == 0 else {
+                let reason = errno == ENOENT ? "no such file or directory" : TabIconsError.systemReason()
+                collected.failures.append((argument, TabIconsError(.io, reason, input: argument)))
                 continue
             }
             let url = URL(fileURLWithPath: argument)
-            if !isDirectory.boolValue {
+            if info.st_mode & S_IFMT != S_IFDIR {
                 let stem = (url.lastPathComponent as NSString).deletingPathExtension
-                inputs.append(InputItem(source: .file(url), displayName: argument, outputStem: safeStem(stem)))
+                collected.inputs.append(InputItem(source: .file(url), displayName: argument, outputStem: safeStem(stem)))
                 continue
             }
+            collected.folders.append(argument)
             let rootName = safeStem(url.standardizedFileURL.lastPathComponent)
             let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
-            for relative in walk(url, excludedPath: excludedPath) {
-                let display = base + "/" + relative
+            let (found, failures) = walk(url, excludedPath: excludedPath)
+            let rootPath = url.path
+            for relative in found {
                 let stem = rootName + "/" + (relative as NSString).deletingPathExtension
-                inputs.append(InputItem(source: .file(url.appendingPathComponent(relative)),
-                                        displayName: display, outputStem: stem))
+                let path = rootPath + "/" + relative
+                collected.inputs.append(InputItem(source: .file(URL(fileURLWithPath: path)),
+                                                  displayName: base + "/" + relative, outputStem: stem, path: path))
+            }
+            for (relative, error) in failures {
+                let name = relative.isEmpty ? base : base + "/" + relative
+                collected.failures.append((name, error.naming(name)))
             }
         }
-        return (disambiguated(inputs), failures)
+        return collected
     }
 
-    /// Two inputs whose outputs would share a name (`home.png` and `home.webp`, or the same file
-    /// named twice) must not overwrite each other: every later one keeps its extension in its stem
-    /// (`home-webp`), then a counter if that is taken too. Compared case-insensitively, since
-    /// macOS volumes are. Deterministic because inputs arrive sorted.
-    private static func disambiguated(_ inputs: [InputItem]) -> [InputItem] {
-        var taken: Set<String> = []
-        return inputs.map { item in
-            var stem = item.outputStem
-            if taken.contains(stem.lowercased()) {
-                let ext = (item.displayName as NSString).pathExtension.lowercased()
-                let base = ext.isEmpty ? stem : stem + "-" + ext
-                stem = base
-                var counter = 2
-                while taken.contains(stem.lowercased()) {
-                    stem = base + "-\(counter)"
-                    counter += 1
-                }
-            }
-            taken.insert(stem.lowercased())
-            return InputItem(source: item.source, displayName: item.displayName, outputStem: stem)
-        }
-    }
-
-    /// Image files below `root`, as sorted relative paths.
-    private static func walk(_ root: URL, excludedPath: String?) -> [String] {
-        let fm = FileManager.default
+    /// Image files below `root`, as sorted relative paths, and what could not be looked at.
+    private static func walk(_ root: URL, excludedPath: String?) -> (found: [String], failures: [(String, TabIconsError)]) {
         var found: [String] = []
+        var failures: [(String, TabIconsError)] = []
         var pending: [String] = [""]
+        let rootPath = root.path
         while let relative = pending.popLast() {
             let directory = relative.isEmpty ? root : root.appendingPathComponent(relative)
             if let excludedPath, directory.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath { continue }
-            guard let names = try? fm.contentsOfDirectory(atPath: directory.path) else { continue }
-            for name in names where !name.hasPrefix(".") {
+            let names: [[UInt8]]
+            do throws(TabIconsError) {
+                names = try DirectoryListing.names(atPath: directory.path)
+            } catch {
+                failures.append((relative, TabIconsError(.io, error.message)))
+                continue
+            }
+            for bytes in names where bytes.first != UInt8(ascii: ".") {
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    let shown = (relative.isEmpty ? "" : relative + "/") + String(decoding: bytes, as: UTF8.self)
+                    failures.append((shown, TabIconsError(.io, "the file name is not valid UTF-8; rename it")))
+                    continue
+                }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                switch kind(of: root.appendingPathComponent(path).path) {
+                switch kind(of: rootPath + "/" + path) {
                 case .directory: pending.append(path)
                 case .file where imageExtensions.contains((name as NSString).pathExtension.lowercased()): found.append(path)
+                case .unreadable(let reason): failures.append((path, TabIconsError(.io, "cannot stat: \(reason)")))
+                case .brokenLink(let reason) where imageExtensions.contains((name as NSString).pathExtension.lowercased()):
+                    failures.append((path, TabIconsError(.io, "a symbolic link to nothing: \(reason)")))
                 default: continue
                 }
             }
         }
-        return found.sorted()
+        return (found.sorted(), failures.sorted { $0.0 < $1.0 })
     }
 
-    enum EntryKind { case directory, file, other }
+    enum EntryKind: Equatable { case directory, file, other, unreadable(String), brokenLink(String) }
 
     /// What the walk does with one directory entry. Decisions (hostile trees): a symbolic link to a
     /// directory is not followed, as `find` and `git` do not follow one, so a link back up the
     /// tree cannot make the walk loop or list each icon again at every depth; a link to a regular
     /// file is taken. FIFOs, sockets and devices are skipped: reading a FIFO that nobody writes
     /// would block the batch forever. (Named on the command line, any of them is read as given.)
+    /// An entry `lstat` fails on is reported, and so is a link to nothing named like an image (the
+    /// walk reports it; other dangling links are not inputs).
     static func kind(of path: String) -> EntryKind {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .other }
+        guard lstat(path, &info) == 0 else { return .unreadable(TabIconsError.systemReason()) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
         case S_IFLNK:
-            guard stat(path, &info) == 0 else { return .other }
+            guard stat(path, &info) == 0 else { return .brokenLink(TabIconsError.systemReason()) }
             return info.st_mode & S_IFMT == S_IFREG ? .file : .other
         default: return .other
         }

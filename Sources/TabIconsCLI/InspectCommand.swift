@@ -25,7 +25,8 @@ struct InspectCommand {
     }
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
-        let (items, missing) = InputCollector.collect(inputs)
+        let collected = InputCollector.collect(inputs)
+        let (items, missing) = (collected.inputs, collected.failures)
         // Lints such as `undersized` are judged against the default scales, so the document names them.
         var manifest = Manifest(box: box, scales: NormalizeOptions().scales)
         for (input, error) in missing {
@@ -37,9 +38,8 @@ struct InspectCommand {
             do {
                 let data = try item.read(limit: limits.maxInputBytes)
                 let report = try inspector.inspect(data)
-                let icon = Manifest.Icon(input: item.displayName, name: item.name, info: report.info,
-                                         contentHash: report.contentHash, box: box, renditions: nil,
-                                         lints: report.lints)
+                let icon = Manifest.Icon(input: item.displayName, name: item.name, icon: report.planned,
+                                         contentHash: report.contentHash, renditions: nil)
                 manifest.icons.append(icon)
                 if !json { console.out(Self.describe(icon)) }
             } catch {

@@ -20,12 +20,16 @@ struct NormalizeCommand {
     let quiet: Bool
     /// `--preview FILE`: also write the preview page of this run (`PreviewCommand.writePage`).
     let preview: URL?
+    /// `--check`: compare with what a run would write, write nothing (SPEC §6a).
+    let check: Bool
+    /// `--force`: redo every input, whatever the previous manifest says.
+    let force: Bool
 
     static let options: [ParsedArguments.Option] = [
         .value("--out", "-o"), .value("--box"), .value("--scales"), .value("--layout"), .value("--format"),
         .value("--quality"), .value("--shape"), .flag("--trim"), .value("--render"), .value("--filter"),
         .flag("--allow-upscale"), .value("--jobs"), .value("--max-pixels"), .value("--manifest"),
-        .flag("--json"), .flag("--quiet", "-q"), .value("--preview"),
+        .flag("--json"), .flag("--quiet", "-q"), .value("--preview"), .flag("--check"), .flag("--force"),
     ]
 
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
@@ -73,53 +77,84 @@ struct NormalizeCommand {
         json = parsed.has("json")
         quiet = parsed.has("quiet")
         preview = parsed.value("preview").map { URL(fileURLWithPath: $0) }
+        check = parsed.has("check")
+        force = parsed.has("force")
     }
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
-        let (items, missing) = InputCollector.collect(inputs, excluding: outputRoot)
+        let collected = InputCollector.collect(inputs, excluding: outputRoot)
         let limit = options.limits.maxInputBytes
-        let batchInputs = items.map { item in
+        let batchInputs = collected.inputs.map { item in
             BatchInput(name: item.displayName, outputStem: item.outputStem, load: { () throws(TabIconsError) -> Data in
                 try item.read(limit: limit)
-            }, expectedByteCount: { item.byteCount })
+            }, expectedByteCount: { item.byteCount }, sourcePath: item.path)
         }
-        for (input, error) in missing { console.reportFailure(input: input, error) }
+        var batch = BatchNormalizer(normalizer: Normalizer(options: options), layout: layout, format: format,
+                                    outputRoot: outputRoot, manifestURL: manifestURL, jobs: jobs)
+        batch.force = force
+        batch.checkOnly = check
+        batch.inputFolders = collected.folders
+        batch.shouldStop = { StopSignals.received }
 
         let progress = Progress(total: batchInputs.count, console: console, enabled: !quiet)
-        let batch = BatchNormalizer(normalizer: Normalizer(options: options), layout: layout, format: format,
-                                    outputRoot: outputRoot, jobs: jobs)
-        var manifest = batch.run(batchInputs) { event in
-            switch event {
-            case .done(_, let name, let icon): progress.advance(name, detail: Self.describe(icon))
-            case .failed(_, let name, let error):
-                progress.clear()
-                console.reportFailure(input: name, error)
-                progress.advance(name)
+        let result: BatchResult
+        do throws(BatchUsageError) {
+            result = try batch.run(batchInputs, priorErrors: collected.failures.map { .init(input: $0.0, error: $0.1) }) { event in
+                switch event {
+                case .done(_, let name, let icon): progress.advance(name, detail: Self.describe(icon))
+                case .reused(_, let name, _): progress.advance(name, detail: "unchanged")
+                case .failed(_, let name, let error):
+                    progress.clear()
+                    console.reportFailure(input: name, error)
+                    progress.advance(name)
+                }
             }
+        } catch {
+            console.err("tabicon: \(error.description)")
+            return .usage
         }
         progress.finish()
-        manifest.errors = missing.map { Manifest.ErrorEntry(input: $0.0, error: $0.1) } + manifest.errors
-
-        var status: TabIconCommand.ExitStatus = manifest.errors.isEmpty ? .success : .someInputsFailed
-        do throws(TabIconsError) {
-            try AtomicFileWriter.write(manifest.jsonData(), to: manifestURL)
-        } catch {
+        for (input, error) in collected.failures { console.reportFailure(input: input, error) }
+        if let signal = result.stoppedBy {
+            console.err("tabicon: stopped by signal \(signal); finished icons are in place, the manifest is the previous one")
+            return signal == SIGTERM ? .terminated : .interrupted
+        }
+        if check {
+            for change in result.changes { console.out("\(change.kind.rawValue) \(shown(change.path))") }
+            if !quiet { console.err(result.isUpToDate ? "\(outputName)/ is up to date" : checkSummary(result)) }
+            return result.isUpToDate ? .success : .someInputsFailed
+        }
+        var status: TabIconCommand.ExitStatus = result.manifest.errors.isEmpty ? .success : .someInputsFailed
+        if let error = result.manifestError {
             console.err("tabicon: cannot write the manifest: \(error.message)")
             status = .someInputsFailed
         }
-        if let preview, !PreviewCommand.writePage(for: manifest, render: options.render, outputRoot: outputRoot,
+        if let preview, !PreviewCommand.writePage(for: result.manifest, render: options.render, outputRoot: outputRoot,
                                                   to: preview, console: console) { status = .someInputsFailed }
-        if json { console.out(String(decoding: manifest.jsonData(), as: UTF8.self)) }
-        if !quiet { console.err(summary(manifest)) }
+        if json { console.out(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
+        if !quiet { console.err(summary(result)) }
         return status
     }
 
-    private func summary(_ manifest: Manifest) -> String {
-        let files = manifest.icons.reduce(0) { $0 + ($1.renditions?.count ?? 0) }
-        let bytes = manifest.icons.reduce(0) { $0 + ($1.renditions ?? []).reduce(0) { $0 + $1.bytes } }
+    /// A change's path as the user finds it: below `--out`, or the manifest's path as given.
+    private func shown(_ path: String) -> String {
+        path == manifestURL.relativePath ? manifestName : (outputName as NSString).appendingPathComponent(path)
+    }
+
+    private func checkSummary(_ result: BatchResult) -> String {
+        var text = "\(outputName)/ is not up to date: \(result.changes.count) file\(result.changes.count == 1 ? "" : "s") would change"
+        if !result.manifest.errors.isEmpty { text += "; \(result.manifest.errors.count) input\(result.manifest.errors.count == 1 ? "" : "s") failed" }
+        return text
+    }
+
+    /// `normalized 5 icons (2 reused) into out/: 9 files written, 6 unchanged, 2 removed; ...`
+    private func summary(_ result: BatchResult) -> String {
+        let manifest = result.manifest
+        let counts = result.counts
         let skipped = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
-        var text = "normalized \(manifest.icons.count) icon\(manifest.icons.count == 1 ? "" : "s") into \(files) files"
-            + " (\(bytes) bytes) in \(outputName)/"
+        var text = "normalized \(manifest.icons.count) icon\(manifest.icons.count == 1 ? "" : "s")"
+            + " (\(counts.reused) reused) into \(outputName)/: \(counts.written) files written,"
+            + " \(counts.unchanged) unchanged, \(counts.removed) removed"
         if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }
         if !manifest.errors.isEmpty { text += "; \(manifest.errors.count) failed" }
         return text + "; manifest: \(manifestName)"

@@ -28,7 +28,8 @@ struct PreviewCommand {
     }
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
-        let (items, missing) = InputCollector.collect(settings.inputs)
+        let collected = InputCollector.collect(settings.inputs)
+        let (items, missing) = (collected.inputs, collected.failures)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: pageURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
             console.err("tabicon: -o \(pageName) is a directory; preview writes one file (-o FILE.html)")
@@ -50,7 +51,8 @@ struct PreviewCommand {
                              format: settings.format, jobs: settings.jobs)
         var document = run.run(inputs) { event in
             switch event {
-            case .done(_, let name, let icon): progress.advance(name, detail: NormalizeCommand.describe(icon))
+            case .done(_, let name, let icon), .reused(_, let name, let icon):
+                progress.advance(name, detail: NormalizeCommand.describe(icon))
             case .failed(_, let name, let error):
                 progress.clear()
                 console.reportFailure(input: name, error)

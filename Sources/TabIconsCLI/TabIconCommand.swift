@@ -8,10 +8,14 @@ public enum TabIconCommand {
         case success = 0
         case someInputsFailed = 1
         case usage = 2
+        /// Stopped by SIGINT (128 + 2) or SIGTERM (128 + 15), SPEC §6a.
+        case interrupted = 130
+        case terminated = 143
     }
 
     public static func main(_ arguments: [String]) -> Int32 {
-        run(arguments).rawValue
+        StopSignals.install()
+        return run(arguments).rawValue
     }
 
     static func run(_ arguments: [String]) -> ExitStatus {
@@ -97,10 +101,14 @@ public enum TabIconCommand {
       --manifest FILE            where to write the manifest (default OUT/manifest.json)
       --json                     print the manifest on stdout
       --preview FILE             also write the preview page (as 'tabicon preview') for this run
+      --check                    write nothing; exit 0 when OUT is what a run would write, 1
+                                 otherwise, one line per file that would be written/changed/removed
+      --force                    redo every input (default: unchanged inputs are carried over)
       -q, --quiet                no progress, no summary (errors are still printed)
       -h, --help                 this text
 
-    Exit status: 0 all inputs done, 1 some inputs failed (every good one still written), 2 usage.
+    Exit status: 0 all inputs done, 1 some inputs failed (every good one still written), 2 usage,
+    130 / 143 stopped by SIGINT / SIGTERM (the previous manifest and files kept).
     """
 
     static let previewUsage = """

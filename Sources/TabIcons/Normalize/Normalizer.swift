@@ -44,6 +44,17 @@ public struct Normalizer: Sendable {
                               info: image.info, options: options)
     }
 
+    /// What `normalize` would answer for `image` without rendering: decode scale, point size,
+    /// skipped scales and lints from the same plan, and no renditions (`tabicon inspect`).
+    package func planned(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
+        let (plan, glyph) = try prepare(image)
+        let skipped = skippedScales(plan)
+        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale, pointWidth: plan.pointWidth,
+                              pointHeight: plan.pointHeight, renditions: [], skippedScales: skipped,
+                              lints: Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
+                                                    info: image.info, options: options))
+    }
+
     /// Normalizes a decoded image. Rendition sizes come from the SOURCE size
     /// (`image.info.pixelWidth/Height`) even when a shrink-on-load decode delivered fewer pixels;
     /// resampling starts from the pixels there are. See `RenditionPlan` for what the rule is

@@ -69,9 +69,8 @@ public struct PreviewRun: Sendable {
             entries.append(.init(scale: rendition.scale, path: path, pixelWidth: rendition.bitmap.width,
                                  pixelHeight: rendition.bitmap.height, bytes: bytes.count, hash: ContentHash(of: bytes)))
         }
-        let entry = Manifest.Icon(input: input.name, name: (input.outputStem as NSString).lastPathComponent,
-                                  info: icon.source, contentHash: ContentHash(of: data),
-                                  box: normalizer.options.box, renditions: entries, lints: icon.lints)
+        let entry = Manifest.Icon(input: input.name, name: OutputLayout.iconName(stem: input.outputStem), icon: icon,
+                                  contentHash: ContentHash(of: data), renditions: entries)
         return PreviewDocument.Icon(entry: entry, renditions: renditions)
     }
 }

@@ -67,7 +67,7 @@ struct BatchMemoryTests {
         inputs.append(BatchInput(name: "home.png", outputStem: "home") { () throws(TabIconsError) -> Data in
             do { return try Data(contentsOf: Fixtures.testImage("home.png")) } catch { throw TabIconsError(.io, "\(error)") }
         })
-        let manifest = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2).run(inputs)
+        let manifest = try BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2).run(inputs).manifest
         #expect(manifest.icons.map(\.name) == ["home"])
         #expect(manifest.errors.map(\.code) == ["corrupt", "corrupt"])
     }
@@ -102,7 +102,7 @@ struct BatchMemoryTests {
         for budget in [1, 1 << 30] {
             let folder = try TemporaryDirectory()
             let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: folder.url, jobs: 3, memoryBudget: budget)
-            let manifest = batch.run(inputs)
+            let manifest = try batch.run(inputs).manifest
             #expect(manifest.errors.isEmpty)
             results.append((String(decoding: manifest.jsonData(), as: UTF8.self), try folder.snapshot()))
         }

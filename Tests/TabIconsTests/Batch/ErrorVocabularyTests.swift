@@ -56,10 +56,10 @@ struct ErrorVocabularyTests {
                 try InputReader.read(url)
             })
         }
-        let manifest = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2).run(inputs)
+        let manifest = try BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2).run(inputs).manifest
         #expect(manifest.icons.count + manifest.errors.count == inputs.count)
         for entry in manifest.errors {
-            #expect(Self.manifestCodes.map(\.rawValue).contains(entry.code), "\(entry.input): \(entry.code)")
+            #expect(Self.manifestCodes.contains { $0.rawValue == entry.code }, "\(entry.input): \(entry.code)")
         }
         #expect(!String(decoding: manifest.jsonData(), as: UTF8.self).contains("invalidArgument"))
     }

@@ -14,7 +14,7 @@ struct CLIHostileInputTests {
     }
 
     func manifest(_ url: URL) throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        try Manifest(parsing: Data(contentsOf: url))
     }
 
     /// A fresh input folder holding `icons/home.png` (and any extra copies of it).

@@ -27,7 +27,7 @@ struct NormalizeCommandTests {
     }
 
     func manifest(_ url: URL) throws -> Manifest {
-        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        try Manifest(parsing: Data(contentsOf: url))
     }
 
     @Test("a clean batch exits 0 and writes 1x/2x/3x per icon with a manifest naming them")
@@ -161,7 +161,7 @@ struct NormalizeBrokenCorpusTests {
         #expect(files.count > 60)
         let out = try TemporaryDirectory("out")
         #expect(TabIconCommand.run(["normalize", "-q", bad.path, "-o", out.url.path]) == .someInputsFailed)
-        let m = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
+        let m = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         #expect(m.icons.count + m.errors.count == files.count)
         #expect(m.errors.allSatisfy { TabIconsError.Code(rawValue: $0.code) != nil && !$0.message.isEmpty })
         let written = Set(out.files())

@@ -50,7 +50,7 @@ struct OptionValidationTests {
         let status = TabIconCommand.run(["normalize", "-q", "--box", "100000", "--scales", "1", "-o", out.url.path]
                                         + images.map { Fixtures.testImage($0).path })
         #expect(status == .success)
-        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
+        let manifest = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         #expect(manifest.icons.count == images.count)
         for icon in manifest.icons {
             let rendition = try #require(icon.renditions?.first)
@@ -70,7 +70,7 @@ struct OptionValidationTests {
         try Data(PNGEncoder.encode(icon)).write(to: inputs.url.appendingPathComponent("small.png"))
         let status = TabIconCommand.run(["normalize", "-q", "--max-pixels", "4096", "-o", out.url.path, inputs.path("small.png")])
         #expect(status == .success)
-        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
+        let manifest = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         let entry = try #require(manifest.icons.first)
         #expect(entry.renditions?.map(\.pixelWidth) == [16])
         #expect(entry.lints.map(\.code) == [.undersized])

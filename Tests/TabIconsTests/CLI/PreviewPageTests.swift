@@ -156,7 +156,7 @@ struct PreviewPageTests {
             let info = ImageInfo(format: .png, pixelWidth: 25, pixelHeight: 25, hasAlpha: true,
                                  hasTransparentPixels: true, orientation: .up, isAnimated: false, bitDepth: 8, colorModel: .rgba)
             let entry = Manifest.Icon(input: input, name: name, info: info, contentHash: ContentHash(high: 0, low: 0),
-                                      box: .regular, renditions: [], lints: [])
+                                      decodeScale: 1, pointWidth: 25, pointHeight: 25, renditions: [], lints: [])
             return PreviewDocument.Icon(entry: entry, renditions: [])
         }
         let icons = ["a/home.png", "a/gear.png", "a/home-filled.png", "a/star.fill.png", "a/star.png",

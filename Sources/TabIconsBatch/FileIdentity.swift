@@ -1,0 +1,18 @@
+import TabIcons
+import Foundation
+
+/// A file as the system knows it, (device, inode): two spellings of one path, a hard link or a
+/// path through a symbolic link are the same identity. The output plan compares these, never
+/// path strings, to keep outputs off the inputs (SPEC §6a "Inputs are sacred").
+package struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The identity of what `path` leads to (links followed), nil when nothing is there.
+    package init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}

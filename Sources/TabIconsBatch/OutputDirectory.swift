@@ -1,0 +1,262 @@
+import TabIcons
+import Foundation
+
+/// The output root, and every file operation a batch makes below it (SPEC §6a "Nothing outside
+/// `--out`", "Whole sets"). Paths below the root are walked one component at a time with
+/// `openat(O_NOFOLLOW | O_DIRECTORY)`, files are opened with `O_NOFOLLOW`, so a symbolic link
+/// planted anywhere under `--out` is an `io` error rather than a way out of it. The root itself
+/// is the user's choice and may be reached through links.
+///
+/// Writes are staged: `stage` writes every file of an icon under a temporary name beside its
+/// final one, `commit` renames them all into place, `discard` removes them. A file whose bytes
+/// already equal the new ones is not staged at all, so its inode and mtime stay.
+package final class OutputDirectory: Sendable {
+    package let rootPath: String
+    /// -1 while the root does not exist (a `--check` run before any real one).
+    private let rootFD: Int32
+    private let created = LockedState<Set<String>>([])
+
+    /// Opens the root, creating it (and its parents) first when `create` is set.
+    package init(root: String, create: Bool) throws(TabIconsError) {
+        rootPath = root
+        if create { try AtomicFileWriter.makeFolders(root) }
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 && !(errno == ENOENT && !create) {
+            throw TabIconsError(.io, "cannot open \(root): \(TabIconsError.systemReason())", input: root)
+        }
+        rootFD = fd
+    }
+
+    deinit { if rootFD >= 0 { close(rootFD) } }
+
+    /// Folders this object created, relative to the root.
+    package var createdFolders: Set<String> { created.withLock { $0 } }
+
+    /// The folder `relative` ("" for the root) opened, or nil when it does not exist and
+    /// `create` is false. Each component must be a real folder, never a link.
+    package func openFolder(_ relative: String, create: Bool) throws(TabIconsError) -> Int32? {
+        guard rootFD >= 0 else { return nil }
+        var fd = dup(rootFD)
+        guard fd >= 0 else { throw TabIconsError(.io, "cannot open \(rootPath): \(TabIconsError.systemReason())") }
+        var walked = ""
+        for component in relative.split(separator: "/").map(String.init) {
+            walked += (walked.isEmpty ? "" : "/") + component
+            var next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next < 0 && errno == ENOENT {
+                guard create else { close(fd); return nil }
+                if mkdirat(fd, component, 0o777) == 0 {
+                    created.withLock { _ = $0.insert(walked) }
+                } else if errno != EEXIST {
+                    let error = failure("cannot create", walked)
+                    close(fd)
+                    throw error
+                }
+                next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            if next < 0 {
+                let error = errno == ELOOP || errno == ENOTDIR ? notAFolder(fd, component, walked) : failure("cannot open", walked)
+                close(fd)
+                throw error
+            }
+            close(fd)
+            fd = next
+        }
+        return fd
+    }
+
+    /// The bytes of the file at `relative`, nil when there is none. A link, a folder or a
+    /// special file at that path is an `io` error: tabicon never writes or reads through one.
+    package func read(_ relative: String) throws(TabIconsError) -> [UInt8]? {
+        let (folder, name) = Self.split(relative)
+        guard let fd = try openFolder(folder, create: false) else { return nil }
+        defer { close(fd) }
+        return try read(name, in: fd, relative: relative)
+    }
+
+    private func read(_ name: String, in folder: Int32, relative: String) throws(TabIconsError) -> [UInt8]? {
+        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw errno == ELOOP ? linkError(relative) : failure("cannot read", relative)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure("cannot read", relative) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw TabIconsError(.io, "\(relative) in \(rootPath) is not a regular file")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw failure("cannot read", relative) }
+            if n == 0 { bytes.removeSubrange(filled...); break }
+            filled += n
+        }
+        return bytes
+    }
+
+    /// One file of an icon, written under its temporary name and waiting to be renamed.
+    package struct Staged {
+        fileprivate let folder: Int32
+        fileprivate let temporary: String
+        fileprivate let name: String
+        package let relative: String
+    }
+
+    /// Writes every file whose bytes differ from the file at its path as a temporary beside it;
+    /// answers those staged, and the paths left as they were because their bytes are equal. On
+    /// any failure, every temporary this call made is removed, and nothing else changed.
+    package func stage(_ files: [(path: String, bytes: [UInt8])]) throws(TabIconsError)
+        -> (staged: [Staged], unchanged: [String]) {
+        var staged: [Staged] = []
+        var unchanged: [String] = []
+        do throws(TabIconsError) {
+            for file in files {
+                let (folderPath, name) = Self.split(file.path)
+                guard let folder = try openFolder(folderPath, create: true) else {
+                    throw TabIconsError(.io, "cannot open \(rootPath)")
+                }
+                let existing: [UInt8]?
+                do throws(TabIconsError) { existing = try read(name, in: folder, relative: file.path) } catch {
+                    close(folder)
+                    throw error
+                }
+                if existing == file.bytes {
+                    close(folder)
+                    unchanged.append(file.path)
+                    continue
+                }
+                do throws(TabIconsError) {
+                    let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
+                    staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path))
+                } catch {
+                    close(folder)
+                    throw error
+                }
+            }
+        } catch {
+            discard(staged)
+            throw error
+        }
+        return (staged, unchanged)
+    }
+
+    /// Renames every staged file into place. A rename that fails leaves that file's previous
+    /// version; the remaining temporaries are removed.
+    package func commit(_ staged: [Staged]) throws(TabIconsError) {
+        for (index, file) in staged.enumerated() {
+            if renameat(file.folder, file.temporary, file.folder, file.name) != 0 {
+                let error = failure("cannot rename into place", file.relative)
+                discard(Array(staged[index...]))
+                for done in staged[..<index] { close(done.folder) }
+                throw error
+            }
+        }
+        for file in staged { close(file.folder) }
+    }
+
+    /// Removes staged temporaries: the icon's previous files stay exactly as they were.
+    package func discard(_ staged: [Staged]) {
+        for file in staged {
+            unlinkat(file.folder, file.temporary, 0)
+            close(file.folder)
+        }
+    }
+
+    /// Removes the file at `relative` if it still holds the bytes tabicon recorded for it
+    /// (`hash`): a file someone replaced since is theirs, and stays. Answers whether it was removed.
+    package func removeFile(_ relative: String, ifHash hash: String) -> Bool {
+        let (folderPath, name) = Self.split(relative)
+        guard let folder = try? openFolder(folderPath, create: false) else { return false }
+        defer { close(folder) }
+        guard let bytes = try? read(name, in: folder, relative: relative), ContentHash(of: bytes).description == hash
+        else { return false }
+        return unlinkat(folder, name, 0) == 0
+    }
+
+    /// Removes the folder at `relative` if it is empty (and not a link). Answers whether it did.
+    package func removeFolderIfEmpty(_ relative: String) -> Bool {
+        let (parentPath, name) = Self.split(relative)
+        guard !name.isEmpty, let parent = try? openFolder(parentPath, create: false) else { return false }
+        defer { close(parent) }
+        return unlinkat(parent, name, AT_REMOVEDIR) == 0
+    }
+
+    /// Whether the file tabicon recorded is still there with the bytes it wrote.
+    package func holds(_ file: Manifest.FileEntry) -> Bool {
+        guard let bytes = try? read(file.path) else { return false }
+        return bytes.count == file.bytes && ContentHash(of: bytes).description == file.hash
+    }
+
+    /// Whether a folder exists at `relative` (a real one, reached without links).
+    package func folderExists(_ relative: String) -> Bool {
+        guard let fd = try? openFolder(relative, create: false) else { return false }
+        close(fd)
+        return true
+    }
+
+    /// Removes the temporaries a killed run left in the folder `relative`: names of tabicon's own
+    /// pattern only (`TemporaryName`). Answers how many it removed.
+    package func removeStaleTemporaries(in relative: String) -> Int {
+        guard let fd = try? openFolder(relative, create: false) else { return 0 }
+        defer { close(fd) }
+        guard let names = try? DirectoryListing.names(inFolder: fd) else { return 0 }
+        var removed = 0
+        for bytes in names {
+            let name = String(decoding: bytes, as: UTF8.self)
+            if TemporaryName.matches(name), unlinkat(fd, name, 0) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Writes `bytes` to a fresh temporary in `folder` and answers its name.
+    private func writeTemporary(_ bytes: [UInt8], in folder: Int32, relative: String) throws(TabIconsError) -> String {
+        var name = TemporaryName.make()
+        var fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        while fd < 0 && errno == EEXIST {
+            name = TemporaryName.make()
+            fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        guard fd >= 0 else { throw failure("cannot write", relative) }
+        var written = 0
+        var error: TabIconsError?
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { error = failure("cannot write", relative); return }
+                written += n
+            }
+        }
+        if close(fd) != 0, error == nil { error = failure("cannot write", relative) }
+        if let error {
+            unlinkat(folder, name, 0)
+            throw error
+        }
+        return name
+    }
+
+    private func notAFolder(_ fd: Int32, _ component: String, _ walked: String) -> TabIconsError {
+        var info = stat()
+        if fstatat(fd, component, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            return linkError(walked)
+        }
+        return TabIconsError(.io, "\(walked) in \(rootPath) exists and is not a folder")
+    }
+
+    private func linkError(_ relative: String) -> TabIconsError {
+        TabIconsError(.io, "\(relative) in \(rootPath) is a symbolic link; tabicon follows no link below --out")
+    }
+
+    private func failure(_ what: String, _ relative: String) -> TabIconsError {
+        TabIconsError(.io, "\(what) \(relative) in \(rootPath): \(TabIconsError.systemReason())")
+    }
+
+    /// `icons/home.imageset/home.png` → (`icons/home.imageset`, `home.png`).
+    package static func split(_ relative: String) -> (folder: String, name: String) {
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.utf8.index(after: slash)...]))
+    }
+}

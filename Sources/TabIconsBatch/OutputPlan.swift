@@ -1,0 +1,193 @@
+import TabIcons
+import Foundation
+
+/// A usage mistake the output plan finds before any work (SPEC §6a): `--out` over the inputs, a
+/// `--manifest` path that cannot be the manifest, scales that name the same file. Exit 2.
+public struct BatchUsageError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Every final path of a run, made before the first write (SPEC §6a "Planned before written").
+///
+/// The naming rule, the same for any `--jobs` because it follows input order:
+/// - Two inputs whose outputs meet at the same path for the same scale (`home.png` and
+///   `home.webp`; `Home.png` and `home.png`; Android's `a-b.png` and `a_b.png`) have one name:
+///   the later input keeps its extension in its stem (`home-webp`), then a counter, until its
+///   paths are free. Paths are compared case-insensitively (macOS and Windows fold case).
+/// - Two inputs whose outputs meet across scales (a flat `home@2x.png` input beside
+///   `home.png`'s 2× rendition) cannot be renamed into sense: both fail, each naming the other.
+/// Every rendition path is planned for every requested scale, so a scale skipped as an upscale
+/// only leaves its path unused.
+public struct OutputPlan: Sendable {
+    /// Where one input's files go.
+    public struct Icon: Sendable, Equatable {
+        public let stem: String
+        /// The rendition path for each requested scale the layout has a place for.
+        public let renditionPaths: [(scale: Double, path: String)]
+        public let contentsPath: String?
+
+        public func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
+
+        var allPaths: [String] { renditionPaths.map(\.path) + (contentsPath.map { [$0] } ?? []) }
+
+        public static func == (a: Icon, b: Icon) -> Bool {
+            a.stem == b.stem && a.contentsPath == b.contentsPath
+                && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
+        }
+    }
+
+    /// Per input, in input order: its files, or why it cannot have any.
+    public let icons: [Result<Icon, TabIconsError>]
+    /// Every folder (relative to the output root) a file of this run lands in.
+    public let folders: Set<String>
+
+    public struct Settings: Sendable {
+        var layout: OutputLayout
+        var fileExtension: String
+        var scales: [Double]
+        var outputRoot: String
+        var manifestPath: String
+        /// The folders the inputs were collected from (directory arguments).
+        var inputFolders: [String]
+    }
+
+    static func make(_ inputs: [BatchInput], _ settings: Settings) throws(BatchUsageError) -> OutputPlan {
+        try checkScales(settings)
+        let identities = InputIdentities(inputs, folders: settings.inputFolders)
+        let root = settings.outputRoot
+        if let id = FileIdentity(path: root), let folder = identities.folders[id] {
+            throw BatchUsageError("--out \(root) is the input folder \(folder): outputs would land among the inputs")
+        }
+        try checkManifestPath(settings.manifestPath, identities)
+
+        let named = name(inputs, settings)
+        let manifestRelative = relative(settings.manifestPath, to: root)
+        var folders: Set<String> = manifestRelative.map { [OutputDirectory.split($0).folder] } ?? []
+        var checkedFolders: Set<String> = []
+        for case .success(let icon) in named {
+            for path in icon.allPaths {
+                if let manifestRelative, path.lowercased() == manifestRelative.lowercased() {
+                    throw BatchUsageError("--manifest \(settings.manifestPath) is also the path of an output of \(icon.stem)")
+                }
+                let folder = OutputDirectory.split(path).folder
+                folders.insert(folder)
+                let full = root + "/" + path
+                if let id = FileIdentity(path: full), let input = identities.files[id] {
+                    throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
+                }
+                if checkedFolders.insert(folder).inserted, let id = FileIdentity(path: root + "/" + folder),
+                   let input = identities.folders[id] {
+                    throw BatchUsageError("--out \(root) would write into \(root)/\(folder), the input folder \(input)")
+                }
+            }
+        }
+        return OutputPlan(icons: named, folders: folders)
+    }
+
+    /// Stems and paths for every input under the naming rule above.
+    private static func name(_ inputs: [BatchInput], _ settings: Settings) -> [Result<Icon, TabIconsError>] {
+        var owners: [String: (input: Int, scale: Double)] = [:]   // folded path → who writes it
+        var failures: [Int: TabIconsError] = [:]
+        var icons: [Icon] = []
+        let contentsScale = -1.0
+        for (index, input) in inputs.enumerated() {
+            var stem = input.outputStem
+            var icon = plan(stem: stem, settings)
+            var counter = 1
+            while icon.roles(contentsScale).contains(where: { owners[$0.path.lowercased()]?.scale == $0.scale }) {
+                counter += 1
+                let ext = (input.name as NSString).pathExtension.lowercased()
+                let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
+                stem = counter == 2 ? base : base + "-\(counter - 1)"
+                icon = plan(stem: stem, settings)
+            }
+            for role in icon.roles(contentsScale) {
+                let key = role.path.lowercased()
+                if let owner = owners[key] {
+                    failures[index] = collision(role.path, with: inputs[owner.input].name)
+                    if failures[owner.input] == nil { failures[owner.input] = collision(role.path, with: input.name) }
+                } else {
+                    owners[key] = (index, role.scale)
+                }
+            }
+            icons.append(icon)
+        }
+        return icons.enumerated().map { index, icon in failures[index].map { .failure($0) } ?? .success(icon) }
+    }
+
+    private static func collision(_ path: String, with other: String) -> TabIconsError {
+        TabIconsError(.io, "its output \(path) is also an output of \(other); rename one of them")
+    }
+
+    private static func plan(stem: String, _ settings: Settings) -> Icon {
+        let paths = settings.scales.compactMap { scale in
+            settings.layout.path(stem: stem, scale: scale, fileExtension: settings.fileExtension).map { (scale, $0) }
+        }
+        return Icon(stem: stem, renditionPaths: paths, contentsPath: settings.layout.contentsPath(stem: stem))
+    }
+
+    /// Scales that print alike (2.01998 and 2.02002 both print as 2.02) would write one file for
+    /// two renditions.
+    private static func checkScales(_ settings: Settings) throws(BatchUsageError) {
+        var seen: [String: Double] = [:]
+        for scale in settings.scales {
+            guard let path = settings.layout.path(stem: "icon", scale: scale, fileExtension: settings.fileExtension) else { continue }
+            if let other = seen[path] {
+                throw BatchUsageError("--scales \(other) and \(scale) name the same file (\(path)); give scales that differ in their first four decimals")
+            }
+            seen[path] = scale
+        }
+    }
+
+    /// A manifest path that is an input, a folder, a device, a FIFO or a symbolic link.
+    private static func checkManifestPath(_ path: String, _ identities: InputIdentities) throws(BatchUsageError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: throw BatchUsageError("--manifest \(path) is a symbolic link; name the file itself")
+        case S_IFDIR: throw BatchUsageError("--manifest \(path) is a folder; name a file")
+        case S_IFREG: break
+        default: throw BatchUsageError("--manifest \(path) is a device, FIFO or socket, not a file")
+        }
+        if let id = FileIdentity(path: path), let input = identities.files[id] {
+            throw BatchUsageError("--manifest \(path) is the input \(input)")
+        }
+    }
+
+    /// `path` relative to `root` when it lies below it (by spelling, after standardizing).
+    static func relative(_ path: String, to root: String) -> String? {
+        let full = URL(fileURLWithPath: path).standardizedFileURL.path
+        var base = URL(fileURLWithPath: root).standardizedFileURL.path
+        if !base.hasSuffix("/") { base += "/" }
+        return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : nil
+    }
+}
+
+extension OutputPlan.Icon {
+    /// Each path with the scale it is written for (`contents` for `Contents.json`).
+    fileprivate func roles(_ contents: Double) -> [(path: String, scale: Double)] {
+        renditionPaths.map { ($0.path, $0.scale) } + (contentsPath.map { [($0, contents)] } ?? [])
+    }
+}
+
+/// The identities of the inputs and of the folders that hold them, with their names for messages.
+private struct InputIdentities {
+    var files: [FileIdentity: String] = [:]
+    var folders: [FileIdentity: String] = [:]
+
+    init(_ inputs: [BatchInput], folders roots: [String]) {
+        for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
+        var seenParents: Set<String> = []
+        for input in inputs {
+            guard let path = input.sourcePath, let id = FileIdentity(path: path) else { continue }
+            files[id] = input.name
+            // Each folder is looked at once, however many inputs it holds.
+            let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
+            guard seenParents.insert(parent).inserted else { continue }
+            if let folder = FileIdentity(path: parent.isEmpty ? "/" : parent), self.folders[folder] == nil {
+                self.folders[folder] = parent.isEmpty ? "/" : parent
+            }
+        }
+    }
+}

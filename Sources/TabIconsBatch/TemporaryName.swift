@@ -1,0 +1,21 @@
+import TabIcons
+
+/// The one name pattern of tabicon's temporary files: `.tabicon-` + 8 hex digits + `.tmp`
+/// (21 bytes). Short, so any final name the file system allows can be written (the temporary is
+/// a sibling, not the final name plus a suffix); recognisable, so a run removes the temporaries a
+/// killed run left, and only those.
+package enum TemporaryName {
+    static let prefix = ".tabicon-"
+    static let suffix = ".tmp"
+
+    package static func make() -> String {
+        let hex = String(UInt32.random(in: .min ... .max), radix: 16)
+        return prefix + String(repeating: "0", count: 8 - hex.count) + hex + suffix
+    }
+
+    package static func matches(_ name: String) -> Bool {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.utf8.count == prefix.utf8.count + 8 + suffix.utf8.count
+        else { return false }
+        return name.dropFirst(prefix.count).prefix(8).allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+}
