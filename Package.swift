@@ -30,12 +30,14 @@ let package = Package(
         // libpng's error callback must not return either: the classic write API behind setjmp,
         // for the zlib level, strategy and filters the simplified writer does not expose.
         .target(name: "CPNGEncode", dependencies: ["CPNG"]),
+        // The same for reading row by row (streamed normalization never holds the whole image).
+        .target(name: "CPNGDecode", dependencies: ["CPNG"]),
         // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.
         .target(name: "CXXH3Dispatch", dependencies: ["CXXHash"]),
 
         .target(
             name: "TabIcons",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CXXH3Dispatch"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CPNGDecode", "CXXH3Dispatch"]
         ),
         .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
@@ -45,7 +47,7 @@ let package = Package(
             // The C modules only for the decode scenario's direct-call baselines.
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP"],
             path: "bench",
-            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "peers", "inputs"]
+            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "peers", "inputs"]
         ),
         .testTarget(
             name: "TabIconsTests",

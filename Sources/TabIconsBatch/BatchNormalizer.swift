@@ -132,8 +132,7 @@ public struct BatchNormalizer: Sendable {
         budget.acquire(held)
         defer { budget.release(held) }
         var data = try input.load()
-        let needed = max(DecodeMemoryEstimate.bytes(data, longestSideNeeded: normalizer.longestSideNeeded,
-                                                          limits: normalizer.options.limits), held)
+        let needed = max(normalizer.decodeMemoryEstimate(data), held)
         if !budget.tryGrow(from: held, to: needed) {
             data = Data()
             budget.release(held)

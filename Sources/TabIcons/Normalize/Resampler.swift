@@ -57,19 +57,29 @@ struct Resampler {
                 }
             }
         }
+        return inter.withUnsafeBufferPointer { interBuffer in
+            acc.withUnsafeMutableBufferPointer { accBuffer in
+                Self.verticalStage(interBuffer, width: width, sourceHeight: source.height, height: height,
+                                   filter: filter, accumulators: accBuffer)
+            }
+        }
+    }
 
+    /// The second half of a resampling: `sourceHeight` rows of `width` horizontally filtered
+    /// pixels (`intermediate`) filtered to `height` rows, or only unpremultiplied when the height
+    /// does not change. Shared by whole-image and streamed resampling (`StreamedResampler`), so
+    /// both give the same bytes.
+    static func verticalStage(_ intermediate: UnsafeBufferPointer<Pixel>, width: Int, sourceHeight: Int, height: Int,
+                              filter: NormalizeOptions.Filter,
+                              accumulators: UnsafeMutableBufferPointer<Pixel>) -> Bitmap {
         let count = width * height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            inter.withUnsafeBufferPointer { interBuffer in
-                if height == source.height {
-                    Self.unpremultiplyRows(interBuffer, pixels: width * height, into: out)
-                } else {
-                    let weights = ResampleWeights.shared(inSize: source.height, outSize: height, filter: filter)
-                    acc.withUnsafeMutableBufferPointer { accBuffer in
-                        Self.verticalPass(interBuffer, rowLength: width, weights: weights,
-                                          accumulators: accBuffer, into: out)
-                    }
-                }
+            if height == sourceHeight {
+                Self.unpremultiplyRows(intermediate, pixels: width * height, into: out)
+            } else {
+                let weights = ResampleWeights.shared(inSize: sourceHeight, outSize: height, filter: filter)
+                Self.verticalPass(intermediate, rowLength: width, weights: weights,
+                                  accumulators: accumulators, into: out)
             }
             initialized = count
         }
@@ -100,25 +110,31 @@ struct Resampler {
             }
             return
         }
+        for y in 0..<rows {
+            Premultiplication.premultiply(srcBase + y * sourceWidth * 4, count: sourceWidth, into: rowBase)
+            horizontalRow(UnsafePointer(rowBase), weights: weights, into: dstBase + y * outWidth)
+        }
+    }
+
+    /// One premultiplied row filtered to `weights.outSize` pixels: the horizontal pass's unit,
+    /// which streamed resampling calls row by row as a decoder delivers them.
+    static func horizontalRow(_ row: UnsafePointer<Pixel>, weights: ResampleWeights,
+                              into out: UnsafeMutablePointer<Pixel>) {
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             weights.starts.withUnsafeBufferPointer { starts in
                 weights.counts.withUnsafeBufferPointer { counts in
                     guard let c0 = coefficients.baseAddress, let s0 = starts.baseAddress, let n0 = counts.baseAddress
                     else { return }
                     let taps = weights.taps
-                    for y in 0..<rows {
-                        Premultiplication.premultiply(srcBase + y * sourceWidth * 4, count: sourceWidth, into: rowBase)
-                        let out = dstBase + y * outWidth
-                        for x in 0..<outWidth {
-                            var sum = Pixel.zero
-                            var p = rowBase + s0[x]
-                            let c = c0 + x * taps
-                            for k in 0..<n0[x] {
-                                sum &+= p.pointee &* Pixel(repeating: c[k])
-                                p += 1
-                            }
-                            out[x] = descale(sum)
+                    for x in 0..<weights.outSize {
+                        var sum = Pixel.zero
+                        var p = row + s0[x]
+                        let c = c0 + x * taps
+                        for k in 0..<n0[x] {
+                            sum &+= p.pointee &* Pixel(repeating: c[k])
+                            p += 1
                         }
+                        out[x] = descale(sum)
                     }
                 }
             }
@@ -126,7 +142,7 @@ struct Resampler {
     }
 
     /// The intermediate rows filtered to `weights.outSize` rows and unpremultiplied into `out`.
-    private static func verticalPass(_ src: UnsafeBufferPointer<Pixel>, rowLength: Int,
+    static func verticalPass(_ src: UnsafeBufferPointer<Pixel>, rowLength: Int,
                                      weights: ResampleWeights, accumulators acc: UnsafeMutableBufferPointer<Pixel>,
                                      into out: UnsafeMutableBufferPointer<UInt8>) {
         guard let outBase = out.baseAddress, let srcBase = src.baseAddress, let accBase = acc.baseAddress else { return }
@@ -151,7 +167,7 @@ struct Resampler {
     }
 
     /// Rows that need no vertical filtering, unpremultiplied as they are.
-    private static func unpremultiplyRows(_ src: UnsafeBufferPointer<Pixel>, pixels: Int,
+    static func unpremultiplyRows(_ src: UnsafeBufferPointer<Pixel>, pixels: Int,
                                           into out: UnsafeMutableBufferPointer<UInt8>) {
         guard let outBase = out.baseAddress else { return }
         for i in 0..<pixels {
