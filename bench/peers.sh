@@ -47,6 +47,20 @@ if [ -z "${TABICON:-}" ]; then
     TABICON=$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/tabicon
 fi
 
+# Pillow-SIMD (PyPI `pillow-simd`: Pillow's API with SSE4/AVX2 resampling and conversions), built
+# from source with CC="cc -mavx2" into its own virtual environment, since it replaces the `PIL`
+# package Pillow installs. Built once (a few minutes; needs python3-venv, python3-dev, zlib1g-dev,
+# libjpeg-dev), then reused: PILLOW_SIMD_VENV=DIR to choose where, PILLOW_SIMD=0 to leave it out.
+pillow_simd_python() {
+    local venv=${PILLOW_SIMD_VENV:-$root/.build/pillow-simd}
+    if ! "$venv/bin/python" -c 'import PIL' 2>/dev/null; then
+        echo "building Pillow-SIMD into $venv (once)" >&2
+        python3 -m venv "$venv" >&2
+        CC="cc -mavx2" "$venv/bin/pip" install -q --no-cache-dir --no-binary :all: pillow-simd >&2
+    fi
+    echo "$venv/bin/python"
+}
+
 # Outputs go to a tmpfs when there is one, so the figures measure the tools and not this
 # machine's disk (file creation on a busy ext4 cost some runs seconds of system time).
 out_root=${PEERS_TMP:-}
