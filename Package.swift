@@ -32,12 +32,14 @@ let package = Package(
         .target(name: "CPNGEncode", dependencies: ["CPNG"]),
         // The same for reading row by row (streamed normalization never holds the whole image).
         .target(name: "CPNGDecode", dependencies: ["CPNG"]),
+        // The resampler's inner loops with SSE4.1/AVX2's 32-bit multiply, chosen at run time.
+        .target(name: "CResampleKernels"),
         // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.
         .target(name: "CXXH3Dispatch", dependencies: ["CXXHash"]),
 
         .target(
             name: "TabIcons",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CPNGDecode", "CXXH3Dispatch"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CPNGDecode", "CResampleKernels", "CXXH3Dispatch"]
         ),
         .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
@@ -51,7 +53,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TabIconsTests",
-            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI"],
+            // CResampleKernels: its portable and AVX2 loops are compared directly.
+            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI", "CResampleKernels"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -56,7 +56,7 @@ pillow_simd_python() {
     if ! "$venv/bin/python" -c 'import PIL' 2>/dev/null; then
         echo "building Pillow-SIMD into $venv (once)" >&2
         python3 -m venv "$venv" >&2
-        CC="cc -mavx2" "$venv/bin/pip" install -q --no-cache-dir --no-binary :all: pillow-simd >&2
+        CC="cc -mavx2" "$venv/bin/pip" install -q --no-cache-dir --no-binary pillow-simd pillow-simd >&2
     fi
     echo "$venv/bin/python"
 }

@@ -1,3 +1,5 @@
+internal import CResampleKernels
+
 /// Separable two-pass resampling of a premultiplied image: horizontal first (every source row to the
 /// output width), then vertical (to the output height), in integer arithmetic throughout.
 ///
@@ -31,7 +33,9 @@ struct Resampler {
     /// Sizes the scratch buffers for outputs up to `width` wide from a `sourceWidth × sourceHeight`
     /// source, so a series of renditions allocates them once whatever their order.
     mutating func reserve(sourceWidth: Int, sourceHeight: Int, width: Int) {
-        if sourceRow.count < sourceWidth { sourceRow = [Pixel](repeating: .zero, count: sourceWidth) }
+        if sourceRow.count < Self.paddedRowLength(sourceWidth) {
+            sourceRow = [Pixel](repeating: .zero, count: Self.paddedRowLength(sourceWidth))
+        }
         if intermediate.count < width * sourceHeight {
             intermediate = [Pixel](repeating: .zero, count: width * sourceHeight)
         }
@@ -116,25 +120,27 @@ struct Resampler {
         }
     }
 
+    /// The length of a premultiplied source row buffer for `horizontalRow`: the row, then as many
+    /// zero pixels again, which a tap row can reach past the end (at most `taps` ≤ width of them).
+    static func paddedRowLength(_ sourceWidth: Int) -> Int { 2 * sourceWidth }
+
     /// One premultiplied row filtered to `weights.outSize` pixels: the horizontal pass's unit,
-    /// which streamed resampling calls row by row as a decoder delivers them.
+    /// which streamed resampling calls row by row as a decoder delivers them. `row` holds
+    /// `paddedRowLength(weights.inSize)` pixels, the padding zero.
+    ///
+    /// Every output runs the full `taps` (its tap row is zero-padded), so the loop has one trip
+    /// count for the whole row; the loop itself is `CResampleKernels`' (AVX2 where the CPU has it).
+    /// The sums are exact integer sums in any order, so the bytes are those of a plain one-tap
+    /// loop; a padded tap adds a zero weight times a padding pixel.
     static func horizontalRow(_ row: UnsafePointer<Pixel>, weights: ResampleWeights,
                               into out: UnsafeMutablePointer<Pixel>) {
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             weights.starts.withUnsafeBufferPointer { starts in
-                weights.counts.withUnsafeBufferPointer { counts in
-                    guard let c0 = coefficients.baseAddress, let s0 = starts.baseAddress, let n0 = counts.baseAddress
-                    else { return }
-                    let taps = weights.taps
-                    for x in 0..<weights.outSize {
-                        var sum = Pixel.zero
-                        var p = row + s0[x]
-                        let c = c0 + x * taps
-                        for k in 0..<n0[x] {
-                            sum &+= p.pointee &* Pixel(repeating: c[k])
-                            p += 1
-                        }
-                        out[x] = descale(sum)
+                UnsafeRawPointer(row).withMemoryRebound(to: Int32.self, capacity: 4) { samples in
+                    UnsafeMutableRawPointer(out).withMemoryRebound(to: Int32.self, capacity: 4) { result in
+                        tabicons_resample_row(samples, coefficients.baseAddress, starts.baseAddress,
+                                              Int32(weights.taps), Int32(weights.outSize),
+                                              Int32(ResampleWeights.precisionBits), result)
                     }
                 }
             }
@@ -151,12 +157,11 @@ struct Resampler {
             for y in 0..<weights.outSize {
                 let c = c0 + y * weights.taps
                 let first = srcBase + weights.starts[y] * rowLength
-                let w0 = Pixel(repeating: c[0])
-                for i in 0..<rowLength { accBase[i] = first[i] &* w0 }
-                for k in 1..<max(weights.counts[y], 1) {
-                    let w = Pixel(repeating: c[k])
-                    let line = first + k * rowLength
-                    for i in 0..<rowLength { accBase[i] &+= line[i] &* w }
+                UnsafeRawPointer(first).withMemoryRebound(to: Int32.self, capacity: 4) { lines in
+                    UnsafeMutableRawPointer(accBase).withMemoryRebound(to: Int32.self, capacity: 4) { sums in
+                        tabicons_resample_columns(lines, 4 * rowLength, c, Int32(max(weights.counts[y], 1)),
+                                                  4 * rowLength, sums)
+                    }
                 }
                 let outRow = outBase + y * rowLength * 4
                 for i in 0..<rowLength {

@@ -39,13 +39,13 @@ struct StreamedResampler {
                  weights: width == sourceWidth ? nil : ResampleWeights.shared(inSize: sourceWidth, outSize: width, filter: filter),
                  intermediate: [Pixel](repeating: .zero, count: width * sourceHeight))
         }
-        premultiplied = [Pixel](repeating: .zero, count: sourceWidth)
+        premultiplied = [Pixel](repeating: .zero, count: Resampler.paddedRowLength(sourceWidth))
     }
 
     /// The bytes the resampler holds: what a memory estimate of a streamed decode must charge.
     static func heldBytes(sourceWidth: Int, sourceHeight: Int, widths: [Int]) -> Int {
         let stride = MemoryLayout<Pixel>.stride
-        return Set(widths).reduce(sourceWidth * stride) { $0 + $1 * sourceHeight * stride }
+        return Set(widths).reduce(Resampler.paddedRowLength(sourceWidth) * stride) { $0 + $1 * sourceHeight * stride }
     }
 
     /// The next source row: `sourceWidth` straight-alpha RGBA pixels.

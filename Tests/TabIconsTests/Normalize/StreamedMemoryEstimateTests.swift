@@ -44,12 +44,12 @@ struct StreamedMemoryEstimateTests {
 
     @Test("streaming charges the renditions' intermediates, not the source's pixels")
     func streamedIsSmaller() throws {
-        let data = StreamedPNGInputs.made(width: 640, height: 480, seed: 9)
+        let data = StreamedPNGInputs.made(width: 1200, height: 900, seed: 9)
         let streamed = Normalizer().decodeMemoryEstimate(data)
         let whole = DecodeMemoryEstimate.bytes(data, longestSideNeeded: 75)
-        // 640 × 480 RGBA is 1.2 MB; the 25, 50 and 75 px wide intermediates 150 × 480 × 16 bytes.
-        #expect(whole >= data.count + 640 * 480 * 4)
-        #expect(streamed < data.count + 150 * 480 * 16 + 200_000)
+        // 1200 × 900 RGBA is 4.3 MB; the 25, 50 and 75 px wide intermediates 150 × 900 × 16 bytes.
+        #expect(whole >= data.count + 1200 * 900 * 4)
+        #expect(streamed < data.count + 150 * 900 * 16 + 200_000)
         #expect(streamed < whole)
         // trim does not stream: the whole-image estimate.
         #expect(Normalizer(options: NormalizeOptions(trim: true)).decodeMemoryEstimate(data) == whole)
