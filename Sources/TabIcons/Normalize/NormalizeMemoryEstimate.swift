@@ -3,7 +3,7 @@ import Foundation
 /// How many bytes normalizing an input will hold at once, from its header, without decoding: what
 /// a batch weighs against its memory budget. It charges the path the input will really take: a
 /// streamed PNG (`StreamedNormalization`) holds its input, libpng's working set, one row, the
-/// horizontal passes' intermediates and the renditions, never the source's RGBA; everything else
+/// resampler's windows and the renditions, never the source's RGBA; everything else
 /// holds what `DecodeMemoryEstimate` counts for a whole-image decode (after shrink on load).
 extension Normalizer {
     package func decodeMemoryEstimate(_ data: Data) -> Int {
@@ -26,13 +26,13 @@ extension StreamedNormalization {
             guard bitDepth <= 8, interlace == 0 else { return nil }
             let plan = plan(width: width, height: height, options: options)
             guard let rendered = streamedEntries(plan, width: width, height: height, options: options) else { return nil }
-            let widths = rendered.map(\.glyphWidth)
+            let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
+            // Each rendition once more as the finished glyph, and its square canvas.
             let renditions = rendered.reduce(0) { total, entry in
                 total + 4 * (entry.glyphWidth * entry.glyphHeight + entry.canvasWidth * entry.canvasHeight)
-                    + MemoryLayout<Resampler.Pixel>.stride * entry.glyphWidth
             }
-            return data.count + DecodeMemoryEstimate.libpngWorkingBytes(b, width: width) + width * 4
-                + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, widths: widths) + renditions
+            return data.count + DecodeMemoryEstimate.libpngWorkingBytes(b, width: width) + width * 4 + renditions
+                + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
         }
     }
 }

@@ -149,31 +149,37 @@ struct Resampler {
 
     /// The intermediate rows filtered to `weights.outSize` rows and unpremultiplied into `out`.
     static func verticalPass(_ src: UnsafeBufferPointer<Pixel>, rowLength: Int,
-                                     weights: ResampleWeights, accumulators acc: UnsafeMutableBufferPointer<Pixel>,
-                                     into out: UnsafeMutableBufferPointer<UInt8>) {
+                             weights: ResampleWeights, accumulators acc: UnsafeMutableBufferPointer<Pixel>,
+                             into out: UnsafeMutableBufferPointer<UInt8>) {
         guard let outBase = out.baseAddress, let srcBase = src.baseAddress, let accBase = acc.baseAddress else { return }
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             guard let c0 = coefficients.baseAddress else { return }
             for y in 0..<weights.outSize {
-                let c = c0 + y * weights.taps
-                let first = srcBase + weights.starts[y] * rowLength
-                UnsafeRawPointer(first).withMemoryRebound(to: Int32.self, capacity: 4) { lines in
-                    UnsafeMutableRawPointer(accBase).withMemoryRebound(to: Int32.self, capacity: 4) { sums in
-                        tabicons_resample_columns(lines, 4 * rowLength, c, Int32(max(weights.counts[y], 1)),
-                                                  4 * rowLength, sums)
-                    }
-                }
-                let outRow = outBase + y * rowLength * 4
-                for i in 0..<rowLength {
-                    Premultiplication.unpremultiply(descale(accBase[i]), into: outRow + i * 4)
-                }
+                verticalRow(srcBase + weights.starts[y] * rowLength, rowLength: rowLength,
+                            coefficients: c0 + y * weights.taps, count: max(weights.counts[y], 1),
+                            accumulators: accBase, into: outBase + y * rowLength * 4)
             }
+        }
+    }
+
+    /// One output row of the vertical pass: `count` horizontally filtered rows from `first`
+    /// (`rowLength` pixels apart) weighted by `coefficients`, descaled and unpremultiplied into
+    /// `out`. Shared with streamed resampling, which keeps only the rows a window needs.
+    static func verticalRow(_ first: UnsafePointer<Pixel>, rowLength: Int, coefficients: UnsafePointer<Int32>,
+                            count: Int, accumulators: UnsafeMutablePointer<Pixel>, into out: UnsafeMutablePointer<UInt8>) {
+        UnsafeRawPointer(first).withMemoryRebound(to: Int32.self, capacity: 4) { lines in
+            UnsafeMutableRawPointer(accumulators).withMemoryRebound(to: Int32.self, capacity: 4) { sums in
+                tabicons_resample_columns(lines, 4 * rowLength, coefficients, Int32(count), 4 * rowLength, sums)
+            }
+        }
+        for i in 0..<rowLength {
+            Premultiplication.unpremultiply(descale(accumulators[i]), into: out + i * 4)
         }
     }
 
     /// Rows that need no vertical filtering, unpremultiplied as they are.
     static func unpremultiplyRows(_ src: UnsafeBufferPointer<Pixel>, pixels: Int,
-                                          into out: UnsafeMutableBufferPointer<UInt8>) {
+                                  into out: UnsafeMutableBufferPointer<UInt8>) {
         guard let outBase = out.baseAddress else { return }
         for i in 0..<pixels {
             Premultiplication.unpremultiply(src[i], into: outBase + i * 4)

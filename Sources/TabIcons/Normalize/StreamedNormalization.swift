@@ -74,8 +74,8 @@ enum StreamedNormalization {
                           options: NormalizeOptions) throws(TabIconsError) -> Outcome {
         let width = decoder.width, height = decoder.height
         try decoder.start()
-        var resampler = StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height,
-                                          widths: rendered.map(\.glyphWidth))
+        let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
+        var resampler = StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes)
         var gathered = GlyphGatherer(width: width, height: height)
         var row = [UInt8](repeating: 0, count: width * 4)
         for _ in 0..<height {
@@ -111,7 +111,7 @@ enum StreamedNormalization {
                                   pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
                                   renditions: renditions, skippedScales: skipped, lints: lints)
         let held = decoder.libpngPeakBytes + row.count
-            + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, widths: rendered.map(\.glyphWidth))
+            + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
             + renditions.reduce(0) { $0 + $1.bitmap.byteCount }
         return Outcome(icon: icon, heldBytes: held)
     }

@@ -15,8 +15,11 @@ struct StreamedResamplerTests {
           arguments: NormalizeOptions.Filter.allCases)
     func sameAsWhole(filter: NormalizeOptions.Filter) {
         let source = Self.noise(width: 97, height: 61, seed: 21)
-        let sizes = [(25, 16), (50, 31), (97, 40), (13, 61), (60, 61)]
-        var streamed = StreamedResampler(filter: filter, sourceWidth: 97, sourceHeight: 61, widths: sizes.map(\.0))
+        // 61 rows to 6 and 12 with a narrow kernel keep a ring; the rest the whole intermediate.
+        // Ring windows (a few rows of a tall source), whole intermediates, unchanged axes.
+        let sizes = [(25, 6), (50, 12), (97, 40), (13, 61), (60, 61), (25, 16), (3, 2)]
+        var streamed = StreamedResampler(filter: filter, sourceWidth: 97, sourceHeight: 61,
+                                         sizes: sizes.map { (width: $0.0, height: $0.1) })
         source.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<61 { streamed.push(pixels.baseAddress! + y * 97 * 4) }
         }
