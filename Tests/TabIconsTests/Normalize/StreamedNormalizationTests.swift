@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsBatch
+@testable import TabIconsCLI
 
 /// Streamed normalization is an optimization, not a second behaviour: for every PNG and every
 /// option set that streams, the result equals decoding the whole image and normalizing it, and a
@@ -107,5 +109,26 @@ struct StreamedNormalizationTests {
             #expect(Self.whole(bytes, NormalizeOptions()) == .failure(error))
             #expect(throws: error) { try Normalizer().normalize(bytes) }
         }
+    }
+
+    @Test("tabicon normalize: a PNG cut or damaged mid-stream is an error entry with its code, and nothing of it is written")
+    func nothingWrittenThroughTheCLI() throws {
+        let inputs = try TemporaryDirectory("inputs")
+        let icons = inputs.url.appendingPathComponent("icons")
+        try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+        let good = StreamedPNGInputs.made(width: 301, height: 233, seed: 12)
+        let long = StreamedPNGInputs.made(width: 640, height: 480, seed: 6)
+        var damaged = long
+        damaged[long.count / 2] ^= 0x5A
+        try good.write(to: icons.appendingPathComponent("good.png"))
+        try Data(long.prefix(long.count * 7 / 10)).write(to: icons.appendingPathComponent("cut.png"))
+        try damaged.write(to: icons.appendingPathComponent("damaged.png"))
+        let out = try TemporaryDirectory("out")
+        let status = TabIconCommand.run(["normalize", "-q", icons.path, "-o", out.url.path])
+        #expect(status == .someInputsFailed)
+        let manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
+        #expect(manifest.errors.map { ($0.input as NSString).lastPathComponent } == ["cut.png", "damaged.png"])
+        #expect(manifest.errors.map(\.code) == ["truncated", "corrupt"])
+        #expect(out.files() == ["icons/good.png", "icons/good@2x.png", "icons/good@3x.png", "manifest.json"])
     }
 }
