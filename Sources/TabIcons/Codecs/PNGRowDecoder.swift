@@ -30,7 +30,8 @@ final class PNGRowDecoder {
         var message = [CChar](repeating: 0, count: 64)
         let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         guard let reader = tabicons_png_rows_begin(base, bytes.count, &info, &message, message.count) else {
-            throw PNGDecoder.libpngError(message: String(cString: message))
+            let words = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            throw PNGDecoder.libpngError(message: String(decoding: words, as: UTF8.self))
         }
         // libpng has validated the IHDR the limits were checked on; they must agree.
         guard Int(info.width) == header.width, Int(info.height) == header.height else {
