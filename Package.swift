@@ -30,12 +30,16 @@ let package = Package(
         // libpng's error callback must not return either: the classic write API behind setjmp,
         // for the zlib level, strategy and filters the simplified writer does not expose.
         .target(name: "CPNGEncode", dependencies: ["CPNG"]),
+        // The same for reading row by row (streamed normalization never holds the whole image).
+        .target(name: "CPNGDecode", dependencies: ["CPNG"]),
+        // The resampler's inner loops with SSE4.1/AVX2's 32-bit multiply, chosen at run time.
+        .target(name: "CResampleKernels"),
         // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.
         .target(name: "CXXH3Dispatch", dependencies: ["CXXHash"]),
 
         .target(
             name: "TabIcons",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CXXH3Dispatch"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CPNGDecode", "CResampleKernels", "CXXH3Dispatch"]
         ),
         .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
@@ -45,11 +49,12 @@ let package = Package(
             // The C modules only for the decode scenario's direct-call baselines.
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP"],
             path: "bench",
-            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "peers", "inputs", "charts.py", "charts", "results"]
+            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "peers", "inputs", "charts.py", "charts", "results"]
         ),
         .testTarget(
             name: "TabIconsTests",
-            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI"],
+            // CResampleKernels: its portable and AVX2 loops are compared directly.
+            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI", "CResampleKernels"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/peers.sh DIR...: `tabicon normalize` against Pillow, vipsthumbnail and ImageMagick on the
 # same inputs, in one run, side by side: wall time, CPU time (user + sys), peak RSS, files and
-# output bytes, with ratios to tabicon.
+# output bytes, with ratios to tabicon. Also tabicon with --jobs 1 and Pillow-SIMD (see
+# `extra_peers`).
 #
 # Every tool writes the same renditions, the ones `tabicon` writes under SPEC §3 with the default
 # 25 pt box, never upscaling: longest side 25, 50 and 75 px, a size skipped when it is larger
@@ -50,6 +51,22 @@ if [ -z "${TABICON:-}" ]; then
     TABICON=$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/tabicon
 fi
 
+# Pillow-SIMD (PyPI `pillow-simd`: Pillow's API with SSE4/AVX2 resampling and conversions), built
+# from source with CC="cc -mavx2" into its own virtual environment, since it replaces the `PIL`
+# package Pillow installs. Built once (a few minutes; needs python3-venv, python3-dev, zlib1g-dev,
+# libjpeg-dev), then reused: PILLOW_SIMD_VENV=DIR to choose where, PILLOW_SIMD=0 to leave it out.
+pillow_simd_python() {
+    local venv=${PILLOW_SIMD_VENV:-$root/.build/pillow-simd}
+    if ! "$venv/bin/python" -c 'import PIL' 2>/dev/null; then
+        echo "building Pillow-SIMD into $venv (once)" >&2
+        python3 -m venv "$venv" >&2
+        CC="cc -mavx2" "$venv/bin/pip" install -q --no-cache-dir --no-binary pillow-simd pillow-simd >&2
+    fi
+    echo "$venv/bin/python"
+}
+simd_python=""
+[ "${PILLOW_SIMD:-1}" = 0 ] || simd_python=$(pillow_simd_python)
+
 # Outputs go to a tmpfs when there is one, so the figures measure the tools and not this
 # machine's disk (file creation on a busy ext4 cost some runs seconds of system time).
 out_root=${PEERS_TMP:-}
@@ -64,6 +81,7 @@ echo "machine: $cpu, $(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME"), 
 echo "tools: $("$TABICON" --version); Pillow $(python3 -c 'import PIL; print(PIL.__version__)');" \
      "$(vipsthumbnail --version); $(/usr/bin/mogrify -version | head -1 | cut -d' ' -f2-3)"
 echo "repeat: $REPEAT (median wall and CPU, largest peak RSS); outputs under $out_root"
+[ -z "${simd_python:-}" ] || echo "Pillow-SIMD $("$simd_python" -c 'import PIL; print(PIL.__version__)') (CC=\"cc -mavx2\", $simd_python)"
 if [ -n "${PEERS_JSON:-}" ]; then
     python3 - "$PEERS_JSON" "$cpu, $(nproc) cores, $(. /etc/os-release; echo "$PRETTY_NAME")" \
         "$("$TABICON" --version); Pillow $(python3 -c 'import PIL; print(PIL.__version__)'); $(vipsthumbnail --version); $(/usr/bin/mogrify -version | head -1 | cut -d' ' -f2-3)" \
@@ -86,6 +104,14 @@ timed() {
     files=$(find "$out" -name '*.png' | wc -l)
     bytes=$(find "$out" -name '*.png' -printf '%s\n' | awk '{s += $1} END {print s + 0}')
     echo "$label $wall $(awk "BEGIN {print $user + $sys}") $rss $files $bytes" >> "$work/times"
+}
+
+# The peers beside the main four (issue 12): tabicon on one core (`--jobs 1`, for the CPU and
+# --jobs comparisons) and Pillow-SIMD with the same script as Pillow, in its own environment.
+extra_peers() {
+    timed "tabicon-j1" "$1/tabicon-j1" -- "$TABICON" normalize -q --jobs 1 -o "$1/tabicon-j1" "$dir"
+    [ -z "${simd_python:-}" ] ||
+        timed Pillow-SIMD "$1/pillow-simd" -- "$simd_python" "$root/bench/peers/pillow_normalize.py" "$1/pillow-simd" "${inputs[@]}"
 }
 
 for dir in "$@"; do
@@ -111,6 +137,7 @@ EOF
         o=$work/r$r
         timed tabicon "$o/tabicon" -- "$TABICON" normalize -q -o "$o/tabicon" "$dir"
         timed Pillow "$o/pillow" -- python3 "$root/bench/peers/pillow_normalize.py" "$o/pillow" "${inputs[@]}"
+        extra_peers "$o"
         timed vipsthumbnail "$o/vips" -- vipsthumbnail --size "25x25>" -o "$o/vips/%s.png" "${l25[@]}"
         # vips: three processes; time each and add them up (RSS: the largest).
         mv "$work/times" "$work/times.keep"
@@ -166,7 +193,9 @@ def figures(name):
 base = figures("tabicon")
 print(f"{'tool':<14}{'wall s':>8}{'CPU s':>8}{'peak MiB':>10}{'files':>7}{'PNG KiB':>9}"
       f"{'wall ×':>8}{'CPU ×':>7}{'RSS ×':>7}{'size ×':>8}")
-for name in ("tabicon", "Pillow", "vipsthumbnail", "ImageMagick"):
+for name in ("tabicon", "tabicon-j1", "Pillow", "Pillow-SIMD", "vipsthumbnail", "ImageMagick"):
+    if name not in runs:
+        continue
     w, c, m, n, b = figures(name)
     print(f"{name:<14}{w:>8.2f}{c:>8.2f}{m:>10.1f}{n:>7}{b / 1024:>9.0f}"
           f"{w / base[0]:>8.2f}{c / base[1]:>7.2f}{m / base[2]:>7.2f}{b / base[4]:>8.2f}")

@@ -2,7 +2,8 @@
 # Peak memory of the release CLI on hostile inputs (SPEC §2 limits): runs `tabicon inspect` and
 # `tabicon normalize` on every file in ../shared/corpus/bad (override with TABICONS_CORPUS) and on
 # decompression bombs made here, reads the peak RSS from GNU time, and fails if any run passes
-# LIMIT_MIB (default 256). Then prints the figure for `tabicon inspect --json` over the whole corpus.
+# LIMIT_MIB (default 256). Then the large-PNG targets (`large_targets` below), and the figure for
+# `tabicon inspect --json` over the whole corpus.
 #
 #   scripts/peak-memory.sh            (make peak-memory builds the release CLI first)
 set -euo pipefail
@@ -60,6 +61,28 @@ while IFS= read -r -d '' file; do
         fi
     done
 done < <(find "$corpus/bad" "$work/bombs" -type f -print0 | sort -z)
+
+# The streamed-decoding targets (issue 12): `tabicon normalize` on the 9000×9000 1-bit PNG and the
+# 9990×9990 RGBA PNG of bench/make-large-inputs.sh (made when missing) stays under
+# LARGE_LIMIT_MIB (default 64) each. The same files with --trim, which keeps the whole-image path
+# (as interlaced and 16-bit PNGs do), are shown beside them for comparison, not held to it.
+large_targets() {
+    local large="$root/bench/inputs/large" file kib
+    [ -f "$large/bitmap-9000.png" ] && [ -f "$large/rgba-9990.png" ] || "$root/bench/make-large-inputs.sh" >/dev/null
+    for file in "$large/bitmap-9000.png" "$large/rgba-9990.png"; do
+        rm -rf "$work/out"
+        kib=$(peak "$tabicon" normalize -q "$file" -o "$work/out")
+        echo "peak-memory: tabicon normalize ${file#"$root"/}: $((kib / 1024)) MiB ($kib KiB); target ${LARGE_LIMIT_MIB:-64} MiB"
+        if [ "$kib" -gt $(( ${LARGE_LIMIT_MIB:-64} * 1024 )) ]; then
+            echo "peak-memory: FAIL ${file#"$root"/} over ${LARGE_LIMIT_MIB:-64} MiB" >&2
+            failures=$((failures + 1))
+        fi
+        rm -rf "$work/out"
+        kib=$(peak "$tabicon" normalize -q --trim "$file" -o "$work/out")
+        echo "peak-memory: tabicon normalize --trim ${file#"$root"/} (whole-image path): $((kib / 1024)) MiB ($kib KiB)"
+    done
+}
+large_targets
 
 echo "peak-memory: $runs runs on $(find "$corpus/bad" "$work/bombs" -type f | wc -l) files; highest peak $((worst / 1024)) MiB ($worst KiB) for $worst_run; limit ${LIMIT_MIB:-256} MiB"
 whole=$(peak "$tabicon" inspect --json "$corpus")

@@ -5,7 +5,7 @@ import Foundation
 /// that two photos are not decoded side by side when together they would raise the peak.
 ///
 /// Counted: the input itself, the RGBA output at the size the decoder will deliver (after shrink
-/// on load), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
+/// on load), for a PNG libpng's own working set (`libpngWorkingBytes`), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
 /// coefficient, every block of every component, whatever the output scale: the reason a
 /// progressive photo costs far more than a baseline one). Not counted: fixed costs under a few
 /// hundred kilobytes. WebP, and bytes that are none of the three (base64 text, or what the
@@ -42,7 +42,28 @@ package enum DecodeMemoryEstimate {
         guard allowed(width: width, height: height, limits: limits) else { return 0 }
         let pixels = width.multipliedReportingOverflow(by: height)
         let bytes = pixels.partialValue.multipliedReportingOverflow(by: b[24] == 16 ? 12 : 4)
-        return pixels.overflow || bytes.overflow ? Int.max / 4 : bytes.partialValue
+        return pixels.overflow || bytes.overflow ? Int.max / 4 : bytes.partialValue + libpngWorkingBytes(b, width: width)
+    }
+
+    /// What libpng itself holds while it reads a `width`-pixel-wide PNG, simplified API or row by
+    /// row (`PNGRowDecoder` counts it, and the tests hold it to this): its structures, zlib's
+    /// inflate state and 32 KiB window and its IDAT read buffer (together under 64 KiB), three
+    /// rows at the widest pixel it transforms to (8 bytes: 16-bit RGBA), and the chunks before
+    /// the image data, which it keeps: each its length, and a compressed one (zTXt, iTXt, iCCP)
+    /// twice what it can inflate to (zlib's 1032:1 at most, capped by libpng's 8 MB chunk limit),
+    /// the inflated copy and the one it stores.
+    static func libpngWorkingBytes(_ b: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
+        var total = (64 << 10) + 3 * (width * 8 + 64)
+        var offset = 8
+        while offset + 8 <= b.count {
+            let length = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
+            let type = String(decoding: b[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if type == "IDAT" || length > PNGChunks.maxPNGInteger { break }
+            total += length
+            if ["zTXt", "iTXt", "iCCP"].contains(type) { total += 2 * min(8_000_000, length * 1032 + 1024) }
+            offset += 12 + length
+        }
+        return total
     }
 
     /// From the SOF marker: the scaled RGBA output, plus the coefficient buffers when progressive.

@@ -84,7 +84,7 @@ enum PNGDecoder: FormatDecoder {
         return samplesAreSRGB ? PNGLinear16.rounded8(fromAssociated: samples) : PNGLinear16.sRGB8(fromAssociated: samples)
     }
 
-    private static func colorModel(_ colorType: Int) -> ImageInfo.ColorModel {
+    static func colorModel(_ colorType: Int) -> ImageInfo.ColorModel {
         switch colorType {
         case 0: .gray
         case 3: .palette
@@ -99,6 +99,11 @@ enum PNGDecoder: FormatDecoder {
         let message = withUnsafeBytes(of: image.message) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
+        return libpngError(message: message)
+    }
+
+    /// The error for libpng's `message` (also `PNGRowDecoder`'s, so both readers fail alike).
+    static func libpngError(message: String) -> TabIconsError {
         let reason = message.isEmpty ? "libpng failed without a message" : message
         return TabIconsError(code(forLibpngMessage: reason), reason, format: format)
     }

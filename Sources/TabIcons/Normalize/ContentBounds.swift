@@ -6,32 +6,38 @@ enum ContentBounds {
         let w = bitmap.width, h = bitmap.height
         var minX = w, minY = h, maxX = -1, maxY = -1
         bitmap.pixels.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress else { return }
             for y in 0..<h {
-                let row = y * w * 4
-                // First and last qualifying pixel of this row.
-                var first = -1
-                for x in 0..<w where p[row + x * 4 + 3] > threshold {
-                    first = x
-                    break
-                }
-                guard first >= 0 else { continue }
-                var last = first
-                var x = w - 1
-                while x > first {
-                    if p[row + x * 4 + 3] > threshold {
-                        last = x
-                        break
-                    }
-                    x -= 1
-                }
-                minX = min(minX, first)
-                maxX = max(maxX, last)
+                guard let extent = extent(ofRow: base + y * w * 4, width: w, alphaAbove: threshold) else { continue }
+                minX = min(minX, extent.lowerBound)
+                maxX = max(maxX, extent.upperBound)
                 if minY == h { minY = y }
                 maxY = y
             }
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// The first and last pixel of one RGBA row whose alpha is above `threshold`; nil when none
+    /// is. A row at a time, so streamed normalization measures with the same rule.
+    static func extent(ofRow row: UnsafePointer<UInt8>, width: Int, alphaAbove threshold: UInt8) -> ClosedRange<Int>? {
+        var first = -1
+        for x in 0..<width where row[x * 4 + 3] > threshold {
+            first = x
+            break
+        }
+        guard first >= 0 else { return nil }
+        var last = first
+        var x = width - 1
+        while x > first {
+            if row[x * 4 + 3] > threshold {
+                last = x
+                break
+            }
+            x -= 1
+        }
+        return first...last
     }
 
     /// The `trim` crop (SPEC §3): everything but the fully transparent (alpha 0) margins. Any pixel

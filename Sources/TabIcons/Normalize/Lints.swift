@@ -11,6 +11,12 @@ enum Lints {
     /// All findings, in the order of `Lint.Code`.
     static func evaluate(glyph: Bitmap, plan: RenditionPlan, skippedScales: [Double],
                          info: ImageInfo, options: NormalizeOptions) -> [Lint] {
+        evaluate(glyph: GlyphFacts(glyph), plan: plan, skippedScales: skippedScales, info: info, options: options)
+    }
+
+    /// The same, from what was gathered off the glyph's pixels (row by row when streamed).
+    static func evaluate(glyph: GlyphFacts, plan: RenditionPlan, skippedScales: [Double],
+                         info: ImageInfo, options: NormalizeOptions) -> [Lint] {
         [
             opaque(glyph, shape: options.shape),
             undersized(skippedScales, width: plan.glyphSourceWidth, height: plan.glyphSourceHeight),
@@ -22,7 +28,7 @@ enum Lints {
 
     /// `opaque`: no pixel of the glyph is transparent, so a tab bar's template tint paints a solid
     /// block. Not raised for `circle`, whose mask makes the corners transparent by design.
-    static func opaque(_ glyph: Bitmap, shape: NormalizeOptions.Shape) -> Lint? {
+    static func opaque(_ glyph: GlyphFacts, shape: NormalizeOptions.Shape) -> Lint? {
         guard shape != .circle, !glyph.hasTransparentPixels else { return nil }
         return Lint(.opaque, "no transparent pixel: a template tint renders a solid \(glyph.width)×\(glyph.height) block")
     }
@@ -47,9 +53,9 @@ enum Lints {
     /// side is below 1/2, i.e. the margins take over a quarter of the box on each side. The longest
     /// side, not the area, because `fit` scales by the longest side: a thin bar that spans the box
     /// is not padded. `trim` removes what this lint reports (up to the faint haze).
-    static func padding(_ glyph: Bitmap) -> Lint? {
+    static func padding(_ glyph: GlyphFacts) -> Lint? {
         let longest = max(glyph.width, glyph.height)
-        guard let bounds = ContentBounds.bounds(of: glyph, alphaAbove: visibleAlpha) else {
+        guard let bounds = glyph.visibleBounds else {
             return Lint(.padding, "the glyph fills 0% of the box: no visible pixel")
         }
         guard 2 * bounds.longestSide < longest else { return nil }
@@ -60,5 +66,26 @@ enum Lints {
     /// `animated`: only the first frame is used.
     static func animated(_ info: ImageInfo) -> Lint? {
         info.isAnimated ? Lint(.animated, "animated source: the first frame is used") : nil
+    }
+}
+
+/// What the lints read off a glyph's pixels: its size, whether any pixel is transparent, and the
+/// bounds of its visible pixels (alpha above `Lints.visibleAlpha`). Gathered from a whole bitmap
+/// here, or row by row by streamed normalization (`StreamedNormalization`), with the same rules.
+struct GlyphFacts: Equatable {
+    var width: Int
+    var height: Int
+    var hasTransparentPixels: Bool
+    var visibleBounds: PixelRect?
+
+    init(width: Int, height: Int, hasTransparentPixels: Bool, visibleBounds: PixelRect?) {
+        (self.width, self.height) = (width, height)
+        self.hasTransparentPixels = hasTransparentPixels
+        self.visibleBounds = visibleBounds
+    }
+
+    init(_ glyph: Bitmap) {
+        self.init(width: glyph.width, height: glyph.height, hasTransparentPixels: glyph.hasTransparentPixels,
+                  visibleBounds: ContentBounds.bounds(of: glyph, alphaAbove: Lints.visibleAlpha))
     }
 }

@@ -22,6 +22,8 @@ public struct Normalizer: Sendable {
     /// the size the crop needs.
     public func normalize(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
+        // A PNG read row by row when it can be: the same result without the source's RGBA.
+        if let streamed = try StreamedNormalization.normalize(data, options: options) { return streamed }
         let hint = RenditionPlan.longestSideNeeded(options)
         var image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: hint))
         if options.trim || options.shape == .circle,

@@ -44,10 +44,18 @@ struct RenditionPlan: Sendable, Equatable {
 
     init(image: DecodedImage, options: NormalizeOptions) {
         let bitmap = image.bitmap
-        let full = PixelRect(bitmap)
-        let trimmed = options.trim ? ContentBounds.trimmedRect(of: bitmap) : full
-        let sourceWidth = max(image.info.pixelWidth, 1), sourceHeight = max(image.info.pixelHeight, 1)
-        let shrunk = bitmap.width != sourceWidth || bitmap.height != sourceHeight
+        self.init(sourceWidth: image.info.pixelWidth, sourceHeight: image.info.pixelHeight,
+                  decoded: PixelRect(bitmap),
+                  trimmed: options.trim ? ContentBounds.trimmedRect(of: bitmap) : PixelRect(bitmap),
+                  options: options)
+    }
+
+    /// The plan from sizes alone: the source's, the decoded bitmap's (`decoded`) and its trimmed
+    /// region. Streamed normalization plans with it before any pixel exists (no trim: `trimmed` is
+    /// then `decoded`).
+    init(sourceWidth: Int, sourceHeight: Int, decoded: PixelRect, trimmed: PixelRect, options: NormalizeOptions) {
+        let sourceWidth = max(sourceWidth, 1), sourceHeight = max(sourceHeight, 1)
+        let shrunk = decoded.width != sourceWidth || decoded.height != sourceHeight
 
         /// A decoded length in source pixels.
         func toSource(_ length: Int, decoded: Int, source: Int) -> Int {
@@ -55,8 +63,8 @@ struct RenditionPlan: Sendable, Equatable {
             if length == decoded { return source }
             return max(1, Int((Double(length) * Double(source) / Double(decoded)).rounded(.toNearestOrAwayFromZero)))
         }
-        trimmedWidth = toSource(trimmed.width, decoded: bitmap.width, source: sourceWidth)
-        trimmedHeight = toSource(trimmed.height, decoded: bitmap.height, source: sourceHeight)
+        trimmedWidth = toSource(trimmed.width, decoded: decoded.width, source: sourceWidth)
+        trimmedHeight = toSource(trimmed.height, decoded: decoded.height, source: sourceHeight)
 
         if options.shape == .circle {
             crop = ShapeRenderer.centredSquare(in: trimmed)

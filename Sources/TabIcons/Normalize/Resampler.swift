@@ -1,3 +1,5 @@
+internal import CResampleKernels
+
 /// Separable two-pass resampling of a premultiplied image: horizontal first (every source row to the
 /// output width), then vertical (to the output height), in integer arithmetic throughout.
 ///
@@ -31,7 +33,9 @@ struct Resampler {
     /// Sizes the scratch buffers for outputs up to `width` wide from a `sourceWidth × sourceHeight`
     /// source, so a series of renditions allocates them once whatever their order.
     mutating func reserve(sourceWidth: Int, sourceHeight: Int, width: Int) {
-        if sourceRow.count < sourceWidth { sourceRow = [Pixel](repeating: .zero, count: sourceWidth) }
+        if sourceRow.count < Self.paddedRowLength(sourceWidth) {
+            sourceRow = [Pixel](repeating: .zero, count: Self.paddedRowLength(sourceWidth))
+        }
         if intermediate.count < width * sourceHeight {
             intermediate = [Pixel](repeating: .zero, count: width * sourceHeight)
         }
@@ -57,19 +61,29 @@ struct Resampler {
                 }
             }
         }
+        return inter.withUnsafeBufferPointer { interBuffer in
+            acc.withUnsafeMutableBufferPointer { accBuffer in
+                Self.verticalStage(interBuffer, width: width, sourceHeight: source.height, height: height,
+                                   filter: filter, accumulators: accBuffer)
+            }
+        }
+    }
 
+    /// The second half of a resampling: `sourceHeight` rows of `width` horizontally filtered
+    /// pixels (`intermediate`) filtered to `height` rows, or only unpremultiplied when the height
+    /// does not change. Shared by whole-image and streamed resampling (`StreamedResampler`), so
+    /// both give the same bytes.
+    static func verticalStage(_ intermediate: UnsafeBufferPointer<Pixel>, width: Int, sourceHeight: Int, height: Int,
+                              filter: NormalizeOptions.Filter,
+                              accumulators: UnsafeMutableBufferPointer<Pixel>) -> Bitmap {
         let count = width * height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-            inter.withUnsafeBufferPointer { interBuffer in
-                if height == source.height {
-                    Self.unpremultiplyRows(interBuffer, pixels: width * height, into: out)
-                } else {
-                    let weights = ResampleWeights.shared(inSize: source.height, outSize: height, filter: filter)
-                    acc.withUnsafeMutableBufferPointer { accBuffer in
-                        Self.verticalPass(interBuffer, rowLength: width, weights: weights,
-                                          accumulators: accBuffer, into: out)
-                    }
-                }
+            if height == sourceHeight {
+                Self.unpremultiplyRows(intermediate, pixels: width * height, into: out)
+            } else {
+                let weights = ResampleWeights.shared(inSize: sourceHeight, outSize: height, filter: filter)
+                Self.verticalPass(intermediate, rowLength: width, weights: weights,
+                                  accumulators: accumulators, into: out)
             }
             initialized = count
         }
@@ -100,25 +114,33 @@ struct Resampler {
             }
             return
         }
+        for y in 0..<rows {
+            Premultiplication.premultiply(srcBase + y * sourceWidth * 4, count: sourceWidth, into: rowBase)
+            horizontalRow(UnsafePointer(rowBase), weights: weights, into: dstBase + y * outWidth)
+        }
+    }
+
+    /// The length of a premultiplied source row buffer for `horizontalRow`: the row, then as many
+    /// zero pixels again, which a tap row can reach past the end (at most `taps` ≤ width of them).
+    static func paddedRowLength(_ sourceWidth: Int) -> Int { 2 * sourceWidth }
+
+    /// One premultiplied row filtered to `weights.outSize` pixels: the horizontal pass's unit,
+    /// which streamed resampling calls row by row as a decoder delivers them. `row` holds
+    /// `paddedRowLength(weights.inSize)` pixels, the padding zero.
+    ///
+    /// Every output runs the full `taps` (its tap row is zero-padded), so the loop has one trip
+    /// count for the whole row; the loop itself is `CResampleKernels`' (AVX2 where the CPU has it).
+    /// The sums are exact integer sums in any order, so the bytes are those of a plain one-tap
+    /// loop; a padded tap adds a zero weight times a padding pixel.
+    static func horizontalRow(_ row: UnsafePointer<Pixel>, weights: ResampleWeights,
+                              into out: UnsafeMutablePointer<Pixel>) {
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             weights.starts.withUnsafeBufferPointer { starts in
-                weights.counts.withUnsafeBufferPointer { counts in
-                    guard let c0 = coefficients.baseAddress, let s0 = starts.baseAddress, let n0 = counts.baseAddress
-                    else { return }
-                    let taps = weights.taps
-                    for y in 0..<rows {
-                        Premultiplication.premultiply(srcBase + y * sourceWidth * 4, count: sourceWidth, into: rowBase)
-                        let out = dstBase + y * outWidth
-                        for x in 0..<outWidth {
-                            var sum = Pixel.zero
-                            var p = rowBase + s0[x]
-                            let c = c0 + x * taps
-                            for k in 0..<n0[x] {
-                                sum &+= p.pointee &* Pixel(repeating: c[k])
-                                p += 1
-                            }
-                            out[x] = descale(sum)
-                        }
+                UnsafeRawPointer(row).withMemoryRebound(to: Int32.self, capacity: 4) { samples in
+                    UnsafeMutableRawPointer(out).withMemoryRebound(to: Int32.self, capacity: 4) { result in
+                        tabicons_resample_row(samples, coefficients.baseAddress, starts.baseAddress,
+                                              Int32(weights.taps), Int32(weights.outSize),
+                                              Int32(ResampleWeights.precisionBits), result)
                     }
                 }
             }
@@ -126,33 +148,38 @@ struct Resampler {
     }
 
     /// The intermediate rows filtered to `weights.outSize` rows and unpremultiplied into `out`.
-    private static func verticalPass(_ src: UnsafeBufferPointer<Pixel>, rowLength: Int,
-                                     weights: ResampleWeights, accumulators acc: UnsafeMutableBufferPointer<Pixel>,
-                                     into out: UnsafeMutableBufferPointer<UInt8>) {
+    static func verticalPass(_ src: UnsafeBufferPointer<Pixel>, rowLength: Int,
+                             weights: ResampleWeights, accumulators acc: UnsafeMutableBufferPointer<Pixel>,
+                             into out: UnsafeMutableBufferPointer<UInt8>) {
         guard let outBase = out.baseAddress, let srcBase = src.baseAddress, let accBase = acc.baseAddress else { return }
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             guard let c0 = coefficients.baseAddress else { return }
             for y in 0..<weights.outSize {
-                let c = c0 + y * weights.taps
-                let first = srcBase + weights.starts[y] * rowLength
-                let w0 = Pixel(repeating: c[0])
-                for i in 0..<rowLength { accBase[i] = first[i] &* w0 }
-                for k in 1..<max(weights.counts[y], 1) {
-                    let w = Pixel(repeating: c[k])
-                    let line = first + k * rowLength
-                    for i in 0..<rowLength { accBase[i] &+= line[i] &* w }
-                }
-                let outRow = outBase + y * rowLength * 4
-                for i in 0..<rowLength {
-                    Premultiplication.unpremultiply(descale(accBase[i]), into: outRow + i * 4)
-                }
+                verticalRow(srcBase + weights.starts[y] * rowLength, rowLength: rowLength,
+                            coefficients: c0 + y * weights.taps, count: max(weights.counts[y], 1),
+                            accumulators: accBase, into: outBase + y * rowLength * 4)
             }
         }
     }
 
+    /// One output row of the vertical pass: `count` horizontally filtered rows from `first`
+    /// (`rowLength` pixels apart) weighted by `coefficients`, descaled and unpremultiplied into
+    /// `out`. Shared with streamed resampling, which keeps only the rows a window needs.
+    static func verticalRow(_ first: UnsafePointer<Pixel>, rowLength: Int, coefficients: UnsafePointer<Int32>,
+                            count: Int, accumulators: UnsafeMutablePointer<Pixel>, into out: UnsafeMutablePointer<UInt8>) {
+        UnsafeRawPointer(first).withMemoryRebound(to: Int32.self, capacity: 4) { lines in
+            UnsafeMutableRawPointer(accumulators).withMemoryRebound(to: Int32.self, capacity: 4) { sums in
+                tabicons_resample_columns(lines, 4 * rowLength, coefficients, Int32(count), 4 * rowLength, sums)
+            }
+        }
+        for i in 0..<rowLength {
+            Premultiplication.unpremultiply(descale(accumulators[i]), into: out + i * 4)
+        }
+    }
+
     /// Rows that need no vertical filtering, unpremultiplied as they are.
-    private static func unpremultiplyRows(_ src: UnsafeBufferPointer<Pixel>, pixels: Int,
-                                          into out: UnsafeMutableBufferPointer<UInt8>) {
+    static func unpremultiplyRows(_ src: UnsafeBufferPointer<Pixel>, pixels: Int,
+                                  into out: UnsafeMutableBufferPointer<UInt8>) {
         guard let outBase = out.baseAddress else { return }
         for i in 0..<pixels {
             Premultiplication.unpremultiply(src[i], into: outBase + i * 4)

@@ -1,0 +1,175 @@
+#include "CPNGDecode.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tabicons_png_rows {
+    png_structp png;
+    png_infop info;
+    const unsigned char *memory;   /* what is left of the input */
+    size_t size;
+    jmp_buf jump;
+    char message[64];              /* as png_image's: 63 characters and a NUL */
+    size_t held;                   /* libpng's live bytes, and their peak */
+    size_t peak;
+    int started;
+    int failed;
+};
+
+/* Each block carries its size in front, so free can count it down. */
+typedef union { size_t size; max_align_t align; } block_header;
+
+static png_voidp counting_malloc(png_structp png, png_alloc_size_t size) {
+    tabicons_png_rows *reader = png_get_mem_ptr(png);
+    block_header *block = malloc(sizeof(block_header) + size);
+    if (block == NULL) return NULL;
+    block->size = size;
+    reader->held += size;
+    if (reader->held > reader->peak) reader->peak = reader->held;
+    return block + 1;
+}
+
+static void counting_free(png_structp png, png_voidp pointer) {
+    if (pointer == NULL) return;
+    tabicons_png_rows *reader = png_get_mem_ptr(png);
+    block_header *block = (block_header *)pointer - 1;
+    reader->held -= block->size;
+    free(block);
+}
+
+/* png_safe_error's behaviour: keep the words (cut to the buffer), then jump back. */
+static void on_error(png_structp png, png_const_charp message) {
+    tabicons_png_rows *reader = png_get_error_ptr(png);
+    strncpy(reader->message, message ? message : "libpng failed", sizeof reader->message - 1);
+    reader->message[sizeof reader->message - 1] = '\0';
+    longjmp(reader->jump, 1);
+}
+
+/* png_safe_warning's: warnings (benign errors included) are ignored. */
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+/* png_image_memory_read's behaviour and words. */
+static void read_memory(png_structp png, png_bytep out, size_t need) {
+    tabicons_png_rows *reader = png_get_io_ptr(png);
+    if (reader->memory == NULL || reader->size < need) png_error(png, "read beyond end of data");
+    memcpy(out, reader->memory, need);
+    reader->memory += need;
+    reader->size -= need;
+}
+
+tabicons_png_rows *tabicons_png_rows_begin(const unsigned char *data, size_t size,
+                                           tabicons_png_rows_header *header,
+                                           char *message, size_t message_size) {
+    tabicons_png_rows *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) {
+        snprintf(message, message_size, "png_image_read: out of memory");
+        return NULL;
+    }
+    reader->memory = data;
+    reader->size = size;
+    reader->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, reader, on_error, on_warning,
+                                           reader, counting_malloc, counting_free);
+    if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
+    if (reader->png == NULL || reader->info == NULL) {
+        snprintf(message, message_size, "png_image_read: out of memory");
+        tabicons_png_rows_free(reader);
+        return NULL;
+    }
+    if (setjmp(reader->jump)) {
+        snprintf(message, message_size, "%s", reader->message);
+        tabicons_png_rows_free(reader);
+        return NULL;
+    }
+    png_set_read_fn(reader->png, reader, read_memory);
+    png_set_benign_errors(reader->png, 1);   /* png_image_read_header: warn */
+    png_read_info(reader->png, reader->info);
+
+    int color_type = png_get_color_type(reader->png, reader->info);
+    png_bytep trans_alpha = NULL;
+    int num_trans = 0;
+    png_color_16p trans_color = NULL;
+    if (png_get_valid(reader->png, reader->info, PNG_INFO_tRNS))
+        png_get_tRNS(reader->png, reader->info, &trans_alpha, &num_trans, &trans_color);
+    header->width = png_get_image_width(reader->png, reader->info);
+    header->height = png_get_image_height(reader->png, reader->info);
+    header->bit_depth = png_get_bit_depth(reader->png, reader->info);
+    header->color_type = color_type;
+    header->interlaced = png_get_interlace_type(reader->png, reader->info) != PNG_INTERLACE_NONE;
+    /* png_image_format: an alpha channel, or tRNS entries */
+    header->has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || num_trans > 0;
+    return reader;
+}
+
+int tabicons_png_rows_start(tabicons_png_rows *reader) {
+    if (reader->failed) return 0;
+    if (setjmp(reader->jump)) {
+        reader->failed = 1;
+        return 0;
+    }
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    if (png_get_bit_depth(png, info) == 16 || png_get_interlace_type(png, info) != PNG_INTERLACE_NONE)
+        png_error(png, "tabicons_png_rows: 16-bit or interlaced source");
+    int color_type = png_get_color_type(png, info);
+    png_bytep trans_alpha = NULL;
+    int num_trans = 0;
+    png_color_16p trans_color = NULL;
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_get_tRNS(png, info, &trans_alpha, &num_trans, &trans_color);
+    int has_colour = (color_type & PNG_COLOR_MASK_COLOR) != 0;
+    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || num_trans > 0;
+
+    /* png_image_read_direct for PNG_FORMAT_RGBA from an 8-bit-or-less source, step by step. */
+    png_set_expand(png);
+    if (!has_colour) png_set_gray_to_rgb(png);
+    png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);  /* input gamma default */
+    if (!has_alpha) png_set_add_alpha(png, 255, PNG_FILLER_AFTER);
+    png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);  /* output mode and gamma */
+    {
+        /* PNG_SKIP_CHUNKS: png_image_skip_unused_chunks */
+        static const png_byte chunks_to_process[] = {
+            98, 75, 71, 68, '\0',    /* bKGD */
+            99, 72, 82, 77, '\0',    /* cHRM */
+            103, 65, 77, 65, '\0',   /* gAMA */
+            105, 67, 67, 80, '\0',   /* iCCP */
+            115, 66, 73, 84, '\0',   /* sBIT */
+            115, 82, 71, 66, '\0',   /* sRGB */
+        };
+        png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+        png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, chunks_to_process,
+                                    (int)(sizeof chunks_to_process) / 5);
+    }
+    (void)png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)png_get_image_width(png, info) * 4)
+        png_error(png, "png_read_image: invalid transformations");
+    reader->started = 1;
+    return 1;
+}
+
+int tabicons_png_rows_read(tabicons_png_rows *reader, unsigned char *rows, unsigned int count,
+                           size_t stride) {
+    if (reader->failed || !reader->started) return 0;
+    if (setjmp(reader->jump)) {
+        reader->failed = 1;
+        return 0;
+    }
+    for (unsigned int i = 0; i < count; i++) png_read_row(reader->png, rows + i * stride, NULL);
+    return 1;
+}
+
+const char *tabicons_png_rows_message(const tabicons_png_rows *reader) { return reader->message; }
+
+size_t tabicons_png_rows_peak_bytes(const tabicons_png_rows *reader) { return reader->peak; }
+
+void tabicons_png_rows_free(tabicons_png_rows *reader) {
+    if (reader == NULL) return;
+    if (reader->png != NULL) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    free(reader);
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// How many bytes normalizing an input will hold at once, from its header, without decoding: what
+/// a batch weighs against its memory budget. It charges the path the input will really take: a
+/// streamed PNG (`StreamedNormalization`) holds its input, libpng's working set, one row, the
+/// resampler's windows and the renditions, never the source's RGBA; everything else
+/// holds what `DecodeMemoryEstimate` counts for a whole-image decode (after shrink on load).
+extension Normalizer {
+    package func decodeMemoryEstimate(_ data: Data) -> Int {
+        StreamedNormalization.memoryEstimate(data, options: options)
+            ?? DecodeMemoryEstimate.bytes(data, longestSideNeeded: longestSideNeeded, limits: options.limits)
+    }
+}
+
+extension StreamedNormalization {
+    /// The streamed estimate, or nil when `data` will not be streamed with `options` (the same
+    /// predicates `normalize` applies, read off the IHDR bytes).
+    static func memoryEstimate(_ data: Data, options: NormalizeOptions) -> Int? {
+        guard streams(options: options), ImageFormat.sniff(data) == .png, data.count >= 29 else { return nil }
+        return data.withUnsafeBytes { raw -> Int? in
+            let b = raw.bindMemory(to: UInt8.self)
+            func uint32(_ at: Int) -> Int { Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3]) }
+            let width = uint32(16), height = uint32(20), bitDepth = Int(b[24]), interlace = Int(b[28])
+            // A size the limits refuse is rejected before a pixel is allocated.
+            guard (try? options.limits.check(width: width, height: height, format: .png)) != nil else { return data.count }
+            guard bitDepth <= 8, interlace == 0 else { return nil }
+            let plan = plan(width: width, height: height, options: options)
+            guard let rendered = streamedEntries(plan, width: width, height: height, options: options) else { return nil }
+            let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
+            // Each rendition once more as the finished glyph, and its square canvas.
+            let renditions = rendered.reduce(0) { total, entry in
+                total + 4 * (entry.glyphWidth * entry.glyphHeight + entry.canvasWidth * entry.canvasHeight)
+            }
+            return data.count + DecodeMemoryEstimate.libpngWorkingBytes(b, width: width) + width * 4 + renditions
+                + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
+        }
+    }
+}

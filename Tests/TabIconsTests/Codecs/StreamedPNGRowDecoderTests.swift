@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import TabIcons
+
+/// `PNGRowDecoder` against `PNGDecoder` (libpng's simplified API): the same rows, byte for byte,
+/// and the same error (code and words) for every file, read or not.
+@Suite("Streamed PNG decoding (row by row)")
+struct StreamedPNGRowDecoderTests {
+    /// What reading `data` row by row gives: the pixels, nil when the file cannot be streamed
+    /// (interlaced, 16-bit), or the error.
+    static func readRows(_ data: Data) -> Result<[UInt8]?, TabIconsError> {
+        Result { () throws(TabIconsError) -> [UInt8]? in
+            try data.withUnsafeBytesTyped { bytes throws(TabIconsError) -> [UInt8]? in
+                let decoder = try PNGRowDecoder(bytes, limits: .default)
+                guard decoder.canStream else { return nil }
+                try decoder.start()
+                var pixels = [UInt8](repeating: 0, count: decoder.width * decoder.height * 4)
+                try pixels.withUnsafeMutableBufferPointer { buffer throws(TabIconsError) in
+                    // In uneven batches, as a caller may ask for them.
+                    var y = 0, batch = 1
+                    while y < decoder.height {
+                        let count = min(batch, decoder.height - y)
+                        try decoder.readRows(into: buffer.baseAddress! + y * decoder.width * 4, count: count)
+                        y += count
+                        batch = batch % 5 + 1
+                    }
+                }
+                return pixels
+            }
+        }
+    }
+
+    static func decodeWhole(_ data: Data) -> Result<DecodedImage, TabIconsError> {
+        Result { () throws(TabIconsError) in try ImageDecoder.decode(data) }
+    }
+
+    @Test("every PNG gives PNGDecoder's pixels or its error, row by row", arguments: StreamedPNGInputs.all)
+    func sameRows(input: StreamedPNGInputs.Input) throws {
+        guard ImageFormat.sniff(input.data) == .png else { return }
+        let whole = Self.decodeWhole(input.data)
+        switch (Self.readRows(input.data), whole) {
+        case (.success(let rows?), .success(let image)):
+            #expect(rows == image.bitmap.pixels)
+        case (.success(nil), _):
+            // Only interlaced and 16-bit files are refused (they decode whole, or fail there).
+            try input.data.withUnsafeBytes { bytes in
+                let decoder = try PNGRowDecoder(bytes, limits: .default)
+                #expect(decoder.isInterlaced || decoder.bitDepth == 16)
+            }
+        case (.failure(let streamed), .failure(let wholeError)):
+            #expect(streamed == wholeError)
+        case (let streamed, let wholeResult):
+            Issue.record("streamed \(streamed) but whole \(wholeResult)")
+        }
+    }
+
+    @Test("the header facts are PNGDecoder's", arguments: StreamedPNGInputs.all)
+    func sameInfo(input: StreamedPNGInputs.Input) throws {
+        guard case .success(let image) = Self.decodeWhole(input.data) else { return }
+        try input.data.withUnsafeBytes { bytes in
+            let decoder = try PNGRowDecoder(bytes, limits: .default)
+            #expect(decoder.width == image.info.pixelWidth)
+            #expect(decoder.height == image.info.pixelHeight)
+            #expect(decoder.hasAlpha == image.info.hasAlpha)
+            #expect(decoder.bitDepth == image.info.bitDepth)
+            #expect(decoder.colorModel == image.info.colorModel)
+            #expect(decoder.isAnimated == image.info.isAnimated)
+        }
+    }
+
+    @Test("every valid PngSuite file that is neither interlaced nor 16-bit streams, and no other",
+          .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    func coverage() throws {
+        var streamed = 0, refused = 0
+        for input in StreamedPNGInputs.all where input.name.contains("pngsuite/") && !input.name.contains("/x") {
+            switch Self.readRows(input.data) {
+            case .success(.some): streamed += 1
+            case .success(.none): refused += 1
+            case .failure(let error): Issue.record("\(input.name): \(error)")
+            }
+        }
+        // The valid files of PngSuite and of libpng's copy of it (with its 9 interlaced extras):
+        // 221, of which 122 are neither interlaced nor 16-bit (counted from their IHDR bytes).
+        #expect(streamed == 122)
+        #expect(refused == 99)
+    }
+
+    @Test("a file cut inside its image data fails with PNGDecoder's truncated error, after rows were read")
+    func truncatedMidStream() throws {
+        let data = StreamedPNGInputs.made(width: 640, height: 480, seed: 3)
+        let cut = data.prefix(data.count * 6 / 10)
+        guard case .failure(let error) = Self.readRows(Data(cut)) else {
+            Issue.record("a file cut at 60% read without error")
+            return
+        }
+        #expect(error.code == .truncated)
+        #expect(error.message == "read beyond end of data")
+        #expect(Self.decodeWhole(Data(cut)) == .failure(error))
+    }
+
+    @Test("damaged image data fails with PNGDecoder's corrupt error")
+    func corruptMidStream() throws {
+        let data = StreamedPNGInputs.made(width: 640, height: 480, seed: 4)
+        // A changed byte in the middle of the IDAT data: the chunk's CRC no longer matches.
+        var crc = data
+        crc[data.count / 2] ^= 0x5A
+        guard case .failure(let crcError) = Self.readRows(crc) else {
+            Issue.record("a damaged IDAT read without error")
+            return
+        }
+        #expect(crcError.code == .corrupt)
+        #expect(crcError.message == "IDAT: CRC error")
+        #expect(Self.decodeWhole(crc) == .failure(crcError))
+    }
+}

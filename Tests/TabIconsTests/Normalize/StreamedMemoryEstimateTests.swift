@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import TabIcons
+
+/// The memory estimate a batch budgets with (`Normalizer.decodeMemoryEstimate`) is never below
+/// what normalizing really holds. For a streamed PNG that is measured: libpng's allocations
+/// through `PNGRowDecoder`'s counting allocator, plus the row, the horizontal intermediates and
+/// the renditions (`StreamedNormalization.Outcome.heldBytes`). For a whole-image PNG decode, the
+/// same libpng working set (the simplified API reads with the same machinery) plus the pixel
+/// buffers the decoder allocates.
+@Suite("Streamed memory estimate")
+struct StreamedMemoryEstimateTests {
+    static let optionSets = [NormalizeOptions(), NormalizeOptions(box: IconBox(points: 10)!, shape: .square)]
+
+    @Test("a streamed normalization holds no more than its estimate", arguments: StreamedPNGInputs.all)
+    func streamedWithinEstimate(input: StreamedPNGInputs.Input) throws {
+        for options in Self.optionSets {
+            guard let outcome = try? StreamedNormalization.outcome(input.data, options: options) else { continue }
+            let estimate = Normalizer(options: options).decodeMemoryEstimate(input.data)
+            #expect(input.data.count + outcome.heldBytes <= estimate, "\(options)")
+            #expect(StreamedNormalization.memoryEstimate(input.data, options: options) == estimate)
+        }
+    }
+
+    @Test("a whole-image PNG decode holds no more than its estimate", arguments: StreamedPNGInputs.all)
+    func wholeWithinEstimate(input: StreamedPNGInputs.Input) throws {
+        guard ImageFormat.sniff(input.data) == .png,
+              let image = try? ImageDecoder.decode(input.data),
+              let libpng = try? input.data.withUnsafeBytes({ bytes -> Int in
+                  let decoder = try PNGRowDecoder(bytes, limits: .default)
+                  // libpng's peak while reading: row by row where it can, else its header state.
+                  if decoder.canStream {
+                      try decoder.start()
+                      var row = [UInt8](repeating: 0, count: decoder.width * 4)
+                      for _ in 0..<decoder.height { try row.withUnsafeMutableBufferPointer { try decoder.readRows(into: $0.baseAddress!, count: 1) } }
+                  }
+                  return decoder.libpngPeakBytes
+              })
+        else { return }
+        let pixels = image.bitmap.byteCount * (image.info.bitDepth == 16 ? 3 : 1)
+        let estimate = DecodeMemoryEstimate.bytes(input.data, longestSideNeeded: nil)
+        #expect(input.data.count + pixels + libpng <= estimate)
+    }
+
+    @Test("streaming charges the renditions' intermediates, not the source's pixels")
+    func streamedIsSmaller() throws {
+        let data = StreamedPNGInputs.made(width: 1200, height: 900, seed: 9)
+        let streamed = Normalizer().decodeMemoryEstimate(data)
+        let whole = DecodeMemoryEstimate.bytes(data, longestSideNeeded: 75)
+        // 1200 × 900 RGBA is 4.3 MB. Streamed: three windows of twice a Lanczos-3 reach (6 × 47,
+        // 6 × 23.7, 6 × 16 rows) of 25, 50 and 75 px, about 0.23 MB each, libpng's 93 KB, rows.
+        #expect(whole >= data.count + 1200 * 900 * 4)
+        #expect(streamed < data.count + 1_000_000)
+        #expect(streamed < whole)
+        // trim does not stream: the whole-image estimate.
+        #expect(Normalizer(options: NormalizeOptions(trim: true)).decodeMemoryEstimate(data) == whole)
+    }
+
+    @Test("a compressed chunk before the image data is charged what it can inflate to")
+    func compressedChunksCharged() throws {
+        let plain = StreamedPNGInputs.made(width: 40, height: 30, seed: 2)
+        // An iTXt chunk of 1000 bytes inserted after IHDR (8 + 25 bytes in).
+        var itxt = Data([0, 0, 0x03, 0xE8]) + Data("iTXt".utf8) + Data(repeating: 0, count: 1000)
+        itxt += Data([0, 0, 0, 0])
+        let with = plain.prefix(33) + itxt + plain.dropFirst(33)
+        let difference = with.withUnsafeBytes { DecodeMemoryEstimate.libpngWorkingBytes($0.bindMemory(to: UInt8.self), width: 40) }
+            - plain.withUnsafeBytes { DecodeMemoryEstimate.libpngWorkingBytes($0.bindMemory(to: UInt8.self), width: 40) }
+        #expect(difference == 1000 + 2 * (1000 * 1032 + 1024))
+    }
+}
