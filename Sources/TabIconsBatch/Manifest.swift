@@ -31,6 +31,8 @@ public struct Manifest: Codable, Sendable, Equatable {
         public var orientation: Int
         public var hasAlpha: Bool
         public var animated: Bool
+        /// SVG: renditions drawn from the document, `pixelWidth`/`pixelHeight` its intrinsic size.
+        public var vector: Bool?
         public var contentHash: String
         public var decodeScale: Double
         public var pointWidth: Double
@@ -48,8 +50,9 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.orientation = info.orientation.rawValue
             self.hasAlpha = info.hasAlpha
             self.animated = info.isAnimated
+            self.vector = info.isVector ? true : nil
             self.contentHash = contentHash.description
-            let scale = box.decodeScale(width: info.pixelWidth, height: info.pixelHeight)
+            let scale = box.decodeScale(of: info)
             // Rounded to 4 decimals so 96/25 reads 3.84, not 3.8400000000000003.
             self.decodeScale = Manifest.rounded(scale)
             self.pointWidth = Manifest.rounded(Double(info.pixelWidth) / scale)
@@ -63,6 +66,7 @@ public struct Manifest: Codable, Sendable, Equatable {
                 ("input", .string(input)), ("name", .string(name)), ("format", .string(format)),
                 ("pixelWidth", .int(pixelWidth)), ("pixelHeight", .int(pixelHeight)),
                 ("orientation", .int(orientation)), ("hasAlpha", .bool(hasAlpha)), ("animated", .bool(animated)),
+            ] + (vector == true ? [("vector", .bool(true))] : []) + [
                 ("contentHash", .string(contentHash)), ("decodeScale", .double(decodeScale)),
                 ("pointWidth", .double(pointWidth)), ("pointHeight", .double(pointHeight)),
             ]

@@ -25,14 +25,14 @@ struct InputItem: Sendable, Equatable {
 /// Expands the command line's `<file|dir|->...` into inputs.
 ///
 /// Decisions (README, "Inputs and outputs"): directories are walked recursively for `.png`,
-/// `.jpg`, `.jpeg` and `.webp` (any case), sorted by path so runs are reproducible; hidden files
+/// `.jpg`, `.jpeg`, `.webp`, `.svg` and `.svgz` (any case), sorted by path so runs are reproducible; hidden files
 /// and folders are skipped; a file named explicitly is taken whatever its extension (the format is
 /// sniffed from bytes anyway). Outputs mirror a directory argument `D` as `basename(D)/...` and a
 /// file argument as its file name; `-` (stdin) is named `stdin`. A folder given in `excluding`
 /// (the output root) is never walked, so an output folder inside the input tree is not re-read.
 /// The walk takes regular files (and links to them) only; see `kind(of:)`.
 enum InputCollector {
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "svgz"]
 
     static func collect(_ arguments: [String], excluding excluded: URL? = nil) -> (inputs: [InputItem], failures: [(String, TabIconsError)]) {
         var inputs: [InputItem] = []

@@ -76,7 +76,7 @@ public enum TabIconCommand {
       --json                     print the manifest document (without renditions)
       --box ..., --max-pixels N  as for normalize
 
-    Directories are walked for .png .jpg .jpeg .webp; '-' reads stdin. Exit status: 0 all inputs
+    Directories are walked for .png .jpg .jpeg .webp .svg .svgz; '-' reads stdin. Exit status: 0 all inputs
     done, 1 some inputs failed (every good one still done), 2 usage.
     """
 }

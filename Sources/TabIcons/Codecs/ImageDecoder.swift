@@ -11,12 +11,14 @@ protocol FormatDecoder {
 }
 
 /// The front door for decoding: bytes (binary, base64 text or a `data:` URL) in, `DecodedImage` out.
+/// For SVG the result also carries the parsed document (`DecodedImage.vector`).
 public enum ImageDecoder {
     static func decoder(for format: ImageFormat) -> any FormatDecoder.Type {
         switch format {
         case .png: PNGDecoder.self
         case .jpeg: JPEGDecoder.self
         case .webp: WebPDecoder.self
+        case .svg: SVGDecoder.self
         }
     }
 

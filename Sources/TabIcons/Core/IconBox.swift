@@ -50,6 +50,15 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
         IconBox.decodeScale(width: Double(width), height: Double(height), box: self)
     }
 
+    /// The decode scale of a decoded source as a whole: the rule above for rasters; for a vector,
+    /// which fills the box (SPEC §3), its longest side ÷ box, so pixels ÷ scale is the box-fitted
+    /// point size (a 16 px drawing in a 25 pt box: 0.64, 25 pt).
+    public func decodeScale(of info: ImageInfo) -> Double {
+        guard info.isVector else { return decodeScale(width: info.pixelWidth, height: info.pixelHeight) }
+        let longest = Double(max(info.pixelWidth, info.pixelHeight, 1))
+        return longest / points
+    }
+
     /// The point size a `width`×`height` pixel image renders at (pixels ÷ decode scale).
     public func pointSize(width: Int, height: Int) -> (width: Double, height: Double) {
         let scale = decodeScale(width: width, height: height)
@@ -69,6 +78,23 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
         let other = max(1, Int((Double(shortest) * Double(target) / Double(longest)).rounded(.toNearestOrAwayFromZero)))
         let isUpscale = target > longest
         return width >= height ? (target, other, isUpscale) : (other, target, isUpscale)
+    }
+
+    /// The pixel size of a vector's rendition for screen scale `scale` (SPEC §3): vectors fill the
+    /// box, so the longest side is T = round(box × scale) whatever the intrinsic size, and the
+    /// other side max(1, round(S × T ÷ L)) from the exact (fractional) aspect. Never an upscale.
+    public func vectorRenditionSize(width: Double, height: Double, scale: Double) -> (width: Int, height: Int) {
+        let target = max(1, Int((points * scale).rounded(.toNearestOrAwayFromZero)))
+        return Self.fitted(width: width, height: height, longestSide: target)
+    }
+
+    /// `width` × `height` scaled so the longest side is `longestSide` pixels, the other side
+    /// max(1, round(S × T ÷ L)) (halves away from zero), the aspect kept.
+    public static func fitted(width: Double, height: Double, longestSide target: Int) -> (width: Int, height: Int) {
+        let longest = max(width, height), shortest = min(width, height)
+        guard longest > 0, longest.isFinite, shortest.isFinite else { return (target, target) }
+        let other = max(1, Int((shortest * Double(target) / longest).rounded(.toNearestOrAwayFromZero)))
+        return width >= height ? (target, other) : (other, target)
     }
 
     /// A number as the manifest and CLI print it: integers without a fraction, others with up to

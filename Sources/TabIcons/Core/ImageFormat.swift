@@ -1,10 +1,12 @@
-/// The three formats TabIcons decodes, recognised from the bytes, never from a file name.
+/// The formats TabIcons decodes, recognised from the bytes, never from a file name.
 public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     case png
     case jpeg
     case webp
+    /// XML whose root element is `svg`, also gzip-compressed (`.svgz`): a vector (`SVGSniff`).
+    case svg
 
-    /// The format of `data` by its signature, or nil when it is none of the three.
+    /// The format of `data` by its signature, or nil when it is none of them.
     ///
     /// PNG is recognised by `\x89PNG` alone, not the whole 8-byte signature: a file whose line
     /// endings a text transfer mangled (the last four bytes) is still a PNG, and libpng then says
@@ -16,11 +18,12 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }
+        if SVGSniff.isSVG(data) { return .svg }
         return nil
     }
 
     /// A short description of bytes that are not a supported format: the name of a recognisable
-    /// format (GIF, BMP, TIFF, HEIC/AVIF, SVG/XML, ICO), otherwise the first bytes in hex (or,
+    /// format (GIF, BMP, TIFF, HEIC/AVIF, other XML, ICO), otherwise the first bytes in hex (or,
     /// for text that is not base64, the first characters).
     static func describeUnsupported<Bytes: Collection>(_ data: Bytes, isText: Bool = false) -> String where Bytes.Element == UInt8 {
         let head = Array(data.prefix(32))
@@ -38,9 +41,10 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         }
         if head.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "looks like ICO, which is not supported" }
         let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE svg") {
-            return "looks like SVG/XML, which is not supported"
+        if let root = SVGSniff.xmlRootElement(data) {
+            return "looks like XML whose root element is <\(root)>, not SVG, which is not supported"
         }
+        if text.hasPrefix("<?xml") { return "looks like XML, which is not supported" }
         if isText {
             let start = String(text.prefix(16)).debugDescription
             return "text that is neither an image, base64 nor a data: URL (starts with \(start))"
@@ -49,6 +53,6 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }.joined(separator: " ")
-        return "not a PNG, JPEG or WebP file (starts with \(hex))"
+        return "not a PNG, JPEG, WebP or SVG file (starts with \(hex))"
     }
 }

@@ -41,6 +41,8 @@ struct RenditionPlan: Sendable, Equatable {
     var decodeScale: Double
     var pointWidth: Double
     var pointHeight: Double
+    /// For a vector: the part of the document the renditions draw (`crop` as fractions of it).
+    var vectorRegion: SVGDocument.Region?
 
     init(image: DecodedImage, options: NormalizeOptions) {
         let bitmap = image.bitmap
@@ -83,6 +85,45 @@ struct RenditionPlan: Sendable, Equatable {
         decodeScale = box.decodeScale(width: placedSize.0, height: placedSize.1)
         let points = box.pointSize(width: placedSize.0, height: placedSize.1)
         (pointWidth, pointHeight) = (points.width, points.height)
+    }
+
+    /// The plan for a vector (SPEC §3, vectors fill the box). `probe` is the whole document drawn
+    /// at the largest rendition's size; trim and the circle's square are found in its pixels and
+    /// become a region of the document, which every rendition then draws at its own size:
+    /// T = round(box × scale) on the region's longest side, its aspect kept. Nothing is an upscale.
+    /// The point size is the box-fitted size (the longest side is the box, or the whole square
+    /// for `square` and `circle`); `decodeScale` is the region's intrinsic longest side ÷ box, so
+    /// intrinsic pixels ÷ `decodeScale` = points as for rasters (below 1 for a small drawing).
+    init(vector document: SVGDocument, probe: Bitmap, options: NormalizeOptions) {
+        let full = PixelRect(probe)
+        let trimmed = options.trim ? ContentBounds.trimmedRect(of: probe) : full
+        crop = options.shape == .circle ? ShapeRenderer.centredSquare(in: trimmed) : trimmed
+        (trimmedWidth, trimmedHeight) = (trimmed.width, trimmed.height)
+        (glyphSourceWidth, glyphSourceHeight) = (crop.width, crop.height)
+        let region = SVGDocument.Region(
+            x: Double(crop.x) / Double(full.width), y: Double(crop.y) / Double(full.height),
+            width: Double(crop.width) / Double(full.width), height: Double(crop.height) / Double(full.height))
+        vectorRegion = region
+        // The region's size in CSS px; the circle's crop is square by construction.
+        var regionWidth = document.size.width * region.width, regionHeight = document.size.height * region.height
+        if options.shape == .circle { regionWidth = min(regionWidth, regionHeight); regionHeight = regionWidth }
+
+        let box = options.box
+        entries = options.scales.map { scale in
+            let size = box.vectorRenditionSize(width: regionWidth, height: regionHeight, scale: scale)
+            let side = max(size.width, size.height)
+            let square = options.shape == .square
+            return Entry(scale: scale, glyphWidth: size.width, glyphHeight: size.height,
+                         canvasWidth: square ? side : size.width, canvasHeight: square ? side : size.height,
+                         isUpscale: false)
+        }
+        let longest = max(regionWidth, regionHeight)
+        decodeScale = longest / box.points
+        if options.shape == .square {
+            (pointWidth, pointHeight) = (box.points, box.points)
+        } else {
+            (pointWidth, pointHeight) = (regionWidth / decodeScale, regionHeight / decodeScale)
+        }
     }
 
     /// Whether the entry is rendered under `allowUpscale`.

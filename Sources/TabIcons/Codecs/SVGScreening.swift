@@ -1,0 +1,201 @@
+import Foundation
+
+/// What stands between a hostile SVG and librsvg (SPEC §2): one linear pass over the markup
+/// (`SVGMarkupScanner`) that refuses what would take librsvg past a second of CPU or 256 MiB, with
+/// the reason. A Rust panic inside librsvg aborts the process, so refusing early is also what
+/// keeps a batch alive.
+///
+/// Refused (measured on librsvg 2.54 where a figure is given):
+/// - entity declarations (`<!ENTITY`: billion laughs; one 50 KB entity referenced 50,000 times
+///   took 6 s and 2.4 GB) and any other DOCTYPE internal subset (an `<!ATTLIST` default could add
+///   an `href` this pass never sees): `unsupported`;
+/// - more elements than `limits.maxSVGElements`, counting every copy a `<use>` (or an `feImage`
+///   pointing at an element) makes, so nested `<use>` bombs are counted at their expanded size
+///   (1.1 M elements took 2.7 s and 1.8 GB): `tooLarge`; a `<use>` cycle: `unsupported`;
+/// - nesting deeper than `maxDepth` (recursion in the parser and the renderer): `tooLarge`;
+/// - embedded `data:` images past the limits (`SVGEmbeddedImages`).
+/// Filter costs depend on the render size, so they are collected here (`SVGFilterWork`) and
+/// judged at each render. Text is noted: cairo's FreeType path is not safe under concurrent
+/// rendering, so documents with text render one at a time (`SVGDocument`).
+struct SVGScreening: Sendable, Equatable {
+    /// Elements deeper than this are refused; hand-made and exported icons nest a few levels.
+    static let maxDepth = 128
+
+    /// Elements in the document, every `<use>` copy counted.
+    var expandedElements = 0
+    /// Whether the document holds text (`text`, `tspan`, `textPath`, `tref`).
+    var hasText = false
+    var filters = SVGFilterWork()
+
+    init(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError) {
+        var graph = ElementGraph()
+        var stack: [Int] = []
+        var depth = 0
+        var inStyle = false
+        var styleMaySetFilter = false
+        var filterUnits: [Bool] = []     // per open <filter>: primitiveUnits="objectBoundingBox"
+        var embeddedPixels = 0
+        var filteredElements = 0
+        let b = bytes.bindMemory(to: UInt8.self)
+
+        try SVGMarkupScanner.scan(b) { (event) throws(TabIconsError) in
+            switch event {
+            case .doctype(let internalSubset, let declaresEntity):
+                if declaresEntity {
+                    throw Self.refused(.unsupported, "entity declarations (<!ENTITY) are refused: entity expansion is how XML is made to explode")
+                }
+                if internalSubset {
+                    throw Self.refused(.unsupported, "a DOCTYPE internal subset is refused: its declarations could add what screening cannot see")
+                }
+            case .text(let range):
+                if inStyle, !styleMaySetFilter {
+                    let css = String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+                    styleMaySetFilter = css.contains("filter")
+                }
+            case .end:
+                if let open = stack.popLast() {
+                    depth -= 1
+                    let name = graph.names[open]
+                    if name == "style" { inStyle = false }
+                    if name == "filter" { _ = filterUnits.popLast() }
+                }
+            case .start(let name, let attributes, let selfClosing):
+                let index = graph.add(name: name, parent: stack.last)
+                guard graph.count <= limits.maxSVGElements else {
+                    throw Self.refused(.tooLarge, "more than \(limits.maxSVGElements) elements (the SVG element limit)")
+                }
+                guard depth + 1 <= Self.maxDepth else {
+                    throw Self.refused(.tooLarge, "elements nested deeper than \(Self.maxDepth) levels")
+                }
+                if ["text", "tspan", "textPath", "tref"].contains(name) { hasText = true }
+                let objectBoundingBox = filterUnits.last ?? false
+                for attribute in attributes {
+                    switch attribute.name {
+                    case "id": graph.ids[attribute.value] = index
+                    case "href":
+                        let value = attribute.value.trimmingCharacters(in: .whitespacesAndNewlines)
+                        if value.prefix(5).lowercased() == "data:" {
+                            embeddedPixels += try SVGEmbeddedImages.check(value, limits: limits, pixelsSoFar: embeddedPixels)
+                        } else if value.hasPrefix("#"), name == "use" || name == "feImage" {
+                            graph.references[index] = String(value.dropFirst())
+                        }
+                    case "filter" where name != "feImage":
+                        if attribute.value.contains("url(") { filteredElements += 1 }
+                    case "style":
+                        if attribute.value.contains("filter") { filteredElements += 1 }
+                    case "transform", "patternTransform", "gradientTransform":
+                        if attribute.value.contains("scale") || attribute.value.contains("matrix") {
+                            filters.userSpaceMayScale = true
+                        }
+                    default: break
+                    }
+                }
+                Self.collectFilterPrimitive(name, attributes, objectBoundingBox: objectBoundingBox, into: &filters)
+                if !selfClosing {
+                    stack.append(index)
+                    depth += 1
+                    if name == "style" { inStyle = true }
+                    if name == "filter" {
+                        filterUnits.append(attributes.contains { $0.name == "primitiveUnits" && $0.value == "objectBoundingBox" })
+                    }
+                }
+            }
+        }
+
+        expandedElements = try graph.expandedCount(limit: limits.maxSVGElements)
+        if expandedElements > limits.maxSVGElements {
+            throw Self.refused(.tooLarge, "more than \(limits.maxSVGElements) elements counting every <use> copy (the SVG element limit)")
+        }
+        // Each <use> copy of a filtered element runs its filter again: scale by the expansion.
+        let expansion = Double(expandedElements) / Double(max(graph.count, 1))
+        let applications = styleMaySetFilter ? graph.count : filteredElements
+        filters.applications = Int((Double(applications) * expansion).rounded(.up))
+    }
+
+    static func refused(_ code: TabIconsError.Code, _ reason: String) -> TabIconsError {
+        TabIconsError(code, reason, format: .svg)
+    }
+
+    /// Records a filter primitive whose cost grows with a parameter.
+    private static func collectFilterPrimitive(_ name: String, _ attributes: [SVGMarkupScanner.Attribute],
+                                               objectBoundingBox: Bool, into filters: inout SVGFilterWork) {
+        func numbers(_ attribute: String) -> [Double]? {
+            guard let value = attributes.first(where: { $0.name == attribute })?.value else { return nil }
+            return value.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+                .map { Double($0).map(abs) ?? 0 }
+        }
+        func extent(_ values: [Double]?) -> SVGFilterWork.Extent? {
+            guard let values, let x = values.first else { return nil }
+            return SVGFilterWork.Extent(x: x, y: values.count > 1 ? values[1] : x, ofBoundingBox: objectBoundingBox)
+        }
+        switch name {
+        case "feMorphology":
+            if let radius = extent(numbers("radius")) { filters.morphology.append(radius) }
+        case "feGaussianBlur", "feDropShadow":
+            if let deviation = extent(numbers("stdDeviation")) { filters.blurs.append(deviation) }
+        case "feTurbulence":
+            filters.turbulenceOctaves += numbers("numOctaves")?.first ?? 1
+        case "feConvolveMatrix":
+            let order = numbers("order") ?? [3]
+            filters.convolutionCells += (order.first ?? 3) * (order.count > 1 ? order[1] : order.first ?? 3)
+        default: break
+        }
+    }
+}
+
+/// The elements of a document as a tree, with the references that make copies of other elements
+/// (`<use href="#id">`): enough to count what librsvg will instantiate without instantiating it.
+private struct ElementGraph {
+    var names: [String] = []
+    var parents: [Int] = []
+    var ids: [String: Int] = [:]
+    /// Element index → the id it copies.
+    var references: [Int: String] = [:]
+
+    var count: Int { names.count }
+
+    mutating func add(name: String, parent: Int?) -> Int {
+        names.append(name)
+        parents.append(parent ?? -1)
+        return names.count - 1
+    }
+
+    /// Elements rendered, counting each copy of a referenced subtree, capped just past `limit`.
+    /// Iterative (no recursion, whatever the depth of the copies); a reference cycle is refused.
+    func expandedCount(limit: Int) throws(TabIconsError) -> Int {
+        guard count > 0 else { return 0 }
+        var children = [[Int]](repeating: [], count: count)
+        var roots: [Int] = []
+        for (index, parent) in parents.enumerated() {
+            if parent >= 0 { children[parent].append(index) } else { roots.append(index) }
+        }
+        let cap = limit + 1
+        var weight = [Int](repeating: 0, count: count)
+        var state = [UInt8](repeating: 0, count: count)    // 0 new, 1 open, 2 done
+        var stack: [(node: Int, exiting: Bool)] = roots.reversed().map { ($0, false) }
+        while let (node, exiting) = stack.popLast() {
+            let target = references[node].flatMap { ids[$0] }
+            if exiting {
+                var total = 1
+                for child in children[node] { total = min(cap, total + weight[child]) }
+                if let target { total = min(cap, total + weight[target]) }
+                weight[node] = total
+                state[node] = 2
+                continue
+            }
+            guard state[node] == 0 else { continue }
+            state[node] = 1
+            stack.append((node, true))
+            var next = children[node]
+            if let target { next.append(target) }
+            for dependency in next {
+                if state[dependency] == 1 {
+                    let id = references[node] ?? "?"
+                    throw SVGScreening.refused(.unsupported, "a <\(names[node])> reference cycle through #\(id)")
+                }
+                if state[dependency] == 0 { stack.append((dependency, false)) }
+            }
+        }
+        return roots.reduce(0) { min(cap, $0 + weight[$1]) }
+    }
+}
