@@ -38,7 +38,7 @@ package final class SVGDocument: Sendable, Equatable {
         var dimensions = tabicons_svg_dimensions()
         tabicons_svg_get_dimensions(loaded, &dimensions)
         do {
-            size = try SVGSize(dimensions)
+            size = try SVGSize(dimensions, written: (screening.rootWidth, screening.rootHeight))
         } catch {
             tabicons_svg_free(loaded)
             throw error

@@ -26,6 +26,10 @@ struct SVGScreening: Sendable, Equatable {
     /// Whether the document holds text (`text`, `tspan`, `textPath`, `tref`).
     var hasText = false
     var filters = SVGFilterWork()
+    /// The root element's `width` and `height` as written: librsvg drops a negative size as
+    /// invalid (it would then silently take the viewBox), so `SVGSize` judges these too.
+    var rootWidth: String?
+    var rootHeight: String?
 
     init(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError) {
         var graph = ElementGraph()
@@ -61,6 +65,10 @@ struct SVGScreening: Sendable, Equatable {
                 }
             case .start(let name, let attributes, let selfClosing):
                 let index = graph.add(name: name, parent: stack.last)
+                if index == 0 {
+                    rootWidth = attributes.first { $0.name == "width" }?.value
+                    rootHeight = attributes.first { $0.name == "height" }?.value
+                }
                 guard graph.count <= limits.maxSVGElements else {
                     throw Self.refused(.tooLarge, "more than \(limits.maxSVGElements) elements (the SVG element limit)")
                 }

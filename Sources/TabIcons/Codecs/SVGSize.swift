@@ -1,4 +1,5 @@
 internal import CSVGRender
+import Foundation
 
 /// An SVG's intrinsic size in CSS pixels at 96 dpi (SPEC §2), from the root element's `width`,
 /// `height` and `viewBox` as librsvg reports them.
@@ -20,16 +21,22 @@ struct SVGSize: Sendable, Equatable {
         a.width == b.width && a.height == b.height && a.viewBox.map { [$0.x, $0.y, $0.width, $0.height] } == b.viewBox.map { [$0.x, $0.y, $0.width, $0.height] }
     }
 
-    /// Whole pixels for a size in CSS px: rounded up, as librsvg's own tools do, but never up past
-    /// floating error (24.000000000000004 is 24, not 25), and at least 1.
+    /// Whole pixels for a size in CSS px: the nearest whole number (halves away from zero), at
+    /// least 1, as librsvg's own reference renderings are sized. Exporters write 16.000002 for 16
+    /// (Inkscape does, in a twelfth of the Adwaita icons): rounding up would make those 17 px, and
+    /// floating error (25 / 22 × 22 = 25.000000000000004) must never add a pixel either.
     static func wholePixels(_ length: Double) -> Int {
         guard length.isFinite else { return Int.max }
-        let nearest = length.rounded()
-        let whole = abs(length - nearest) < 1e-9 ? nearest : length.rounded(.up)
+        let whole = length.rounded(.toNearestOrAwayFromZero)
         return whole >= Double(Int.max) ? Int.max : max(1, Int(whole))
     }
 
-    init(_ d: tabicons_svg_dimensions) throws(TabIconsError) {
+    /// `written` are the root's `width` and `height` as the markup has them (`SVGScreening`).
+    init(_ d: tabicons_svg_dimensions, written: (width: String?, height: String?) = (nil, nil)) throws(TabIconsError) {
+        for (side, value) in [("width", written.width), ("height", written.height)] {
+            guard let value, let number = Self.leadingNumber(value), number <= 0 else { continue }
+            throw TabIconsError(.unsupported, "the \(side) \(value.trimmingCharacters(in: .whitespaces)) is not a positive size", format: .svg)
+        }
         let viewBox = d.has_viewbox != 0 && d.viewbox_width > 0 && d.viewbox_height > 0
             ? (x: d.viewbox_x, y: d.viewbox_y, width: d.viewbox_width, height: d.viewbox_height) : nil
         self.viewBox = viewBox
@@ -51,6 +58,13 @@ struct SVGSize: Sendable, Equatable {
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw TabIconsError(.unsupported, "no usable intrinsic size (\(width)×\(height) px)", format: .svg)
         }
+    }
+
+    /// The number a length starts with ("-16" in "-16px"), nil when it starts with none.
+    private static func leadingNumber(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let number = trimmed.prefix { "+-.0123456789eE".contains($0) }
+        return Double(number)
     }
 
     /// A root width or height in CSS px; nil for a percentage (or a missing size).

@@ -119,7 +119,8 @@ public struct Normalizer: Sendable {
         try options.validate()
         if let document = image.vector {
             let probe = try vectorProbe(image, document: document)
-            let plan = RenditionPlan(vector: document, probe: probe, options: options)
+            let trimmed = options.trim ? try RenditionPlan.vectorTrimRegion(document, options: options) : .whole
+            let plan = RenditionPlan(vector: document, probe: probe, trimmed: trimmed, options: options)
             return (plan, RenderIntentConversion.apply(options.render, to: probe.cropped(to: plan.crop)))
         }
         let plan = RenditionPlan(image: image, options: options)

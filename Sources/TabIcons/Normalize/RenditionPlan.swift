@@ -87,26 +87,39 @@ struct RenditionPlan: Sendable, Equatable {
         (pointWidth, pointHeight) = (points.width, points.height)
     }
 
-    /// The plan for a vector (SPEC §3, vectors fill the box). `probe` is the whole document drawn
-    /// at the largest rendition's size; trim and the circle's square are found in its pixels and
-    /// become a region of the document, which every rendition then draws at its own size:
-    /// T = round(box × scale) on the region's longest side, its aspect kept. Nothing is an upscale.
-    /// The point size is the box-fitted size (the longest side is the box, or the whole square
-    /// for `square` and `circle`); `decodeScale` is the region's intrinsic longest side ÷ box, so
+    /// The plan for a vector (SPEC §3, vectors fill the box). `trimmed` is the part of the
+    /// document `trim` keeps (`vectorTrimRegion`, the whole of it without trim); the circle takes
+    /// its centred square. That region is what every rendition draws at its own size:
+    /// T = round(box × scale) on the region's longest side, its aspect kept; nothing is an upscale.
+    /// `probe` is the whole document drawn at the largest rendition's size: `crop` is the region in
+    /// its pixels (what the lints judge). The point size is the box-fitted size (the box itself for
+    /// `square` and `circle`); `decodeScale` is the region's intrinsic longest side ÷ box, so
     /// intrinsic pixels ÷ `decodeScale` = points as for rasters (below 1 for a small drawing).
-    init(vector document: SVGDocument, probe: Bitmap, options: NormalizeOptions) {
-        let full = PixelRect(probe)
-        let trimmed = options.trim ? ContentBounds.trimmedRect(of: probe) : full
-        crop = options.shape == .circle ? ShapeRenderer.centredSquare(in: trimmed) : trimmed
-        (trimmedWidth, trimmedHeight) = (trimmed.width, trimmed.height)
-        (glyphSourceWidth, glyphSourceHeight) = (crop.width, crop.height)
-        let region = SVGDocument.Region(
-            x: Double(crop.x) / Double(full.width), y: Double(crop.y) / Double(full.height),
-            width: Double(crop.width) / Double(full.width), height: Double(crop.height) / Double(full.height))
+    init(vector document: SVGDocument, probe: Bitmap, trimmed: SVGDocument.Region, options: NormalizeOptions) {
+        let size = document.size
+        var region = trimmed
+        var regionWidth = size.width * region.width, regionHeight = size.height * region.height
+        if options.shape == .circle {
+            let side = min(regionWidth, regionHeight)
+            region = SVGDocument.Region(x: region.x + (regionWidth - side) / 2 / size.width,
+                                        y: region.y + (regionHeight - side) / 2 / size.height,
+                                        width: side / size.width, height: side / size.height)
+            (regionWidth, regionHeight) = (side, side)
+        }
         vectorRegion = region
-        // The region's size in CSS px; the circle's crop is square by construction.
-        var regionWidth = document.size.width * region.width, regionHeight = document.size.height * region.height
-        if options.shape == .circle { regionWidth = min(regionWidth, regionHeight); regionHeight = regionWidth }
+        /// A region in the probe's whole pixels, rounded outward (at least one pixel).
+        func pixels(_ r: SVGDocument.Region) -> PixelRect {
+            let w = Double(probe.width), h = Double(probe.height)
+            let x0 = min(probe.width - 1, max(0, Int((r.x * w + 1e-6).rounded(.down))))
+            let y0 = min(probe.height - 1, max(0, Int((r.y * h + 1e-6).rounded(.down))))
+            let x1 = min(probe.width, max(x0 + 1, Int(((r.x + r.width) * w - 1e-6).rounded(.up))))
+            let y1 = min(probe.height, max(y0 + 1, Int(((r.y + r.height) * h - 1e-6).rounded(.up))))
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        crop = pixels(region)
+        let trimmedPixels = pixels(trimmed)
+        (trimmedWidth, trimmedHeight) = (trimmedPixels.width, trimmedPixels.height)
+        (glyphSourceWidth, glyphSourceHeight) = (crop.width, crop.height)
 
         let box = options.box
         entries = options.scales.map { scale in
@@ -117,13 +130,32 @@ struct RenditionPlan: Sendable, Equatable {
                          canvasWidth: square ? side : size.width, canvasHeight: square ? side : size.height,
                          isUpscale: false)
         }
-        let longest = max(regionWidth, regionHeight)
-        decodeScale = longest / box.points
+        decodeScale = max(regionWidth, regionHeight) / box.points
         if options.shape == .square {
             (pointWidth, pointHeight) = (box.points, box.points)
         } else {
             (pointWidth, pointHeight) = (regionWidth / decodeScale, regionHeight / decodeScale)
         }
+    }
+
+    /// How finely `trim` looks at a vector: the document drawn at this many times the largest
+    /// rendition's size, so the margins it finds are exact to a quarter of a rendition pixel
+    /// (at most `vectorTrimMaxSide` px a side).
+    static let vectorTrimOversampling = 4
+    static let vectorTrimMaxSide = 2048
+
+    /// The part of a vector `trim` keeps: everything but its fully transparent margins, found in a
+    /// drawing of the whole document at `vectorTrimOversampling` × the largest rendition's longest
+    /// side, as fractions of the document. The whole document when nothing is drawn.
+    static func vectorTrimRegion(_ document: SVGDocument, options: NormalizeOptions) throws(TabIconsError) -> SVGDocument.Region {
+        let largest = options.scales.map { options.box.vectorRenditionSize(width: 1, height: 1, scale: $0).width }.max() ?? 1
+        let side = min(largest * vectorTrimOversampling, max(largest, vectorTrimMaxSide), options.limits.maxSide)
+        let size = IconBox.fitted(width: document.size.width, height: document.size.height, longestSide: side)
+        let drawing = try document.render(width: size.width, height: size.height)
+        let rect = ContentBounds.trimmedRect(of: drawing)
+        let w = Double(drawing.width), h = Double(drawing.height)
+        return SVGDocument.Region(x: Double(rect.x) / w, y: Double(rect.y) / h,
+                                  width: Double(rect.width) / w, height: Double(rect.height) / h)
     }
 
     /// Whether the entry is rendered under `allowUpscale`.
