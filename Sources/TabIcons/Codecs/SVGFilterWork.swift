@@ -1,7 +1,9 @@
 /// The filter primitives whose cost in librsvg grows with a parameter rather than with the pixels
 /// alone, collected by `SVGScreening` and judged against each render's size before librsvg runs.
 ///
-/// Measured with librsvg 2.54 on this project's machine: `feMorphology` costs about 5–20 ns per
+/// Measured with librsvg 2.54 on this project's machine: every primitive costs about 100 ns per
+/// pixel of the render each time it runs (an offscreen surface, the primitive, compositing:
+/// 19,000 blurred circles took 47 s for one icon's renditions); `feMorphology` costs about 5–20 ns per
 /// pixel per kernel cell, with the kernel (2 rx + 1) × (2 ry + 1) in pixels clipped to the image
 /// (radius 1 of a 16-unit icon rendered at 600 px: 2.2 s); `feTurbulence` about 90 ns per pixel
 /// per octave (a million octaves never finishes); `feConvolveMatrix` one multiply-add per pixel per
@@ -11,8 +13,9 @@
 struct SVGFilterWork: Sendable, Equatable {
     /// The work allowed per render, in units of one morphology kernel cell (~20 ns): 0.5 s.
     static let budget = 25_000_000.0
-    /// A turbulence octave per pixel, in those units.
+    /// A turbulence octave per pixel, in those units; and any primitive's own cost per pixel.
     static let turbulenceUnits = 5.0
+    static let primitiveUnits = 5.0
 
     /// A primitive's two lengths, in the user units of the filter, or fractions of the element's
     /// box under `primitiveUnits="objectBoundingBox"`.
@@ -26,6 +29,9 @@ struct SVGFilterWork: Sendable, Equatable {
     var morphology: [Extent] = []
     /// `feGaussianBlur` and `feDropShadow` deviations.
     var blurs: [Extent] = []
+    /// Filter primitives in the document (`fe…` elements, not their `feFunc…`, `feMergeNode` or
+    /// light-source children).
+    var primitives = 0
     /// Octaves of every `feTurbulence`, cells of every `feConvolveMatrix` (size-independent).
     var turbulenceOctaves = 0.0
     var convolutionCells = 0.0
@@ -36,7 +42,7 @@ struct SVGFilterWork: Sendable, Equatable {
     /// pixels: then radii are judged at their worst, the whole render.
     var userSpaceMayScale = false
 
-    var isEmpty: Bool { morphology.isEmpty && blurs.isEmpty && turbulenceOctaves == 0 && convolutionCells == 0 }
+    var isEmpty: Bool { primitives == 0 && morphology.isEmpty && blurs.isEmpty }
 
     /// Throws `tooLarge` when rendering at `width` × `height` pixels, with `pixelsPerUnit` pixels to
     /// the document's user unit, would pass the budget.
@@ -56,7 +62,8 @@ struct SVGFilterWork: Sendable, Equatable {
                 throw TabIconsError(.tooLarge, "filter bomb: a blur stdDeviation of \(IconBox.format(max(blur.x, blur.y))) is \(IconBox.format(max(sx, sy))) px, past the \(width)×\(height) px render", format: .svg)
             }
         }
-        var perPixel = turbulenceOctaves * Self.turbulenceUnits + convolutionCells
+        var perPixel = Double(max(primitives, 1)) * Self.primitiveUnits
+            + turbulenceOctaves * Self.turbulenceUnits + convolutionCells
         for radius in morphology {
             let rx = pixels(radius.x, ofBoundingBox: radius.ofBoundingBox)
             let ry = pixels(radius.y, ofBoundingBox: radius.ofBoundingBox)
@@ -64,7 +71,7 @@ struct SVGFilterWork: Sendable, Equatable {
         }
         let work = perPixel * w * h * Double(applications)
         guard work <= Self.budget else {
-            throw TabIconsError(.tooLarge, "filter bomb: its filters (feMorphology radius, feTurbulence octaves, feConvolveMatrix order) would cost \(Int(min(work, 1e18) / Self.budget * 100))% of the work limit at \(width)×\(height) px", format: .svg)
+            throw TabIconsError(.tooLarge, "filter bomb: its filters (\(applications) applications of \(primitives) primitives, feMorphology radius, feTurbulence octaves, feConvolveMatrix order) would cost \(Int(min(work, 1e18) / Self.budget * 100))% of the work limit at \(width)×\(height) px", format: .svg)
         }
     }
 }

@@ -136,6 +136,9 @@ struct SVGScreening: Sendable, Equatable {
             guard let values, let x = values.first else { return nil }
             return SVGFilterWork.Extent(x: x, y: values.count > 1 ? values[1] : x, ofBoundingBox: objectBoundingBox)
         }
+        let children: Set<String> = ["feFuncR", "feFuncG", "feFuncB", "feFuncA", "feMergeNode",
+                                     "feDistantLight", "fePointLight", "feSpotLight"]
+        if name.hasPrefix("fe"), !children.contains(name) { filters.primitives += 1 }
         switch name {
         case "feMorphology":
             if let radius = extent(numbers("radius")) { filters.morphology.append(radius) }
