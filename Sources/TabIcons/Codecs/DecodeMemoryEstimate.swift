@@ -31,11 +31,14 @@ package enum DecodeMemoryEstimate {
 
     /// librsvg's document tree, about 16 bytes of tree a byte of markup (1.1 M elements in 1.8 GB),
     /// on the markup after decompression (an .svgz is charged as if it inflated 10:1, within the
-    /// SVG limit), plus the embedded images screening lets through (`SVGEmbeddedImages`, 8 bytes a
-    /// pixel, charged in full since only decoding them would tell).
+    /// SVG limit), plus, when the markup may embed a `data:` image (an .svgz cannot be searched
+    /// without inflating it), all that screening lets through (`SVGEmbeddedImages`, 8 bytes a
+    /// pixel, charged in full since only decoding the images would tell).
     private static func svg(_ data: Data, limits: DecodeOptions.Limits) -> Int {
-        let markup = min(SVGSniff.isGzip(data) ? data.count * 10 : data.count, limits.maxSVGBytes)
-        return markup * 16 + (data.count > 4096 ? SVGEmbeddedImages.maxPixels * 8 : 0)
+        let compressed = SVGSniff.isGzip(data)
+        let markup = min(compressed ? data.count * 10 : data.count, limits.maxSVGBytes)
+        let mayEmbed = compressed ? data.count > 4096 : data.range(of: Data("data:".utf8)) != nil
+        return markup * 16 + (mayEmbed ? SVGEmbeddedImages.maxPixels * 8 : 0)
     }
 
     /// Whether the decoder will go on to allocate for a `width` × `height` image (the same

@@ -26,10 +26,17 @@ public enum ImageDecoder {
     /// SPEC §6; never crashes on bad input.
     public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(TabIconsError) -> DecodedImage {
         try options.limits.check(inputBytes: data.count)
-        guard let binary = InputEncoding.unwrap(data) else {
-            throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, isText: true))
+        // Sniffed once when the bytes already are an image (the common case), else after unwrapping.
+        var binary = data
+        var sniffed = ImageFormat.sniff(data)
+        if sniffed == nil {
+            guard let unwrapped = InputEncoding.unwrap(data) else {
+                throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, isText: true))
+            }
+            binary = unwrapped
+            sniffed = ImageFormat.sniff(binary)
         }
-        guard let format = ImageFormat.sniff(binary) else {
+        guard let format = sniffed else {
             throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(binary))
         }
         let decoder = decoder(for: format)

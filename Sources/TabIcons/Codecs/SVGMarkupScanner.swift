@@ -17,12 +17,35 @@ enum SVGMarkupScanner {
 
     enum Event {
         /// A start tag (`selfClosing` for `<x/>`); the name is the local name.
+        /// Only the `interesting` attributes are reported (and `width`, `height` of the root).
         case start(name: String, attributes: [Attribute], selfClosing: Bool)
         case end
         /// Character data or a CDATA section, as a byte range of the input.
         case text(Range<Int>)
         /// A `<!DOCTYPE>`: whether it has an internal subset, and whether that declares an entity.
         case doctype(internalSubset: Bool, declaresEntity: Bool)
+    }
+
+    /// The attributes the screening reads (local names); the others (path data above all) are
+    /// skipped unread, without making a string of their names or values.
+    static let interesting: [StaticString] = [
+        "id", "href", "filter", "style", "transform", "patternTransform", "gradientTransform",
+        "radius", "stdDeviation", "numOctaves", "order", "primitiveUnits",
+    ]
+    /// Read on the root element only.
+    static let interestingOnRoot: [StaticString] = ["width", "height"]
+
+    /// The local name in `range` when it is one of `interesting`, else nil.
+    private static func interestingName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isRoot: Bool) -> String? {
+        var start = range.lowerBound
+        for j in range where b[j] == UInt8(ascii: ":") { start = j + 1 }
+        let count = range.upperBound - start
+        for name in isRoot ? interesting + interestingOnRoot : interesting where name.utf8CodeUnitCount == count {
+            var k = 0
+            while k < count && b[start + k] == name.utf8Start[k] { k += 1 }
+            if k == count { return name.description }
+        }
+        return nil
     }
 
     /// Whether `byte` ends an XML name (whitespace, `/`, `>`, `=`, `<`).
@@ -62,6 +85,7 @@ enum SVGMarkupScanner {
 
         var i = 0
         var textStart = 0
+        var seenRoot = false
         while i < n {
             guard b[i] == UInt8(ascii: "<") else { i += 1; continue }
             if i > textStart { try visit(.text(textStart..<i)) }
@@ -104,7 +128,8 @@ enum SVGMarkupScanner {
                 try visit(.end)
                 i = next
             } else {
-                guard let (element, next) = startTag(b, at: i) else { return }
+                guard let (element, next) = startTag(b, at: i, isRoot: !seenRoot) else { return }
+                seenRoot = true
                 try visit(element)
                 i = next
             }
@@ -115,7 +140,7 @@ enum SVGMarkupScanner {
 
     /// The start tag at `i` (which holds `<`), and the index past its `>`; nil when the input ends
     /// inside it.
-    private static func startTag(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Event, Int)? {
+    private static func startTag(_ b: UnsafeBufferPointer<UInt8>, at start: Int, isRoot: Bool) -> (Event, Int)? {
         let n = b.count
         var i = start + 1
         let nameStart = i
@@ -138,8 +163,8 @@ enum SVGMarkupScanner {
             }
             let attributeStart = i
             while i < n, !endsName(b[i]) { i += 1 }
-            let attributeName = localName(b, attributeStart..<i)
             if i == attributeStart { i += 1; continue }   // a stray `=` or `<`: malformed, move on
+            let attributeName = interestingName(b, attributeStart..<i, isRoot: isRoot)
             while i < n, isSpace(b[i]) { i += 1 }
             guard i < n else { return nil }
             guard b[i] == UInt8(ascii: "=") else { continue }
@@ -152,7 +177,9 @@ enum SVGMarkupScanner {
             i = valueStart
             while i < n, b[i] != quote { i += 1 }
             guard i < n else { return nil }
-            attributes.append(Attribute(name: attributeName, value: decodeReferences(b, valueStart..<i)))
+            if let attributeName {
+                attributes.append(Attribute(name: attributeName, value: decodeReferences(b, valueStart..<i)))
+            }
             i += 1
         }
         return nil

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What stands between a hostile SVG and librsvg (SPEC §2): one linear pass over the markup
 /// (`SVGMarkupScanner`) that refuses what would take librsvg past a second of CPU or 256 MiB, with
 /// the reason. A Rust panic inside librsvg aborts the process, so refusing early is also what
@@ -75,15 +73,18 @@ struct SVGScreening: Sendable, Equatable {
                 guard depth + 1 <= Self.maxDepth else {
                     throw Self.refused(.tooLarge, "elements nested deeper than \(Self.maxDepth) levels")
                 }
-                if ["text", "tspan", "textPath", "tref"].contains(name) { hasText = true }
+                switch name {
+                case "text", "tspan", "textPath", "tref": hasText = true
+                default: break
+                }
                 let objectBoundingBox = filterUnits.last ?? false
                 for attribute in attributes {
                     switch attribute.name {
                     case "id": graph.ids[attribute.value] = index
                     case "href":
-                        let value = attribute.value.trimmingCharacters(in: .whitespacesAndNewlines)
+                        let value = Self.trimmed(attribute.value)
                         if value.prefix(5).lowercased() == "data:" {
-                            embeddedPixels += try SVGEmbeddedImages.check(value, limits: limits, pixelsSoFar: embeddedPixels)
+                            embeddedPixels += try SVGEmbeddedImages.check(String(value), limits: limits, pixelsSoFar: embeddedPixels)
                         } else if value.hasPrefix("#"), name == "use" || name == "feImage" {
                             graph.references[index] = String(value.dropFirst())
                         }
@@ -98,7 +99,9 @@ struct SVGScreening: Sendable, Equatable {
                     default: break
                     }
                 }
-                Self.collectFilterPrimitive(name, attributes, objectBoundingBox: objectBoundingBox, into: &filters)
+                if !attributes.isEmpty || name.utf8.first == UInt8(ascii: "f") {
+                    Self.collectFilterPrimitive(name, attributes, objectBoundingBox: objectBoundingBox, into: &filters)
+                }
                 if !selfClosing {
                     stack.append(index)
                     depth += 1
@@ -120,6 +123,19 @@ struct SVGScreening: Sendable, Equatable {
         filters.applications = Int((Double(applications) * expansion).rounded(.up))
     }
 
+    /// Children of filter primitives, which are not primitives themselves.
+    private static let primitiveChildren: Set<String> = [
+        "feFuncR", "feFuncG", "feFuncB", "feFuncA", "feMergeNode", "feDistantLight", "fePointLight", "feSpotLight",
+    ]
+
+    /// `text` without leading and trailing XML whitespace.
+    private static func trimmed(_ text: String) -> Substring {
+        let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\n" || c == "\r" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }),
+              let last = text.lastIndex(where: { !isSpace($0) }) else { return Substring() }
+        return text[first...last]
+    }
+
     static func refused(_ code: TabIconsError.Code, _ reason: String) -> TabIconsError {
         TabIconsError(code, reason, format: .svg)
     }
@@ -136,9 +152,8 @@ struct SVGScreening: Sendable, Equatable {
             guard let values, let x = values.first else { return nil }
             return SVGFilterWork.Extent(x: x, y: values.count > 1 ? values[1] : x, ofBoundingBox: objectBoundingBox)
         }
-        let children: Set<String> = ["feFuncR", "feFuncG", "feFuncB", "feFuncA", "feMergeNode",
-                                     "feDistantLight", "fePointLight", "feSpotLight"]
-        if name.hasPrefix("fe"), !children.contains(name) { filters.primitives += 1 }
+        guard name.utf8.starts(with: [UInt8(ascii: "f"), UInt8(ascii: "e")]) else { return }
+        if !primitiveChildren.contains(name) { filters.primitives += 1 }
         switch name {
         case "feMorphology":
             if let radius = extent(numbers("radius")) { filters.morphology.append(radius) }
@@ -174,7 +189,7 @@ private struct ElementGraph {
     /// Elements rendered, counting each copy of a referenced subtree, capped just past `limit`.
     /// Iterative (no recursion, whatever the depth of the copies); a reference cycle is refused.
     func expandedCount(limit: Int) throws(TabIconsError) -> Int {
-        guard count > 0 else { return 0 }
+        guard !references.isEmpty else { return count }
         var children = [[Int]](repeating: [], count: count)
         var roots: [Int] = []
         for (index, parent) in parents.enumerated() {

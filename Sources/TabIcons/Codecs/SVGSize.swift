@@ -1,5 +1,4 @@
 internal import CSVGRender
-import Foundation
 
 /// An SVG's intrinsic size in CSS pixels at 96 dpi (SPEC §2), from the root element's `width`,
 /// `height` and `viewBox` as librsvg reports them.
@@ -33,9 +32,11 @@ struct SVGSize: Sendable, Equatable {
 
     /// `written` are the root's `width` and `height` as the markup has them (`SVGScreening`).
     init(_ d: tabicons_svg_dimensions, written: (width: String?, height: String?) = (nil, nil)) throws(TabIconsError) {
-        for (side, value) in [("width", written.width), ("height", written.height)] {
-            guard let value, let number = Self.leadingNumber(value), number <= 0 else { continue }
-            throw TabIconsError(.unsupported, "the \(side) \(value.trimmingCharacters(in: .whitespaces)) is not a positive size", format: .svg)
+        if let value = written.width, let number = Self.leadingNumber(value), number <= 0 {
+            throw TabIconsError(.unsupported, "the width \(value) is not a positive size", format: .svg)
+        }
+        if let value = written.height, let number = Self.leadingNumber(value), number <= 0 {
+            throw TabIconsError(.unsupported, "the height \(value) is not a positive size", format: .svg)
         }
         let viewBox = d.has_viewbox != 0 && d.viewbox_width > 0 && d.viewbox_height > 0
             ? (x: d.viewbox_x, y: d.viewbox_y, width: d.viewbox_width, height: d.viewbox_height) : nil
@@ -62,9 +63,10 @@ struct SVGSize: Sendable, Equatable {
 
     /// The number a length starts with ("-16" in "-16px"), nil when it starts with none.
     private static func leadingNumber(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let number = trimmed.prefix { "+-.0123456789eE".contains($0) }
-        return Double(number)
+        let number = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            .prefix { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+")
+                || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        return Double(String(decoding: number, as: UTF8.self))
     }
 
     /// A root width or height in CSS px; nil for a percentage (or a missing size).

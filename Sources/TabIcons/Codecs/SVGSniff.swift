@@ -22,7 +22,14 @@ enum SVGSniff {
             let inflated = SVGCompression.inflatedPrefix(Array(data.prefix(prologLimit)), count: prologLimit)
             return !isGzip(inflated) && isSVG(inflated)
         }
-        return xmlRootElement(data).map(isSVGName) ?? false
+        if isUTF16(data) { return xmlRootElement(data).map(isSVGName) ?? false }
+        let answer = data.withContiguousStorageIfAvailable { b -> Bool in
+            guard let range = rootElementRange(UnsafeBufferPointer(rebasing: b.prefix(prologLimit))) else { return false }
+            let name = b[range]
+            let svg: [UInt8] = Array("svg".utf8)
+            return name.elementsEqual(svg) || (name.count > 4 && name.suffix(4).elementsEqual(Array(":svg".utf8)))
+        }
+        return answer ?? (xmlRootElement(data).map(isSVGName) ?? false)
     }
 
     /// Whether the text is UTF-16 (by its byte-order mark, or a `<` followed by a zero byte).
@@ -58,18 +65,27 @@ enum SVGSniff {
     }
 
     /// Walks the prolog of UTF-8 text and answers the root element's name.
-    private static func rootElement(_ b: [UInt8]) -> String? {
+    private static func rootElement(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { b in
+            rootElementRange(b).map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }
+        }
+    }
+
+    /// Where the root element's name lies in UTF-8 text, after the prolog.
+    private static func rootElementRange(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var i = 0
         if b.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        func at(_ text: String) -> Bool {
-            let t = Array(text.utf8)
-            return i + t.count <= b.count && Array(b[i..<(i + t.count)]) == t
+        func matches(_ text: StaticString, at j: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard j + count <= b.count else { return false }
+            for k in 0..<count where b[j + k] != text.utf8Start[k] { return false }
+            return true
         }
-        func skip(past terminator: String) -> Bool {
-            let t = Array(terminator.utf8)
+        func at(_ text: StaticString) -> Bool { matches(text, at: i) }
+        func skip(past terminator: StaticString) -> Bool {
             var j = i
-            while j + t.count <= b.count {
-                if b[j] == t[0], Array(b[j..<(j + t.count)]) == t { i = j + t.count; return true }
+            while j < b.count {
+                if matches(terminator, at: j) { i = j + terminator.utf8CodeUnitCount; return true }
                 j += 1
             }
             return false
@@ -95,7 +111,7 @@ enum SVGSniff {
                 var j = i + 1
                 while j < b.count, !SVGMarkupScanner.endsName(b[j]) { j += 1 }
                 guard j > i + 1 else { return nil }
-                return String(decoding: b[(i + 1)..<j], as: UTF8.self)
+                return (i + 1)..<j
             }
         }
     }
