@@ -59,6 +59,14 @@ package final class SVGDocument: Sendable, Equatable {
         return min(width / userWidth, height / userHeight)
     }
 
+    /// Whether drawing the whole document at `width` × `height` stays within `share` of the work a
+    /// drawing may take (`SVGRenderWork`): how trim picks the size of its probe.
+    func fitsWork(width: Int, height: Int, share: Double) -> Bool {
+        let work = screening.filters.work(width: width, height: height,
+                                          pixelsPerUnit: pixelsPerUnit(width: Double(width), height: Double(height)))
+        return work <= SVGRenderWork.budget * share
+    }
+
     /// `region` of the document drawn into `width` × `height` straight RGBA pixels (the region
     /// stretched to fill them; callers keep its aspect). The filter work is judged first.
     func render(width: Int, height: Int, region: Region = .whole) throws(TabIconsError) -> Bitmap {

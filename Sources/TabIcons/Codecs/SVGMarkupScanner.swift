@@ -30,7 +30,7 @@ enum SVGMarkupScanner {
     /// skipped unread, without making a string of their names or values.
     static let interesting: [StaticString] = [
         "id", "href", "filter", "style", "transform", "patternTransform", "gradientTransform",
-        "radius", "stdDeviation", "numOctaves", "order", "primitiveUnits",
+        "radius", "stdDeviation", "numOctaves", "order", "primitiveUnits", "mask", "clip-path", "opacity",
     ]
     /// Read on the root element only.
     static let interestingOnRoot: [StaticString] = ["width", "height"]

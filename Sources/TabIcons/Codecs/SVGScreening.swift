@@ -12,8 +12,8 @@
 ///   (1.1 M elements took 2.7 s and 1.8 GB): `tooLarge`; a `<use>` cycle: `unsupported`;
 /// - nesting deeper than `maxDepth` (recursion in the parser and the renderer): `tooLarge`;
 /// - embedded `data:` images past the limits (`SVGEmbeddedImages`).
-/// Filter costs depend on the render size, so they are collected here (`SVGFilterWork`) and
-/// judged at each render. Text is noted: cairo's FreeType path is not safe under concurrent
+/// Drawing costs (elements, masks, translucent groups, filters) depend on the render size, so they
+/// are collected here (`SVGRenderWork`) and judged at each drawing. Text is noted: cairo's FreeType path is not safe under concurrent
 /// rendering, so documents with text render one at a time (`SVGDocument`).
 struct SVGScreening: Sendable, Equatable {
     /// Elements deeper than this are refused; hand-made and exported icons nest a few levels.
@@ -23,7 +23,8 @@ struct SVGScreening: Sendable, Equatable {
     var expandedElements = 0
     /// Whether the document holds text (`text`, `tspan`, `textPath`, `tref`).
     var hasText = false
-    var filters = SVGFilterWork()
+    /// What drawing it will cost, judged per drawing size (`SVGRenderWork`).
+    var filters = SVGRenderWork()
     /// The root element's `width` and `height` as written: librsvg drops a negative size as
     /// invalid (it would then silently take the viewBox), so `SVGSize` judges these too.
     var rootWidth: String?
@@ -34,10 +35,10 @@ struct SVGScreening: Sendable, Equatable {
         var stack: [Int] = []
         var depth = 0
         var inStyle = false
-        var styleMaySetFilter = false
+        var styleMayAddWork = false
         var filterUnits: [Bool] = []     // per open <filter>: primitiveUnits="objectBoundingBox"
         var embeddedPixels = 0
-        var filteredElements = 0
+        var filteredElements = 0, maskedElements = 0, groupedElements = 0
         let b = bytes.bindMemory(to: UInt8.self)
 
         try SVGMarkupScanner.scan(b) { (event) throws(TabIconsError) in
@@ -50,9 +51,9 @@ struct SVGScreening: Sendable, Equatable {
                     throw Self.refused(.unsupported, "a DOCTYPE internal subset is refused: its declarations could add what screening cannot see")
                 }
             case .text(let range):
-                if inStyle, !styleMaySetFilter {
+                if inStyle, !styleMayAddWork {
                     let css = String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
-                    styleMaySetFilter = css.contains("filter")
+                    styleMayAddWork = css.contains("filter") || css.contains("mask") || css.contains("opacity")
                 }
             case .end:
                 if let open = stack.popLast() {
@@ -90,8 +91,17 @@ struct SVGScreening: Sendable, Equatable {
                         }
                     case "filter" where name != "feImage":
                         if attribute.value.contains("url(") { filteredElements += 1 }
+                    case "mask" where name != "mask":
+                        if attribute.value.contains("url(") { maskedElements += 1 }
+                    case "clip-path" where name != "clipPath":
+                        if attribute.value.contains("url(") { groupedElements += 1 }
+                    case "opacity":
+                        if let opacity = Double(Self.trimmed(attribute.value)), opacity >= 1 { break }
+                        groupedElements += 1
                     case "style":
                         if attribute.value.contains("filter") { filteredElements += 1 }
+                        if attribute.value.contains("mask") { maskedElements += 1 }
+                        if attribute.value.contains("opacity") || attribute.value.contains("clip-path") { groupedElements += 1 }
                     case "transform", "patternTransform", "gradientTransform":
                         if attribute.value.contains("scale") || attribute.value.contains("matrix") {
                             filters.userSpaceMayScale = true
@@ -119,8 +129,11 @@ struct SVGScreening: Sendable, Equatable {
         }
         // Each <use> copy of a filtered element runs its filter again: scale by the expansion.
         let expansion = Double(expandedElements) / Double(max(graph.count, 1))
-        let applications = styleMaySetFilter ? graph.count : filteredElements
+        let applications = styleMayAddWork ? graph.count : filteredElements
         filters.applications = Int((Double(applications) * expansion).rounded(.up))
+        filters.elements = expandedElements
+        filters.masks = Int((Double(styleMayAddWork ? graph.count : maskedElements) * expansion).rounded(.up))
+        filters.groups = Int((Double(styleMayAddWork ? graph.count : groupedElements) * expansion).rounded(.up))
     }
 
     /// Children of filter primitives, which are not primitives themselves.
@@ -142,15 +155,15 @@ struct SVGScreening: Sendable, Equatable {
 
     /// Records a filter primitive whose cost grows with a parameter.
     private static func collectFilterPrimitive(_ name: String, _ attributes: [SVGMarkupScanner.Attribute],
-                                               objectBoundingBox: Bool, into filters: inout SVGFilterWork) {
+                                               objectBoundingBox: Bool, into filters: inout SVGRenderWork) {
         func numbers(_ attribute: String) -> [Double]? {
             guard let value = attributes.first(where: { $0.name == attribute })?.value else { return nil }
             return value.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
                 .map { Double($0).map(abs) ?? 0 }
         }
-        func extent(_ values: [Double]?) -> SVGFilterWork.Extent? {
+        func extent(_ values: [Double]?) -> SVGRenderWork.Extent? {
             guard let values, let x = values.first else { return nil }
-            return SVGFilterWork.Extent(x: x, y: values.count > 1 ? values[1] : x, ofBoundingBox: objectBoundingBox)
+            return SVGRenderWork.Extent(x: x, y: values.count > 1 ? values[1] : x, ofBoundingBox: objectBoundingBox)
         }
         guard name.utf8.starts(with: [UInt8(ascii: "f"), UInt8(ascii: "e")]) else { return }
         if !primitiveChildren.contains(name) { filters.primitives += 1 }

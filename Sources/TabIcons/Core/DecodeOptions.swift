@@ -11,7 +11,7 @@ public struct DecodeOptions: Sendable, Equatable {
         public var maxSVGElements: Int
 
         public init(maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxInputBytes: Int = 256 << 20,
-                    maxSVGBytes: Int = 1 << 20, maxSVGElements: Int = 20_000) {
+                    maxSVGBytes: Int = 1 << 20, maxSVGElements: Int = 10_000) {
             self.maxPixels = maxPixels
             self.maxSide = maxSide
             self.maxInputBytes = maxInputBytes

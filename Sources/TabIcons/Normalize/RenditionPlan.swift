@@ -138,19 +138,24 @@ struct RenditionPlan: Sendable, Equatable {
         }
     }
 
-    /// How finely `trim` looks at a vector: the document drawn at this many times the largest
+    /// How finely `trim` looks at a vector: the document drawn at up to this many times the largest
     /// rendition's size, so the margins it finds are exact to a quarter of a rendition pixel
-    /// (at most `vectorTrimMaxSide` px a side).
-    static let vectorTrimOversampling = 4
+    /// (at most `vectorTrimMaxSide` px a side). A document heavy enough that the finer drawing would
+    /// take more than a quarter of a drawing's work budget is looked at 2× or 1× instead.
+    static let vectorTrimOversampling = [4, 2, 1]
     static let vectorTrimMaxSide = 2048
 
     /// The part of a vector `trim` keeps: everything but its fully transparent margins, found in a
-    /// drawing of the whole document at `vectorTrimOversampling` × the largest rendition's longest
+    /// drawing of the whole document at `vectorTrimOversampling` times the largest rendition's longest
     /// side, as fractions of the document. The whole document when nothing is drawn.
     static func vectorTrimRegion(_ document: SVGDocument, options: NormalizeOptions) throws(TabIconsError) -> SVGDocument.Region {
         let largest = options.scales.map { options.box.vectorRenditionSize(width: 1, height: 1, scale: $0).width }.max() ?? 1
-        let side = min(largest * vectorTrimOversampling, max(largest, vectorTrimMaxSide), options.limits.maxSide)
-        let size = IconBox.fitted(width: document.size.width, height: document.size.height, longestSide: side)
+        var size = (width: largest, height: largest)
+        for factor in vectorTrimOversampling {
+            let side = min(largest * factor, max(largest, vectorTrimMaxSide), options.limits.maxSide)
+            size = IconBox.fitted(width: document.size.width, height: document.size.height, longestSide: side)
+            if document.fitsWork(width: size.width, height: size.height, share: 0.25) { break }
+        }
         let drawing = try document.render(width: size.width, height: size.height)
         let rect = ContentBounds.trimmedRect(of: drawing)
         let w = Double(drawing.width), h = Double(drawing.height)

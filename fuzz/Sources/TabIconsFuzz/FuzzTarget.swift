@@ -34,7 +34,7 @@ func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         icon = try Normalizer(options: options).normalize(data)
     } catch {
         // A vector is drawn again at each rendition's size, where the filter work is judged per
-        // size (SVGFilterWork): a filter that fit the intrinsic size may be refused larger.
+        // size (SVGRenderWork): a filter that fit the intrinsic size may be refused larger.
         if decoded.info.isVector, error.code == .tooLarge { return 0 }
         // The same bytes decoded a moment ago: the normalizer's own (shrink-on-load) decode
         // must not find them damaged.
