@@ -17,9 +17,9 @@
 /// refused only when its deviation is past the size of the render itself, where it can only make a
 /// flat haze. Each filtered element runs its filter once (each `<use>` copy too).
 struct SVGRenderWork: Sendable, Equatable {
-    /// The work allowed per drawing, in units of one morphology kernel cell (~20 ns): 0.16 s, so the
+    /// The work allowed per drawing, in units of one morphology kernel cell (~20 ns): 0.12 s, so the
     /// four or five drawings of a normalize stay within a second.
-    static let budget = 8_000_000.0
+    static let budget = 6_000_000.0
     /// An element, a mask per pixel, a group per pixel, in those units.
     static let elementUnits = 650.0
     static let maskUnits = 0.5

@@ -84,9 +84,25 @@ struct SVGHostileInputTests {
         let error = refusal(data)
         #expect(error?.code == .tooLarge)
         #expect(error?.message.contains("more than 10000 elements") == true, "\(error?.message ?? "")")
+        // 5,000 elements pass by default and are refused under a lower limit.
+        let half = S.svg("viewBox=\"0 0 16 16\"", String(repeating: "<g/>", count: 5_000))
+        _ = try ImageDecoder.decode(half)
         var limits = DecodeOptions.Limits()
-        limits.maxSVGElements = 20_000
-        _ = try ImageDecoder.decode(data, options: DecodeOptions(limits: limits))
+        limits.maxSVGElements = 2_000
+        let lowered = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(half, options: DecodeOptions(limits: limits)) }
+        #expect(lowered?.message.contains("more than 2000 elements") == true, "\(lowered?.message ?? "")")
+    }
+
+    @Test("what would take too long to draw is refused: many full-size masks, translucent groups")
+    func drawingWork() {
+        let masks = S.svg("viewBox=\"0 0 16 16\"", "<mask id=\"m\"><rect width=\"8\" height=\"8\" fill=\"white\"/></mask>"
+            + String(repeating: "<circle r=\"8\" cx=\"8\" cy=\"8\" mask=\"url(#m)\"/>", count: 3_000))
+        let groups = S.svg("viewBox=\"0 0 16 16\"", String(repeating: "<g opacity=\"0.5\"><circle r=\"8\" cx=\"8\" cy=\"8\"/></g>", count: 4_500))
+        for data in [masks, groups] {
+            let error = refusal(data)
+            #expect(error?.code == .tooLarge)
+            #expect(error?.message.contains("too much to draw") == true, "\(error?.message ?? "")")
+        }
     }
 
     @Test("an SVG past the size limit is refused, and so is an .svgz that inflates past it")
