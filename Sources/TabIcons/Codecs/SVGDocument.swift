@@ -62,7 +62,7 @@ package final class SVGDocument: Sendable, Equatable {
     /// Whether drawing the whole document at `width` × `height` stays within `share` of the work a
     /// drawing may take (`SVGRenderWork`): how trim picks the size of its probe.
     func fitsWork(width: Int, height: Int, share: Double) -> Bool {
-        let work = screening.filters.work(width: width, height: height,
+        let work = screening.work.work(width: width, height: height,
                                           pixelsPerUnit: pixelsPerUnit(width: Double(width), height: Double(height)))
         return work <= SVGRenderWork.budget * share
     }
@@ -72,7 +72,7 @@ package final class SVGDocument: Sendable, Equatable {
     func render(width: Int, height: Int, region: Region = .whole) throws(TabIconsError) -> Bitmap {
         precondition(width > 0 && height > 0 && region.width > 0 && region.height > 0, "empty SVG render")
         let viewportWidth = Double(width) / region.width, viewportHeight = Double(height) / region.height
-        try screening.filters.check(width: width, height: height,
+        try screening.work.check(width: width, height: height,
                                     pixelsPerUnit: pixelsPerUnit(width: viewportWidth, height: viewportHeight))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let draw = { () -> (ok: Bool, message: String?) in

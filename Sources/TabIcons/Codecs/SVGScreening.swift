@@ -24,7 +24,7 @@ struct SVGScreening: Sendable, Equatable {
     /// Whether the document holds text (`text`, `tspan`, `textPath`, `tref`).
     var hasText = false
     /// What drawing it will cost, judged per drawing size (`SVGRenderWork`).
-    var filters = SVGRenderWork()
+    var work = SVGRenderWork()
     /// The root element's `width` and `height` as written: librsvg drops a negative size as
     /// invalid (it would then silently take the viewBox), so `SVGSize` judges these too.
     var rootWidth: String?
@@ -104,13 +104,13 @@ struct SVGScreening: Sendable, Equatable {
                         if attribute.value.contains("opacity") || attribute.value.contains("clip-path") { groupedElements += 1 }
                     case "transform", "patternTransform", "gradientTransform":
                         if attribute.value.contains("scale") || attribute.value.contains("matrix") {
-                            filters.userSpaceMayScale = true
+                            work.userSpaceMayScale = true
                         }
                     default: break
                     }
                 }
                 if !attributes.isEmpty || name.utf8.first == UInt8(ascii: "f") {
-                    Self.collectFilterPrimitive(name, attributes, objectBoundingBox: objectBoundingBox, into: &filters)
+                    Self.collectFilterPrimitive(name, attributes, objectBoundingBox: objectBoundingBox, into: &work)
                 }
                 if !selfClosing {
                     stack.append(index)
@@ -130,10 +130,10 @@ struct SVGScreening: Sendable, Equatable {
         // Each <use> copy of a filtered element runs its filter again: scale by the expansion.
         let expansion = Double(expandedElements) / Double(max(graph.count, 1))
         let applications = styleMayAddWork ? graph.count : filteredElements
-        filters.applications = Int((Double(applications) * expansion).rounded(.up))
-        filters.elements = expandedElements
-        filters.masks = Int((Double(styleMayAddWork ? graph.count : maskedElements) * expansion).rounded(.up))
-        filters.groups = Int((Double(styleMayAddWork ? graph.count : groupedElements) * expansion).rounded(.up))
+        work.applications = Int((Double(applications) * expansion).rounded(.up))
+        work.elements = expandedElements
+        work.masks = Int((Double(styleMayAddWork ? graph.count : maskedElements) * expansion).rounded(.up))
+        work.groups = Int((Double(styleMayAddWork ? graph.count : groupedElements) * expansion).rounded(.up))
     }
 
     /// Children of filter primitives, which are not primitives themselves.
@@ -155,7 +155,7 @@ struct SVGScreening: Sendable, Equatable {
 
     /// Records a filter primitive whose cost grows with a parameter.
     private static func collectFilterPrimitive(_ name: String, _ attributes: [SVGMarkupScanner.Attribute],
-                                               objectBoundingBox: Bool, into filters: inout SVGRenderWork) {
+                                               objectBoundingBox: Bool, into work: inout SVGRenderWork) {
         func numbers(_ attribute: String) -> [Double]? {
             guard let value = attributes.first(where: { $0.name == attribute })?.value else { return nil }
             return value.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
@@ -166,17 +166,17 @@ struct SVGScreening: Sendable, Equatable {
             return SVGRenderWork.Extent(x: x, y: values.count > 1 ? values[1] : x, ofBoundingBox: objectBoundingBox)
         }
         guard name.utf8.starts(with: [UInt8(ascii: "f"), UInt8(ascii: "e")]) else { return }
-        if !primitiveChildren.contains(name) { filters.primitives += 1 }
+        if !primitiveChildren.contains(name) { work.primitives += 1 }
         switch name {
         case "feMorphology":
-            if let radius = extent(numbers("radius")) { filters.morphology.append(radius) }
+            if let radius = extent(numbers("radius")) { work.morphology.append(radius) }
         case "feGaussianBlur", "feDropShadow":
-            if let deviation = extent(numbers("stdDeviation")) { filters.blurs.append(deviation) }
+            if let deviation = extent(numbers("stdDeviation")) { work.blurs.append(deviation) }
         case "feTurbulence":
-            filters.turbulenceOctaves += numbers("numOctaves")?.first ?? 1
+            work.turbulenceOctaves += numbers("numOctaves")?.first ?? 1
         case "feConvolveMatrix":
             let order = numbers("order") ?? [3]
-            filters.convolutionCells += (order.first ?? 3) * (order.count > 1 ? order[1] : order.first ?? 3)
+            work.convolutionCells += (order.first ?? 3) * (order.count > 1 ? order[1] : order.first ?? 3)
         default: break
         }
     }
