@@ -79,6 +79,9 @@ echo "fuzz/run.sh: $format for ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "
 
 # detect_leaks: a leak in TabIcons (a png_image or jpeg struct not freed on an error path) is a finding.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+# The suite's LeakSanitizer suppressions: fontconfig's process-lifetime font cache (built the first
+# time librsvg lays out text) is the one that matters here; see scripts/lsan.supp.
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/scripts/lsan.supp}"
 log="$here/corpus-work/$format.log"
 set +e
 "$binary" "$work" "$seeds" \

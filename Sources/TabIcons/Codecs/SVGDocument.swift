@@ -22,6 +22,9 @@ package final class SVGDocument: Sendable, Equatable {
     let size: SVGSize
     let screening: SVGScreening
     private let handle: LockedState<Handle>
+    /// The largest whole-document extent a drawing may imply (cairo's coordinates are 24.8 fixed
+    /// point: 2²³ px).
+    static let maxViewport = Double(1 << 23)
     /// Serializes rendering of documents with text, across all documents.
     private static let textRendering = LockedState(())
 
@@ -72,6 +75,11 @@ package final class SVGDocument: Sendable, Equatable {
     func render(width: Int, height: Int, region: Region = .whole) throws(TabIconsError) -> Bitmap {
         precondition(width > 0 && height > 0 && region.width > 0 && region.height > 0, "empty SVG render")
         let viewportWidth = Double(width) / region.width, viewportHeight = Double(height) / region.height
+        // A sliver of an extremely long drawing (the circle's square of a 1:10¹⁹ viewBox) scales
+        // the whole document past any surface librsvg accepts; say so rather than its InvalidSize.
+        guard viewportWidth <= Self.maxViewport, viewportHeight <= Self.maxViewport else {
+            throw TabIconsError(.tooLarge, "drawing this part of the document at \(width)×\(height) px would scale the whole of it to \(IconBox.format(viewportWidth.rounded()))×\(IconBox.format(viewportHeight.rounded())) px, past \(Int(Self.maxViewport)) px a side", format: .svg)
+        }
         try screening.work.check(width: width, height: height,
                                     pixelsPerUnit: pixelsPerUnit(width: viewportWidth, height: viewportHeight))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)

@@ -31,6 +31,7 @@ enum SVGMarkupScanner {
     static let interesting: [StaticString] = [
         "id", "href", "filter", "style", "transform", "patternTransform", "gradientTransform",
         "radius", "stdDeviation", "numOctaves", "order", "primitiveUnits", "mask", "clip-path", "opacity",
+        "fill", "stroke", "marker-start", "marker-mid", "marker-end",
     ]
     /// Read on the root element only.
     static let interestingOnRoot: [StaticString] = ["width", "height"]

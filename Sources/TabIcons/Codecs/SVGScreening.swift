@@ -80,14 +80,19 @@ struct SVGScreening: Sendable, Equatable {
                 }
                 let objectBoundingBox = filterUnits.last ?? false
                 for attribute in attributes {
+                    // Paint servers, masks, clip paths, filters and markers are drawn again for
+                    // every element that points at them (nested patterns multiply like <use>).
+                    if attribute.value.contains("url(") {
+                        graph.references[index, default: []].append(contentsOf: Self.urlTargets(attribute.value))
+                    }
                     switch attribute.name {
                     case "id": graph.ids[attribute.value] = index
                     case "href":
                         let value = Self.trimmed(attribute.value)
                         if value.prefix(5).lowercased() == "data:" {
                             embeddedPixels += try SVGEmbeddedImages.check(String(value), limits: limits, pixelsSoFar: embeddedPixels)
-                        } else if value.hasPrefix("#"), name == "use" || name == "feImage" {
-                            graph.references[index] = String(value.dropFirst())
+                        } else if value.hasPrefix("#") {
+                            graph.references[index, default: []].append(String(value.dropFirst()))
                         }
                     case "filter" where name != "feImage":
                         if attribute.value.contains("url(") { filteredElements += 1 }
@@ -125,7 +130,7 @@ struct SVGScreening: Sendable, Equatable {
 
         expandedElements = try graph.expandedCount(limit: limits.maxSVGElements)
         if expandedElements > limits.maxSVGElements {
-            throw Self.refused(.tooLarge, "more than \(limits.maxSVGElements) elements counting every <use> copy (the SVG element limit)")
+            throw Self.refused(.tooLarge, "more than \(limits.maxSVGElements) elements counting every <use> copy and every pattern, mask or marker drawn again (the SVG element limit)")
         }
         // Each <use> copy of a filtered element runs its filter again: scale by the expansion.
         let expansion = Double(expandedElements) / Double(max(graph.count, 1))
@@ -140,6 +145,20 @@ struct SVGScreening: Sendable, Equatable {
     private static let primitiveChildren: Set<String> = [
         "feFuncR", "feFuncG", "feFuncB", "feFuncA", "feMergeNode", "feDistantLight", "fePointLight", "feSpotLight",
     ]
+
+    /// The ids of every `url(#id)` in an attribute or style value.
+    private static func urlTargets(_ value: String) -> [String] {
+        var targets: [String] = []
+        var rest = Substring(value)
+        while let start = rest.range(of: "url(") {
+            rest = rest[start.upperBound...]
+            let inside = rest.prefix { $0 != ")" }
+            let id = inside.filter { $0 != "\"" && $0 != "'" && !$0.isWhitespace }
+            if id.hasPrefix("#") { targets.append(String(id.dropFirst())) }
+            rest = rest[inside.endIndex...]
+        }
+        return targets
+    }
 
     /// `text` without leading and trailing XML whitespace.
     private static func trimmed(_ text: String) -> Substring {
@@ -188,8 +207,8 @@ private struct ElementGraph {
     var names: [String] = []
     var parents: [Int] = []
     var ids: [String: Int] = [:]
-    /// Element index → the id it copies.
-    var references: [Int: String] = [:]
+    /// Element index → the ids it draws again (`<use>`, `href`, `url(#…)`).
+    var references: [Int: [String]] = [:]
 
     var count: Int { names.count }
 
@@ -213,11 +232,11 @@ private struct ElementGraph {
         var state = [UInt8](repeating: 0, count: count)    // 0 new, 1 open, 2 done
         var stack: [(node: Int, exiting: Bool)] = roots.reversed().map { ($0, false) }
         while let (node, exiting) = stack.popLast() {
-            let target = references[node].flatMap { ids[$0] }
+            let targets = (references[node] ?? []).compactMap { ids[$0] }
             if exiting {
                 var total = 1
                 for child in children[node] { total = min(cap, total + weight[child]) }
-                if let target { total = min(cap, total + weight[target]) }
+                for target in targets { total = min(cap, total + weight[target]) }
                 weight[node] = total
                 state[node] = 2
                 continue
@@ -225,11 +244,9 @@ private struct ElementGraph {
             guard state[node] == 0 else { continue }
             state[node] = 1
             stack.append((node, true))
-            var next = children[node]
-            if let target { next.append(target) }
-            for dependency in next {
+            for dependency in children[node] + targets {
                 if state[dependency] == 1 {
-                    let id = references[node] ?? "?"
+                    let id = (references[node] ?? []).first { ids[$0] == dependency } ?? names[dependency]
                     throw SVGScreening.refused(.unsupported, "a <\(names[node])> reference cycle through #\(id)")
                 }
                 if state[dependency] == 0 { stack.append((dependency, false)) }

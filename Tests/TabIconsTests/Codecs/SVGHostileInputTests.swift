@@ -149,6 +149,31 @@ struct SVGHostileInputTests {
         }
     }
 
+    @Test("nested patterns multiply like <use> and are counted so (a fuzzer finding: 1 s and more)")
+    func patternBomb() {
+        var defs = "<pattern id=\"p0\" width=\"1\" height=\"1\" patternUnits=\"userSpaceOnUse\"><rect width=\"1\" height=\"1\"/></pattern>"
+        for level in 1...9 {
+            defs += "<pattern id=\"p\(level)\" width=\"20\" height=\"20\" patternUnits=\"userSpaceOnUse\">"
+                + String(repeating: "<rect width=\"20\" height=\"20\" fill=\"url(#p\(level - 1))\" stroke=\"red\"/>", count: 9) + "</pattern>"
+        }
+        let error = refusal(S.svg("width=\"40\" height=\"20\" viewBox=\"0 0 800 400\"", "<defs>\(defs)</defs><rect width=\"800\" height=\"400\" style=\"fill: url('#p9')\"/>"))
+        #expect(error?.code == .tooLarge)
+        #expect(error?.message.contains("pattern, mask or marker drawn again") == true, "\(error?.message ?? "")")
+        // A pattern that fills its own content is a cycle.
+        let cycle = refusal(S.svg("viewBox=\"0 0 16 16\"", "<pattern id=\"p\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\" fill=\"url(#p)\"/></pattern><rect width=\"16\" height=\"16\" fill=\"url(#p)\"/>"))
+        #expect(cycle?.code == .unsupported && cycle?.message.contains("reference cycle") == true, "\(cycle?.message ?? "")")
+    }
+
+    @Test("the circle's square of an extremely long drawing is a coded error (a fuzzer finding)")
+    func extremeAspectCircle() throws {
+        let data = S.svg("width=\"30\" height=\"27%\" viewBox=\"0 0 6E20 540\"", "<rect width=\"6E20\" height=\"540\"/>")
+        let image = try ImageDecoder.decode(data)
+        #expect(image.info.pixelWidth == 30 && image.info.pixelHeight == 1)
+        let error = #expect(throws: TabIconsError.self) { _ = try Normalizer(options: NormalizeOptions(shape: .circle)).normalize(data) }
+        #expect(error?.code == .tooLarge)
+        #expect(error?.message.contains("would scale the whole of it") == true, "\(error?.message ?? "")")
+    }
+
     @Test("filter bombs: a huge blur, a huge morphology radius, a million turbulence octaves")
     func filterBombs() throws {
         let filtered = { (primitive: String) in
