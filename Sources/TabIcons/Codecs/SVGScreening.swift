@@ -7,7 +7,7 @@
 /// - entity declarations (`<!ENTITY`: billion laughs; one 50 KB entity referenced 50,000 times
 ///   took 6 s and 2.4 GB) and any other DOCTYPE internal subset (an `<!ATTLIST` default could add
 ///   an `href` this pass never sees): `unsupported`;
-/// - more elements than `limits.maxSVGElements`, counting every copy a `<use>` (or an `feImage`
+/// - more elements than `limits.maxSVGElements`, counting every copy a `<use>` (or any `href="#id"`
 ///   pointing at an element) makes, so nested `<use>` bombs are counted at their expanded size
 ///   (1.1 M elements took 2.7 s and 1.8 GB): `tooLarge`; a `<use>` cycle: `unsupported`;
 /// - nesting deeper than `maxDepth` (recursion in the parser and the renderer): `tooLarge`;
