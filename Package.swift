@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// TabIcons: icon bytes (PNG, JPEG, WebP) in, tab-bar-ready icons out.
+// TabIcons: icon bytes (PNG, JPEG, WebP, SVG) in, tab-bar-ready icons out.
 //
 // Layers depend only downward (see ARCHITECTURE.md):
 //   C libraries (system-library targets) and the two small C shims
@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        // librsvg with cairo (and zlib, for .svgz), for SVG.
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
 
         // libjpeg's error_exit must not return: it needs setjmp/longjmp, which Swift cannot call.
         .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
@@ -36,10 +38,14 @@ let package = Package(
         .target(name: "CResampleKernels"),
         // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.
         .target(name: "CXXH3Dispatch", dependencies: ["CXXHash"]),
+        // librsvg and cairo behind plain C types (no GLib or cairo type reaches Swift), and a
+        // bounded gunzip for .svgz.
+        .target(name: "CSVGRender", dependencies: ["CRSVG"], linkerSettings: [.linkedLibrary("z")]),
 
         .target(
             name: "TabIcons",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CPNGDecode", "CResampleKernels", "CXXH3Dispatch"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CPNGDecode",
+                           "CResampleKernels", "CXXH3Dispatch", "CSVGRender"]
         ),
         .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
@@ -47,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "tabicon-bench",
             // The C modules only for the decode scenario's direct-call baselines.
-            dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP"],
+            dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"],
             path: "bench",
             exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "peers", "inputs", "charts.py", "charts", "results"]
         ),

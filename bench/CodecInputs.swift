@@ -2,9 +2,12 @@ import Foundation
 import TabIcons
 import TabIconsBatch
 
-/// The files the `decode` and `normalize` scenarios read: every .png .jpg .jpeg .webp under the
-/// given folders (recursively, sorted), held in memory so disk reads are not measured.
+/// The files the `decode` and `normalize` scenarios read: every .png .jpg .jpeg .webp .svg .svgz
+/// under the given folders (recursively, sorted), held in memory so disk reads are not measured.
 struct CodecInputs {
+    /// The rebuild scenario's raster icons, and SVG.
+    static let extensions = IconSet.extensions + ["svg", "svgz"]
+
     struct File {
         let name: String
         let bytes: Data
@@ -25,7 +28,7 @@ struct CodecInputs {
                 throw SetupError("cannot read \(folder)")
             }
             var paths: [URL] = []
-            for case let url as URL in walker where IconSet.extensions.contains(url.pathExtension.lowercased()) {
+            for case let url as URL in walker where Self.extensions.contains(url.pathExtension.lowercased()) {
                 paths.append(url)
             }
             for url in paths.sorted(by: { $0.path < $1.path }) {
@@ -34,7 +37,7 @@ struct CodecInputs {
                 files.append(File(name: url.path, bytes: bytes, format: format))
             }
         }
-        guard !files.isEmpty else { throw SetupError("no .png .jpg .webp files in \(chosen.joined(separator: ", "))") }
+        guard !files.isEmpty else { throw SetupError("no .png .jpg .webp .svg files in \(chosen.joined(separator: ", "))") }
         return CodecInputs(files: files, folders: chosen)
     }
 

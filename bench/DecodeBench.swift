@@ -11,6 +11,10 @@ import TabIconsBatch
 /// encodes sRGB itself (PNGDecoder explains why), while the direct baseline asks libpng for
 /// 8-bit output, so that row's "overhead" is a different path, not wrapper cost.
 ///
+/// SVG is rendered at its intrinsic size; the baseline is librsvg and cairo called as their
+/// documentation shows (`DirectDecoders.svg`), so the overhead includes the screening pass, the
+/// bounded gunzip check and the conversion from cairo's premultiplied ARGB to straight RGBA.
+///
 /// What the overhead includes: sniffing, the PNG chunk walk before libpng, the limit checks,
 /// the transparency scan, EXIF orientation, error mapping — everything TabIcons adds per decode.
 struct DecodeBench {
@@ -41,6 +45,7 @@ struct DecodeBench {
             (.png, "png16", { $0.format == .png && Self.is16BitPNG($0.bytes) }),
             (.jpeg, "jpeg", { $0.format == .jpeg }),
             (.webp, "webp", { $0.format == .webp }),
+            (.svg, "svg", { $0.format == .svg }),
         ]
         for (format, kind, belongs) in kinds {
             let files = inputs.files.filter(belongs)

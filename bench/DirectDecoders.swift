@@ -1,4 +1,5 @@
 import CJPEGDecode
+import CRSVG
 import CPNG
 import CWebP
 import Foundation
@@ -17,6 +18,7 @@ enum DirectDecoders {
             case .png: return png(base, raw.count)
             case .jpeg: return jpeg(base, raw.count)
             case .webp: return webp(base, raw.count)
+            case .svg: return svg(base, raw.count)
             }
         }
     }
@@ -72,5 +74,32 @@ enum DirectDecoders {
         guard let pixels = WebPDecodeRGBA(bytes, count, &width, &height) else { return 0 }
         WebPFree(pixels)
         return Int(width) * Int(height)
+    }
+
+    /// librsvg as its documentation shows: a handle from the bytes (no base file), 96 dpi, the
+    /// intrinsic size in pixels (the viewBox's where it has none), a cairo ARGB32 surface of that
+    /// size, `rsvg_handle_render_document`. No screening and no conversion to straight RGBA.
+    private static func svg(_ base: UnsafeRawPointer, _ count: Int) -> Int {
+        let stream = g_memory_input_stream_new_from_data(base, gssize(count), nil)
+        defer { g_object_unref(stream) }
+        guard let handle = rsvg_handle_new_from_stream_sync(stream, nil, RSVG_HANDLE_FLAGS_NONE, nil, nil) else { return 0 }
+        defer { g_object_unref(handle) }
+        rsvg_handle_set_dpi(handle, 96)
+        var width = 0.0, height = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {
+            var hasViewBox: gboolean = 0
+            var viewBox = RsvgRectangle()
+            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+            (width, height) = (viewBox.width, viewBox.height)
+        }
+        let w = Int32(width.rounded(.up)), h = Int32(height.rounded(.up))
+        guard w > 0, h > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else { return 0 }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return 0 }
+        defer { cairo_destroy(cr) }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(w), height: Double(h))
+        guard rsvg_handle_render_document(handle, cr, &viewport, nil) != 0 else { return 0 }
+        cairo_surface_flush(surface)
+        return Int(w) * Int(h)
     }
 }

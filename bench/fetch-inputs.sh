@@ -60,3 +60,12 @@ photos=(
 for src in "${photos[@]}"; do cp "$src" inputs/photos/; done
 echo "bench/inputs/icons: $(ls inputs/icons | wc -l) PNGs, $(du -sh inputs/icons | cut -f1)"
 echo "bench/inputs/photos: $(ls inputs/photos | wc -l) JPEGs, $(du -sh inputs/photos | cut -f1)"
+
+# SVG: every 6th Bootstrap Icon (326 square 16×16 glyphs, MIT) from ../shared/corpus when it is
+# beside the checkout (override with TABICONS_CORPUS), for bench/peers.sh's SVG batch.
+corpus="${TABICONS_CORPUS:-$(cd .. && dirname "$PWD")/shared/corpus}"
+if [ -d "$corpus/svg/bootstrap-icons" ]; then
+    rm -rf inputs/svg && mkdir -p inputs/svg
+    ls "$corpus"/svg/bootstrap-icons/*.svg | awk 'NR % 6 == 1' | xargs cp -t inputs/svg
+    echo "bench/inputs/svg: $(ls inputs/svg | wc -l) SVGs, $(du -sh inputs/svg | cut -f1)"
+fi

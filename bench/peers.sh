@@ -2,7 +2,9 @@
 # bench/peers.sh DIR...: `tabicon normalize` against Pillow, vipsthumbnail and ImageMagick on the
 # same inputs, in one run, side by side: wall time, CPU time (user + sys), peak RSS, files and
 # output bytes, with ratios to tabicon. Also tabicon with --jobs 1 and Pillow-SIMD (see
-# `extra_peers`).
+# `extra_peers`). A folder of .svg files (and no rasters) gets the SVG batch instead, against resvg
+# (PyPI resvg-py, in-process), cairosvg (PyPI), vipsthumbnail (librsvg inside libvips) and
+# rsvg-convert (librsvg's CLI, one process per file and size).
 #
 # Every tool writes the same renditions, the ones `tabicon` writes under SPEC §3 with the default
 # 25 pt box, never upscaling: longest side 25, 50 and 75 px, a size skipped when it is larger
@@ -16,6 +18,11 @@
 #                (`--size SxS>`: shrink only); shrink-on-load for JPEG; libvips' own threads.
 #   ImageMagick  `mogrify -filter Lanczos -thumbnail SxS>` likewise, one process per size, with
 #                `-define jpeg:size=` for DCT scaling; ImageMagick 6 (Debian's).
+# The SVG batch: square icons (e.g. every 6th Bootstrap icon:
+#   mkdir -p bench/inputs/svg && ls ../shared/corpus/svg/bootstrap-icons/*.svg | awk 'NR % 6 == 1' |
+#   xargs cp -t bench/inputs/svg), each tool asked for 25, 50 and 75 px: tabicon as above;
+# resvg and cairosvg through bench/peers/svg_render.py (one python process each, single-threaded);
+# vipsthumbnail one process per size (`--size S`); rsvg-convert `-w S -h S` per file and size.
 # Each tool runs REPEAT times (default 3), the tools interleaved round by round so they share the
 # machine's load alike; the table shows each tool's median wall and CPU and its largest peak RSS.
 # Measured with /usr/bin/time (RSS: the largest single process of the tool's run). Outputs are
@@ -37,6 +44,7 @@ need=()
 command -v vipsthumbnail >/dev/null || need+=(libvips-tools)
 [ -x /usr/bin/mogrify ] || need+=(imagemagick)
 python3 -c 'import PIL' 2>/dev/null || need+=(python3-pil)
+command -v rsvg-convert >/dev/null || need+=(librsvg2-bin)
 [ -x /usr/bin/time ] || need+=(time)
 if ((${#need[@]})); then
     sudo_=""; [ "$(id -u)" = 0 ] || sudo_=sudo
@@ -114,9 +122,86 @@ extra_peers() {
         timed Pillow-SIMD "$1/pillow-simd" -- "$simd_python" "$root/bench/peers/pillow_normalize.py" "$1/pillow-simd" "${inputs[@]}"
 }
 
+# The table of one folder's runs: summary ALL TOOL... (the first tool is the baseline).
+summary() {
+    python3 - "$@" <<'EOF'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    name, wall, cpu, rss, files, size = line.split()
+    runs.setdefault(name, []).append((float(wall), float(cpu), int(rss), int(files), int(size)))
+def figures(name):
+    r = runs[name]
+    return (statistics.median(x[0] for x in r), statistics.median(x[1] for x in r),
+            max(x[2] for x in r) / 1024, r[-1][3], r[-1][4])
+tools = sys.argv[2:]
+base = figures(tools[0])
+print(f"{'tool':<14}{'wall s':>8}{'CPU s':>8}{'peak MiB':>10}{'files':>7}{'PNG KiB':>9}"
+      f"{'wall ×':>8}{'CPU ×':>7}{'RSS ×':>7}{'size ×':>8}")
+for name in tools:
+    w, c, m, n, b = figures(name)
+    print(f"{name:<14}{w:>8.2f}{c:>8.2f}{m:>10.1f}{n:>7}{b / 1024:>9.0f}"
+          f"{w / base[0]:>8.2f}{c / base[1]:>7.2f}{m / base[2]:>7.2f}{b / base[4]:>8.2f}")
+print("(× = the tool's figure divided by tabicon's: above 1 means tabicon is faster / smaller)")
+EOF
+}
+
+# Adds up the rows of a tool's several processes: `merge NAME TIMES KEPT` appends one row NAME to
+# KEPT with the summed wall and CPU, the largest RSS, and the summed files and bytes.
+merge() {
+    python3 - "$@" <<'EOF'
+import sys
+name, extra, kept = sys.argv[1], [l.split() for l in open(sys.argv[2])], sys.argv[3]
+v = [name, 0.0, 0.0, 0, 0, 0]
+for e in extra:
+    v[1] += float(e[1]); v[2] += float(e[2]); v[3] = max(v[3], int(e[3])); v[4] += int(e[4]); v[5] += int(e[5])
+with open(kept, "a") as f:
+    f.write(f"{name} {v[1]:.2f} {v[2]:.2f} {v[3]} {v[4]} {v[5]}\n")
+EOF
+}
+
+# The SVG batch of one folder (see the header).
+svg_batch() {
+    local dir=$1; shift
+    local svgs=("$@")
+    python3 -c 'import resvg_py, cairosvg' 2>/dev/null || {
+        echo "the SVG batch needs resvg-py and cairosvg: pip install resvg-py cairosvg" >&2; exit 2; }
+    echo
+    echo "== $dir: ${#svgs[@]} SVG icons, $(du -sh "$dir" | cut -f1); renditions 25/50/75 px each =="
+    echo "tools: resvg-py $(python3 -c 'import importlib.metadata as m; print(m.version("resvg-py"))');" \
+         "cairosvg $(python3 -c 'import cairosvg; print(cairosvg.__version__)'); $(rsvg-convert --version)"
+    for ((r = 1; r <= REPEAT; r++)); do
+        local o=$work/r$r
+        : > "$work/times"
+        timed tabicon "$o/tabicon" -- "$TABICON" normalize -q -o "$o/tabicon" "$dir"
+        timed resvg-py "$o/resvg" -- python3 "$root/bench/peers/svg_render.py" resvg "$o/resvg" "${svgs[@]}"
+        timed cairosvg "$o/cairosvg" -- python3 "$root/bench/peers/svg_render.py" cairosvg "$o/cairosvg" "${svgs[@]}"
+        mv "$work/times" "$work/times.keep"; : > "$work/times"
+        for s in 25 50 75; do
+            timed "v$s" "$o/vips$s" -- vipsthumbnail --size "$s" -o "$o/vips$s/%s-$s.png" "${svgs[@]}"
+        done
+        merge vipsthumbnail "$work/times" "$work/times.keep"
+        : > "$work/times"
+        mkdir -p "$o/rsvg"
+        timed rsvg "$o/rsvg" -- bash -c 'out=$1; shift; for f in "$@"; do n=$(basename "$f" .svg)
+            for s in 25 50 75; do rsvg-convert -w $s -h $s -o "$out/$n-$s.png" "$f" || exit 1; done; done' _ "$o/rsvg" "${svgs[@]}"
+        merge rsvg-convert "$work/times" "$work/times.keep"
+        cat "$work/times.keep" >> "$work/all"
+        rm -f "$work/times.keep"
+        rm -rf "$o"
+    done
+    summary "$work/all" tabicon resvg-py cairosvg vipsthumbnail rsvg-convert
+    rm -f "$work/all"
+}
+
 for dir in "$@"; do
     [ -d "$dir" ] || { echo "not a folder: $dir" >&2; exit 2; }
     : > "$work/times"
+    mapfile -t svgs < <(find "$dir" -type f -iname '*.svg' | LC_ALL=C sort)
+    if ((${#svgs[@]})) && [ -z "$(find "$dir" -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.webp' \) -print -quit)" ]; then
+        svg_batch "$dir" "${svgs[@]}"
+        continue
+    fi
     mapfile -t inputs < <(find "$dir" -type f \( -iname '*.png' -o -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.webp' \) | LC_ALL=C sort)
     # Which inputs get the 50 and 75 px renditions (longest side at least that): read once, untimed.
     python3 - "$work" "${inputs[@]}" <<'EOF'

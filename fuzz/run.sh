@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzz TabIcons' decode → normalize → encode path with libFuzzer and AddressSanitizer.
 #
-#   fuzz/run.sh FORMAT SECONDS [libFuzzer options...]     FORMAT: png | jpeg | webp
+#   fuzz/run.sh FORMAT SECONDS [libFuzzer options...]     FORMAT: png | jpeg | webp | svg
 #   fuzz/run.sh build                                     just build the fuzzer
 #
 # Seeds: TestImages/, ../shared/corpus (override with TABICONS_CORPUS) and the regression
@@ -12,15 +12,17 @@
 #
 # The Swift code (TabIcons and the fuzz target) is instrumented for coverage and ASan; the
 # system libpng, libjpeg-turbo and libwebp are not (they run, but guide nothing and are
-# checked by ASan only through the buffers TabIcons hands them).
+# checked by ASan only through the buffers TabIcons hands them). librsvg likewise: for SVG the
+# fuzzer is guided by the screening and size code in Swift, and a Rust panic in librsvg (which
+# aborts) shows up as a crash finding.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 export PATH="$PATH:/opt/swift/usr/bin"
 
-format="${1:?usage: fuzz/run.sh png|jpeg|webp SECONDS [libFuzzer options...] | build | formats}"
+format="${1:?usage: fuzz/run.sh png|jpeg|webp|svg SECONDS [libFuzzer options...] | build | formats}"
 # The formats the target fuzzes, one per line: what `make fuzz-smoke` iterates over.
-if [ "$format" = formats ]; then printf '%s\n' png jpeg webp; exit 0; fi
+if [ "$format" = formats ]; then printf '%s\n' png jpeg webp svg; exit 0; fi
 
 build() {
     # SwiftPM links every executable with its own `main`, so libFuzzer comes in without its
@@ -49,7 +51,8 @@ case "$format" in
     png) extensions=(png) ;;
     jpeg) extensions=(jpg jpeg) ;;
     webp) extensions=(webp) ;;
-    *) echo "fuzz/run.sh: unknown format $format (png, jpeg or webp)" >&2; exit 2 ;;
+    svg) extensions=(svg svgz) ;;
+    *) echo "fuzz/run.sh: unknown format $format (png, jpeg, webp or svg)" >&2; exit 2 ;;
 esac
 
 corpus_root="${TABICONS_CORPUS:-$(dirname "$root")/shared/corpus}"
@@ -58,7 +61,10 @@ seeds="$here/corpus-work/$format-seeds"
 mkdir -p "$work" "$seeds" "$here/findings"
 for ext in "${extensions[@]}"; do
     # Seeds above the fuzz target's 1 MiB input limit would only exercise the size check.
+    # SVG: librsvg's own regression files (crash, render-crash, errors), its Adwaita reftests
+    # and TestImages; the 1,953 Bootstrap Icons are too alike to be worth a seed each.
     find "$root/TestImages" "$corpus_root" "$root/Tests/TabIconsTests/Fixtures" \
+        -path '*/bootstrap-icons' -prune -o \
         -type f -iname "*.$ext" -size -1024k -print0 2>/dev/null |
         while IFS= read -r -d '' file; do
             cp "$file" "$seeds/$(printf '%s' "$file" | md5sum | cut -c1-16).$ext"
@@ -66,15 +72,18 @@ for ext in "${extensions[@]}"; do
 done
 # Inputs may also arrive as base64 text or a data: URL: a few small seeds in that form too.
 for file in "$root"/TestImages/*; do
-    case "$file" in *.png|*.jpg|*.webp) ;; *) continue ;; esac
+    case "$file" in *.png|*.jpg|*.webp|*.svg) ;; *) continue ;; esac
     [ "$(wc -c < "$file")" -lt 4096 ] || continue
-    mime="image/${file##*.}"; [ "$mime" = image/jpg ] && mime=image/jpeg
+    mime="image/${file##*.}"; [ "$mime" = image/jpg ] && mime=image/jpeg; [ "$mime" = image/svg ] && mime=image/svg+xml
     { printf 'data:%s;base64,' "$mime"; base64 -w 76 "$file"; } > "$seeds/dataurl-$(basename "$file").txt"
 done
 echo "fuzz/run.sh: $format for ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "$work" | wc -l) in the work corpus"
 
 # detect_leaks: a leak in TabIcons (a png_image or jpeg struct not freed on an error path) is a finding.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+# The suite's LeakSanitizer suppressions: fontconfig's process-lifetime font cache (built the first
+# time librsvg lays out text) is the one that matters here; see scripts/lsan.supp.
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/scripts/lsan.supp}"
 log="$here/corpus-work/$format.log"
 set +e
 "$binary" "$work" "$seeds" \

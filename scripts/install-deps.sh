@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the C libraries TabIcons builds against, only those that are missing.
-# Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash. Runs apt-get as root, or
+# Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash, librsvg (with cairo). Runs apt-get as root, or
 # through sudo when there is one. Safe to run again: it does nothing when all are present.
 # With --browser (CI), also headless Chromium for the preview's browser tests, unless a chromium
 # is already on PATH (those tests skip without one).
 set -euo pipefail
 
-packages=(libpng-dev libjpeg-dev libwebp-dev libxxhash-dev pkg-config)
+packages=(libpng-dev libjpeg-dev libwebp-dev libxxhash-dev librsvg2-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -20,7 +20,11 @@ trap 'rm -rf "$work"' EXIT
 
 # Bombs that are not in the corpus: a zTXt and an iCCP chunk inflating to 1 GiB, a PNG header
 # of 32768×32768 (inside the side limit, past the pixel limit), a WebP header of 16383×16383 and
-# a JPEG header of 65500×65500, each with almost no data.
+# a JPEG header of 65500×65500, each with almost no data. Hostile SVG (SvgBombs below): billion
+# laughs, one 50 KB entity referenced 5,000 times, a 30000² data: PNG, a million elements, a
+# .svgz inflating to 1 GiB, deep nesting, a <use> bomb and cycle, blur/morphology/turbulence
+# bombs, 19,000 filtered elements, file:/// and ../ references, and the largest SVG the limits
+# let through (3,000 overlapping translucent stroked circles), 9,990 masked elements.
 mkdir -p "$work/bombs"
 python3 - "$work/bombs" <<'PY'
 import struct, sys, zlib
@@ -39,20 +43,55 @@ vp8l = b"\x2f" + (((16383 - 1) | ((16383 - 1) << 14) | (1 << 28))).to_bytes(4, "
 open(f"{out}/huge.webp", "wb").write(b"RIFF" + struct.pack("<I", 4 + 8 + len(vp8l)) + b"WEBP" + b"VP8L" + struct.pack("<I", len(vp8l)) + vp8l)
 sof = b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, 65500, 65500, 3) + b"\x01\x11\x00\x02\x11\x00\x03\x11\x00"
 open(f"{out}/huge.jpg", "wb").write(b"\xff\xd8" + sof + b"\xff\xda\x00\x0c\x03\x01\x00\x02\x11\x03\x11\x00\x3f\x00" + b"\0" * 64 + b"\xff\xd9")
+
+# SvgBombs
+import base64, gzip, io
+ns = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+def svg(name, body, attrs='viewBox="0 0 16 16"', prolog=""):
+    open(f"{out}/{name}", "w").write(f'{prolog}<svg {ns} {attrs}>{body}</svg>')
+laughs = '<!ENTITY a "lollollollol">' + "".join(f'<!ENTITY {c} "{("&" + p + ";") * 10}">' for p, c in zip("abcdefghi", "bcdefghij"))
+svg("billion-laughs.svg", "<text>&j;</text>", prolog=f"<!DOCTYPE svg [{laughs}]>")
+svg("big-entity.svg", "<desc>" + "&e;" * 5000 + "</desc>", prolog='<!DOCTYPE svg [<!ENTITY e "' + "x" * 50000 + '">]>')
+svg("data-png.svg", f'<image width="16" height="16" href="data:image/png;base64,{base64.b64encode(png(30000, 30000)).decode()}"/>')
+svg("million-elements.svg", "<g/>" * 1_100_000)
+buf = io.BytesIO()
+with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0) as f:
+    f.write(f'<svg {ns} viewBox="0 0 16 16"><!--'.encode())
+    for _ in range(64): f.write(b" " * (1 << 24))
+    f.write(b"--></svg>")
+open(f"{out}/bomb.svgz", "wb").write(buf.getvalue())
+svg("deep-nesting.svg", "<g>" * 100000 + "</g>" * 100000)
+levels = '<rect id="l0" width="1" height="1"/>' + "".join(f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 10))
+svg("use-bomb.svg", f"<defs>{levels}</defs><use href=\"#l9\"/>")
+svg("use-cycle.svg", '<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>')
+for name, primitive in [("blur", '<feGaussianBlur stdDeviation="1e9"/>'), ("morphology", '<feMorphology radius="1e6"/>'),
+                        ("turbulence", '<feTurbulence baseFrequency="0.9" numOctaves="1000000"/>')]:
+    svg(f"{name}-bomb.svg", f'<filter id="f">{primitive}</filter><rect width="8" height="8" filter="url(#f)"/>')
+svg("filtered-many.svg", '<filter id="f"><feGaussianBlur stdDeviation="3"/></filter>' + '<circle cx="8" cy="8" r="8" filter="url(#f)"/>' * 19000)
+svg("external-refs.svg", '<image width="16" height="16" href="file:///etc/passwd"/><image width="16" height="16" href="../canary.png"/>')
+svg("at-the-limits.svg", '<g opacity="0.5"><circle cx="8" cy="8" r="8" fill="red" stroke="blue"/></g>' * 3000)
+svg("masks-many.svg", '<mask id="m"><rect width="8" height="8" fill="white"/></mask>' + '<circle r="8" cx="8" cy="8" mask="url(#m)"/>' * 9990)
 PY
 
-# Peak RSS in KiB of one command (its exit status is not the point: bad inputs exit 1).
-peak() { { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '/Maximum resident set size/ {print $2}'; }
+# Peak RSS in KiB and CPU seconds (user + system) of one command, "KIB CPU" (its exit status is
+# not the point: bad inputs exit 1).
+measure() {
+    { /usr/bin/time -v "$@" 2>&1 >/dev/null || true; } | awk -F': ' '
+        /Maximum resident set size/ {kib = $2} /User time/ {cpu += $2} /System time/ {cpu += $2}
+        END {printf "%d %.2f\n", kib, cpu}'
+}
+peak() { measure "$@" | cut -d' ' -f1; }
 
-worst=0 worst_run="" failures=0 runs=0
+worst=0 worst_run="" failures=0 runs=0 worst_cpu=0 worst_cpu_run=""
 while IFS= read -r -d '' file; do
     for command in inspect normalize; do
         if [ "$command" = inspect ]; then
-            kib=$(peak "$tabicon" inspect "$file")
+            read -r kib cpu < <(measure "$tabicon" inspect "$file")
         else
             rm -rf "$work/out"
-            kib=$(peak "$tabicon" normalize -q "$file" -o "$work/out")
+            read -r kib cpu < <(measure "$tabicon" normalize -q "$file" -o "$work/out")
         fi
+        if awk -v a="$cpu" -v b="$worst_cpu" 'BEGIN {exit !(a > b)}'; then worst_cpu=$cpu worst_cpu_run="$command ${file#"$corpus"/}"; fi
         runs=$((runs + 1))
         if [ "$kib" -gt "$worst" ]; then worst=$kib worst_run="$command ${file#"$corpus"/}"; fi
         if [ "$kib" -gt "$limit_kib" ]; then
@@ -85,6 +124,7 @@ large_targets() {
 large_targets
 
 echo "peak-memory: $runs runs on $(find "$corpus/bad" "$work/bombs" -type f | wc -l) files; highest peak $((worst / 1024)) MiB ($worst KiB) for $worst_run; limit ${LIMIT_MIB:-256} MiB"
+echo "peak-memory: most CPU time ${worst_cpu} s for $worst_cpu_run (reported, not judged: the machine may be shared)"
 whole=$(peak "$tabicon" inspect --json "$corpus")
 echo "peak-memory: tabicon inspect --json over the whole corpus ($(find "$corpus" -type f | wc -l) files): $((whole / 1024)) MiB ($whole KiB)"
 [ "$failures" -eq 0 ]

@@ -44,6 +44,8 @@ public struct Manifest: Sendable, Equatable {
         public var orientation: Int
         public var hasAlpha: Bool
         public var animated: Bool
+        /// SVG: renditions drawn from the document, `pixelWidth`/`pixelHeight` its intrinsic size.
+        public var vector: Bool?
         public var contentHash: String
         public var decodeScale: Double
         public var pointWidth: Double
@@ -73,6 +75,7 @@ public struct Manifest: Sendable, Equatable {
             self.orientation = info.orientation.rawValue
             self.hasAlpha = info.hasAlpha
             self.animated = info.isAnimated
+            self.vector = info.isVector ? true : nil
             self.contentHash = contentHash.description
             self.decodeScale = Manifest.rounded(decodeScale)
             self.pointWidth = Manifest.rounded(pointWidth)

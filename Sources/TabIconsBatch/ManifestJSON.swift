@@ -54,6 +54,9 @@ extension Manifest.Icon {
             ("input", .string(input)), ("name", .string(name)), ("format", .string(format)),
             ("pixelWidth", .int(pixelWidth)), ("pixelHeight", .int(pixelHeight)),
             ("orientation", .int(orientation)), ("hasAlpha", .bool(hasAlpha)), ("animated", .bool(animated)),
+        ]
+        if vector == true { pairs.append(("vector", .bool(true))) }
+        pairs += [
             ("contentHash", .string(contentHash)), ("decodeScale", .double(decodeScale)),
             ("pointWidth", .double(pointWidth)), ("pointHeight", .double(pointHeight)),
         ]
@@ -80,6 +83,7 @@ extension Manifest.Icon {
         self.orientation = orientation
         self.hasAlpha = hasAlpha
         self.animated = animated
+        self.vector = json["vector"]?.boolValue == true ? true : nil
         self.contentHash = contentHash
         self.decodeScale = decodeScale
         self.pointWidth = pointWidth

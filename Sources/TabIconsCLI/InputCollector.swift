@@ -36,7 +36,7 @@ struct InputItem: Sendable, Equatable {
 /// Expands the command line's `<file|dir|->...` into inputs.
 ///
 /// Decisions (README, "Inputs and outputs"): directories are walked recursively for `.png`,
-/// `.jpg`, `.jpeg` and `.webp` (any case), sorted by path so runs are reproducible; hidden files
+/// `.jpg`, `.jpeg`, `.webp`, `.svg` and `.svgz` (any case), sorted by path so runs are reproducible; hidden files
 /// and folders are skipped; a file named explicitly is taken whatever its extension (the format is
 /// sniffed from bytes anyway). Outputs mirror a directory argument `D` as `basename(D)/...` and a
 /// file argument as its file name; `-` (stdin) is named `stdin`. A folder given in `excluding`
@@ -45,7 +45,7 @@ struct InputItem: Sendable, Equatable {
 /// silence (SPEC §6a): a folder it cannot read, a name that is not UTF-8, an entry it cannot
 /// `lstat` are each an `io` failure.
 enum InputCollector {
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "svgz"]
 
     struct Collected {
         var inputs: [InputItem] = []

@@ -60,7 +60,7 @@ public enum TabIconCommand {
     ]
 
     static let usage = """
-    tabicon \(TabIconsVersion.current): fit icons into the tab-bar icon box (PNG, JPEG, WebP)
+    tabicon \(TabIconsVersion.current): fit icons into the tab-bar icon box (PNG, JPEG, WebP, SVG)
 
     usage:
       tabicon normalize [options] <file|dir|->...   normalize icons into 1x/2x/3x renditions
@@ -71,8 +71,8 @@ public enum TabIconCommand {
       tabicon --help | --version
       tabicon COMMAND --help                        one command's options
 
-    Directories are walked for .png .jpg .jpeg .webp; '-' reads stdin. Exit status: 0 all inputs
-    done, 1 some inputs failed (every good one still done), 2 usage.
+    Directories are walked for .png .jpg .jpeg .webp .svg .svgz; '-' reads stdin. Exit status: 0 all
+    inputs done, 1 some inputs failed (every good one still done), 2 usage.
     """
 
     static let normalizeUsage = """

@@ -11,12 +11,14 @@ protocol FormatDecoder {
 }
 
 /// The front door for decoding: bytes (binary, base64 text or a `data:` URL) in, `DecodedImage` out.
+/// For SVG the result also carries the parsed document (`DecodedImage.vector`).
 public enum ImageDecoder {
     static func decoder(for format: ImageFormat) -> any FormatDecoder.Type {
         switch format {
         case .png: PNGDecoder.self
         case .jpeg: JPEGDecoder.self
         case .webp: WebPDecoder.self
+        case .svg: SVGDecoder.self
         }
     }
 
@@ -24,8 +26,14 @@ public enum ImageDecoder {
     /// SPEC §6; never crashes on bad input.
     public static func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(TabIconsError) -> DecodedImage {
         try options.limits.check(inputBytes: data.count)
-        let binary = InputEncoding.unwrap(data)
-        guard let binary, let format = ImageFormat.sniff(binary) else {
+        // Sniffed once when the bytes already are an image (the common case), else after unwrapping.
+        var binary = data
+        var sniffed = ImageFormat.sniff(data)
+        if sniffed == nil, let unwrapped = InputEncoding.unwrap(data) {
+            binary = unwrapped
+            sniffed = ImageFormat.sniff(unwrapped)
+        }
+        guard let format = sniffed else {
             throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, decoded: binary))
         }
         let decoder = decoder(for: format)

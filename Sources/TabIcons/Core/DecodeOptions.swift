@@ -5,11 +5,18 @@ public struct DecodeOptions: Sendable, Equatable {
         public var maxPixels: Int
         public var maxSide: Int
         public var maxInputBytes: Int
+        /// An SVG's largest size in bytes, after .svgz decompression (icons are under 250 KB).
+        public var maxSVGBytes: Int
+        /// An SVG's most elements, every `<use>` copy counted (`SVGScreening`).
+        public var maxSVGElements: Int
 
-        public init(maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxInputBytes: Int = 256 << 20) {
+        public init(maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxInputBytes: Int = 256 << 20,
+                    maxSVGBytes: Int = 1 << 20, maxSVGElements: Int = 10_000) {
             self.maxPixels = maxPixels
             self.maxSide = maxSide
             self.maxInputBytes = maxInputBytes
+            self.maxSVGBytes = maxSVGBytes
+            self.maxSVGElements = maxSVGElements
         }
 
         public static let `default` = Limits()

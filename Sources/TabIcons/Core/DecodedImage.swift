@@ -21,10 +21,13 @@ public struct ImageInfo: Sendable, Equatable {
     /// Bits per sample in the source (1, 2, 4, 8, 12, 16).
     public var bitDepth: Int
     public var colorModel: ColorModel
+    /// True for SVG: the size is the intrinsic size in CSS px, and renditions are drawn from the
+    /// document at their own size (SPEC §3, vectors fill the box).
+    public var isVector: Bool
 
     public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, hasAlpha: Bool,
                 hasTransparentPixels: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
-                bitDepth: Int, colorModel: ColorModel) {
+                bitDepth: Int, colorModel: ColorModel, isVector: Bool = false) {
         self.format = format
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
@@ -34,6 +37,7 @@ public struct ImageInfo: Sendable, Equatable {
         self.isAnimated = isAnimated
         self.bitDepth = bitDepth
         self.colorModel = colorModel
+        self.isVector = isVector
     }
 }
 
@@ -43,17 +47,29 @@ public struct DecodedImage: Sendable, Equatable {
     /// be smaller than the source (never smaller than the hint asked for).
     public var bitmap: Bitmap
     public var info: ImageInfo
+    /// The parsed document of a vector source, which the normalizer renders at each rendition's
+    /// size (one parse for every rendition); nil for rasters. `bitmap` is then one rendering of it.
+    package var vector: SVGDocument?
 
     /// Builds the result of a decode; `hasTransparentPixels` is read off the pixels when the file
     /// has alpha, so no decoder computes it on its own.
     public init(bitmap: Bitmap, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
                 hasAlpha: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
                 bitDepth: Int, colorModel: ImageInfo.ColorModel) {
+        self.init(bitmap: bitmap, format: format, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+                  hasAlpha: hasAlpha, orientation: orientation, isAnimated: isAnimated, bitDepth: bitDepth,
+                  colorModel: colorModel, vector: nil)
+    }
+
+    package init(bitmap: Bitmap, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
+                 hasAlpha: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
+                 bitDepth: Int, colorModel: ImageInfo.ColorModel, vector: SVGDocument?) {
         self.bitmap = bitmap
+        self.vector = vector
         self.info = ImageInfo(format: format, pixelWidth: sourceWidth, pixelHeight: sourceHeight,
                               hasAlpha: hasAlpha, hasTransparentPixels: hasAlpha && bitmap.hasTransparentPixels,
                               orientation: orientation, isAnimated: isAnimated,
-                              bitDepth: bitDepth, colorModel: colorModel)
+                              bitDepth: bitDepth, colorModel: colorModel, isVector: vector != nil)
     }
 
 }

@@ -50,6 +50,15 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
         IconBox.decodeScale(width: Double(width), height: Double(height), box: self)
     }
 
+    /// The decode scale of a decoded source as a whole: the rule above for rasters; for a vector,
+    /// which fills the box (SPEC §3), its longest side ÷ box, so pixels ÷ scale is the box-fitted
+    /// point size (a 16 px drawing in a 25 pt box: 0.64, 25 pt).
+    public func decodeScale(of info: ImageInfo) -> Double {
+        guard info.isVector else { return decodeScale(width: info.pixelWidth, height: info.pixelHeight) }
+        let longest = Double(max(info.pixelWidth, info.pixelHeight, 1))
+        return longest / points
+    }
+
     /// The point size a `width`×`height` pixel image renders at (pixels ÷ decode scale).
     public func pointSize(width: Int, height: Int) -> (width: Double, height: Double) {
         let scale = decodeScale(width: width, height: height)
@@ -60,7 +69,6 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
     /// T = round(min(L, box) × scale), L being the source's longest side; the other side is
     /// max(1, round(S × T ÷ L)). Halves round away from zero. `isUpscale` is T > L: such a
     /// rendition is skipped (lint `undersized`) unless upscaling is allowed.
-    ///
     public func renditionSize(width: Int, height: Int, scale: Double)
         -> (width: Int, height: Int, isUpscale: Bool)
     {
@@ -71,12 +79,27 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
         return (size.width, size.height, target > longest)
     }
 
+    /// The pixel size of a vector's rendition for screen scale `scale` (SPEC §3): vectors fill the
+    /// box, so the longest side is T = round(box × scale) whatever the intrinsic size, and the
+    /// other side max(1, round(S × T ÷ L)) from the exact (fractional) aspect. Never an upscale.
+    public func vectorRenditionSize(width: Double, height: Double, scale: Double) -> (width: Int, height: Int) {
+        Self.fitted(width: width, height: height, longestSide: Self.roundedSide(points * scale))
+    }
+
     /// The size `width`×`height` takes when its longest side becomes `longestSide`: the other side
-    /// is max(1, round(S × T ÷ L)). The rule's one rounding, shared by renditions and by the
-    /// decoders that shrink on load, so a decoder never delivers a size the rule would not ask for.
+    /// is max(1, round(S × T ÷ L)). The rule's one rounding, shared by renditions (raster and
+    /// vector) and by the decoders that shrink on load, so a decoder never delivers a size the
+    /// rule would not ask for.
     static func fitted(width: Int, height: Int, longestSide target: Int) -> (width: Int, height: Int) {
+        fitted(width: Double(width), height: Double(height), longestSide: target)
+    }
+
+    /// `fitted` for a fractional size (a vector's intrinsic size); a size with no meaningful
+    /// aspect is taken as square.
+    static func fitted(width: Double, height: Double, longestSide target: Int) -> (width: Int, height: Int) {
         let longest = max(width, height), shortest = min(width, height)
-        let other = roundedSide(Double(shortest) * Double(target) / Double(longest))
+        guard longest > 0, longest.isFinite, shortest.isFinite else { return (target, target) }
+        let other = roundedSide(shortest * Double(target) / longest)
         return width >= height ? (target, other) : (other, target)
     }
 

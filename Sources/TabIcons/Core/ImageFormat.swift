@@ -1,12 +1,14 @@
 import Foundation
 
-/// The three formats TabIcons decodes, recognised from the bytes, never from a file name.
+/// The formats TabIcons decodes, recognised from the bytes, never from a file name.
 public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     case png
     case jpeg
     case webp
+    /// XML whose root element is `svg`, also gzip-compressed (`.svgz`): a vector (`SVGSniff`).
+    case svg
 
-    /// The format of `data` by its signature, or nil when it is none of the three.
+    /// The format of `data` by its signature, or nil when it is none of them.
     ///
     /// PNG is recognised by `\x89PNG` alone, not the whole 8-byte signature: a file whose line
     /// endings a text transfer mangled (the last four bytes) is still a PNG, and libpng then says
@@ -18,13 +20,14 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }
+        if SVGSniff.isSVG(data) { return .svg }
         return nil
     }
 
     /// A short description of an input that is not a supported image, describing it as it
-    /// arrived: the name of a recognisable format (GIF, BMP, TIFF, HEIC/AVIF, SVG/XML, ICO); for
-    /// text whose base64 decoding is a recognisable format, that format; for other text its first
-    /// characters; otherwise its first bytes in hex. `decoded` is the base64 payload of text
+    /// arrived: the name of a recognisable format (GIF, BMP, TIFF, HEIC/AVIF, PDF, ICO, XML that
+    /// is not SVG); for text whose base64 decoding is a recognisable format, that format; for
+    /// other text its first characters; otherwise its first bytes in hex. `decoded` is the base64 payload of text
     /// input, when it had one: it is only ever named, never shown.
     static func describeUnsupported(_ input: Data, decoded: Data?) -> String {
         if input.isEmpty { return "the input is empty" }
@@ -38,7 +41,7 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
             let start = String(text.prefix(16)).debugDescription
             return "text that is neither an image, base64 nor a data: URL of one (starts with \(start))"
         }
-        return "not a PNG, JPEG or WebP file (starts with \(HexText.bytes(head.prefix(8))))"
+        return "not a PNG, JPEG, WebP or SVG file (starts with \(HexText.bytes(head.prefix(8))))"
     }
 
     /// The name of a format this library does not decode, when the bytes start like one.
@@ -55,7 +58,8 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         if head.starts(with: [0x00, 0x00, 0x01, 0x00]) { return "ICO" }
         if starts("%PDF-") { return "PDF" }
         let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
-        if text.hasPrefix("<svg") || text.hasPrefix("<?xml") || text.hasPrefix("<!DOCTYPE svg") { return "SVG/XML" }
+        if let root = SVGSniff.xmlRootElement(data) { return "XML whose root element is <\(root)>, not SVG" }
+        if text.hasPrefix("<?xml") { return "XML" }
         return nil
     }
 }

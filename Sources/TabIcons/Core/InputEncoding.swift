@@ -1,7 +1,8 @@
 import Foundation
 
 /// Inputs that arrive as text: base64, or a `data:image/...;base64,` URL (what web-view apps
-/// pass). Binary inputs pass through untouched.
+/// pass), or for SVG a `data:image/svg+xml,...` URL, percent-encoded (or raw) or base64. Binary
+/// inputs, and SVG text itself, pass through untouched.
 enum InputEncoding {
     /// The binary image inside `data`: itself when it already starts like an image (or is not
     /// text), else the decoded base64 payload. Returns nil when it is text that is not base64.
@@ -11,8 +12,15 @@ enum InputEncoding {
         var text = Substring(String(decoding: data, as: UTF8.self))
         text = text.drop { $0.isWhitespace }
         if text.lowercased().hasPrefix("data:") {
-            guard let comma = text.firstIndex(of: ","),
-                  text[..<comma].lowercased().hasSuffix(";base64") else { return nil }
+            guard let comma = text.firstIndex(of: ",") else { return nil }
+            let header = text[..<comma].lowercased()
+            if !header.hasSuffix(";base64") {
+                // Only SVG is text: `data:image/svg+xml[;charset=...],<percent-encoded markup>`.
+                guard header.hasPrefix("data:image/svg+xml"),
+                      let markup = SVGEmbeddedImages.percentDecoded(text[text.index(after: comma)...]),
+                      ImageFormat.sniff(markup) == .svg else { return nil }
+                return markup
+            }
             text = text[text.index(after: comma)...]
         }
         let compact = text.filter { !$0.isWhitespace }

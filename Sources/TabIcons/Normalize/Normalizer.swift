@@ -26,7 +26,7 @@ public struct Normalizer: Sendable {
         if let streamed = try StreamedNormalization.normalize(data, options: options) { return streamed }
         let hint = RenditionPlan.longestSideNeeded(options)
         var image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: hint))
-        if options.trim || options.shape == .circle,
+        if image.vector == nil, options.trim || options.shape == .circle,
            let larger = RenditionPlan(image: image, options: options)
                .longestSideForSharperCrop(of: image, allowUpscale: options.allowUpscale) {
             image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: larger))
@@ -66,6 +66,9 @@ public struct Normalizer: Sendable {
     /// resampled: with `fit`, `original` and nothing to trim, it is the decoded bitmap bit for bit.
     public func normalize(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
         let (plan, glyph) = try prepare(image)
+        if let document = image.vector, let region = plan.vectorRegion {
+            return try normalizeVector(image, document: document, region: region, plan: plan, glyph: glyph)
+        }
         let rendered = plan.entries.filter { RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }
 
         var resampler = Resampler(filter: options.filter)
@@ -99,13 +102,51 @@ public struct Normalizer: Sendable {
                               renditions: renditions, skippedScales: skipped, lints: lints)
     }
 
+    /// A vector's renditions: each drawn from the document at its own size (the plan's region,
+    /// after trim or the circle's crop), then the rendering intent and the shape, as for rasters.
+    /// Never resampled, never skipped.
+    private func normalizeVector(_ image: DecodedImage, document: SVGDocument, region: SVGDocument.Region,
+                                 plan: RenditionPlan, glyph: Bitmap) throws(TabIconsError) -> NormalizedIcon {
+        var renditions: [Rendition] = []
+        for entry in plan.entries {
+            var bitmap = try document.render(width: entry.glyphWidth, height: entry.glyphHeight, region: region)
+            bitmap = RenderIntentConversion.apply(options.render, to: bitmap)
+            switch options.shape {
+            case .fit: break
+            case .square: bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth)
+            case .circle: bitmap = ShapeRenderer.circleMasked(bitmap)
+            }
+            renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
+        }
+        let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: [], info: image.info, options: options)
+        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
+                              pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
+                              renditions: renditions, skippedScales: [], lints: lints)
+    }
+
     /// What both `normalize` and `lints(for:)` start from: the rule's plan, and the glyph (the
-    /// decoded pixels cropped by trim or the circle, with the rendering intent applied).
+    /// decoded pixels cropped by trim or the circle, with the rendering intent applied). For a
+    /// vector the pixels are the document drawn at the largest rendition's size (the decoded
+    /// bitmap when it already is that size, as `normalize(_: Data)` decodes it).
     private func prepare(_ image: DecodedImage) throws(TabIconsError) -> (plan: RenditionPlan, glyph: Bitmap) {
         try options.validate()
+        if let document = image.vector {
+            let probe = try vectorProbe(image, document: document)
+            let trimmed = options.trim ? try RenditionPlan.vectorTrimRegion(document, options: options) : .whole
+            let plan = RenditionPlan(vector: document, probe: probe, trimmed: trimmed, options: options)
+            return (plan, RenderIntentConversion.apply(options.render, to: probe.cropped(to: plan.crop)))
+        }
         let plan = RenditionPlan(image: image, options: options)
         try plan.checkRenditionLimits(options.limits, allowUpscale: options.allowUpscale)
         return (plan, RenderIntentConversion.apply(options.render, to: image.bitmap.cropped(to: plan.crop)))
+    }
+
+    /// The whole document at the largest requested rendition's size, where trim and the lints look.
+    private func vectorProbe(_ image: DecodedImage, document: SVGDocument) throws(TabIconsError) -> Bitmap {
+        let largest = options.scales.map { options.box.vectorRenditionSize(width: 1, height: 1, scale: $0).width }.max() ?? 1
+        let size = IconBox.fitted(width: document.size.width, height: document.size.height, longestSide: largest)
+        if image.bitmap.width == size.width && image.bitmap.height == size.height { return image.bitmap }
+        return try document.render(width: size.width, height: size.height)
     }
 
     /// The requested scales the plan skips as upscales, in the order they were asked for.

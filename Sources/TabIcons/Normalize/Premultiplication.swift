@@ -68,4 +68,29 @@ enum Premultiplication {
         if c >= a { return 255 }
         return UInt8(truncatingIfNeeded: (c * 510 + a) / (a * 2))
     }
+
+    /// cairo's ARGB32 (premultiplied, each pixel a native-endian 32-bit word A R G B) to straight
+    /// RGBA, in place: how a rendered SVG enters the one pixel currency (`Bitmap`). Each colour is
+    /// round(255 · c / a), clamped to a (cairo rounds when premultiplying, so c ≤ a always holds
+    /// for its own output; the clamp guards the rest); alpha 0 is transparent black.
+    static func straightenCairoARGB32(_ pixels: inout [UInt8]) {
+        pixels.withUnsafeMutableBytes { raw in
+            let count = raw.count / 4
+            for i in 0..<count {
+                let word = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
+                let a = Int(word >> 24), r = Int(word >> 16 & 0xFF), g = Int(word >> 8 & 0xFF), b = Int(word & 0xFF)
+                let out = raw.baseAddress!.advanced(by: i * 4).assumingMemoryBound(to: UInt8.self)
+                if a == 255 {
+                    out[0] = UInt8(r); out[1] = UInt8(g); out[2] = UInt8(b); out[3] = 255
+                } else if a == 0 {
+                    out[0] = 0; out[1] = 0; out[2] = 0; out[3] = 0
+                } else {
+                    out[0] = UInt8((min(r, a) * 510 + a) / (2 * a))
+                    out[1] = UInt8((min(g, a) * 510 + a) / (2 * a))
+                    out[2] = UInt8((min(b, a) * 510 + a) / (2 * a))
+                    out[3] = UInt8(a)
+                }
+            }
+        }
+    }
 }

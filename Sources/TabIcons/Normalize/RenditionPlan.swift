@@ -41,6 +41,8 @@ struct RenditionPlan: Sendable, Equatable {
     var decodeScale: Double
     var pointWidth: Double
     var pointHeight: Double
+    /// For a vector: the part of the document the renditions draw (`crop` as fractions of it).
+    var vectorRegion: SVGDocument.Region?
 
     init(image: DecodedImage, options: NormalizeOptions) {
         let bitmap = image.bitmap
@@ -104,6 +106,82 @@ struct RenditionPlan: Sendable, Equatable {
                 throw TabIconsError(.tooLarge, "the \(NumberText.decimal(entry.scale))× rendition would be \(width)×\(height) px, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
             }
         }
+    }
+
+    /// The plan for a vector (SPEC §3, vectors fill the box). `trimmed` is the part of the
+    /// document `trim` keeps (`vectorTrimRegion`, the whole of it without trim); the circle takes
+    /// its centred square. That region is what every rendition draws at its own size:
+    /// T = round(box × scale) on the region's longest side, its aspect kept; nothing is an upscale.
+    /// `probe` is the whole document drawn at the largest rendition's size: `crop` is the region in
+    /// its pixels (what the lints judge). The point size is the box-fitted size (the box itself for
+    /// `square` and `circle`); `decodeScale` is the region's intrinsic longest side ÷ box, so
+    /// intrinsic pixels ÷ `decodeScale` = points as for rasters (below 1 for a small drawing).
+    init(vector document: SVGDocument, probe: Bitmap, trimmed: SVGDocument.Region, options: NormalizeOptions) {
+        let size = document.size
+        var region = trimmed
+        var regionWidth = size.width * region.width, regionHeight = size.height * region.height
+        if options.shape == .circle {
+            let side = min(regionWidth, regionHeight)
+            region = SVGDocument.Region(x: region.x + (regionWidth - side) / 2 / size.width,
+                                        y: region.y + (regionHeight - side) / 2 / size.height,
+                                        width: side / size.width, height: side / size.height)
+            (regionWidth, regionHeight) = (side, side)
+        }
+        vectorRegion = region
+        /// A region in the probe's whole pixels, rounded outward (at least one pixel).
+        func pixels(_ r: SVGDocument.Region) -> PixelRect {
+            let w = Double(probe.width), h = Double(probe.height)
+            let x0 = min(probe.width - 1, max(0, Int((r.x * w + 1e-6).rounded(.down))))
+            let y0 = min(probe.height - 1, max(0, Int((r.y * h + 1e-6).rounded(.down))))
+            let x1 = min(probe.width, max(x0 + 1, Int(((r.x + r.width) * w - 1e-6).rounded(.up))))
+            let y1 = min(probe.height, max(y0 + 1, Int(((r.y + r.height) * h - 1e-6).rounded(.up))))
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        crop = pixels(region)
+        let trimmedPixels = pixels(trimmed)
+        (trimmedWidth, trimmedHeight) = (trimmedPixels.width, trimmedPixels.height)
+        (glyphSourceWidth, glyphSourceHeight) = (crop.width, crop.height)
+
+        let box = options.box
+        entries = options.scales.map { scale in
+            let size = box.vectorRenditionSize(width: regionWidth, height: regionHeight, scale: scale)
+            let side = max(size.width, size.height)
+            let square = options.shape == .square
+            return Entry(scale: scale, glyphWidth: size.width, glyphHeight: size.height,
+                         canvasWidth: square ? side : size.width, canvasHeight: square ? side : size.height,
+                         isUpscale: false)
+        }
+        decodeScale = max(regionWidth, regionHeight) / box.points
+        if options.shape == .square {
+            (pointWidth, pointHeight) = (box.points, box.points)
+        } else {
+            (pointWidth, pointHeight) = (regionWidth / decodeScale, regionHeight / decodeScale)
+        }
+    }
+
+    /// How finely `trim` looks at a vector: the document drawn at up to this many times the largest
+    /// rendition's size, so the margins it finds are exact to a quarter of a rendition pixel
+    /// (at most `vectorTrimMaxSide` px a side). A document heavy enough that the finer drawing would
+    /// take more than a quarter of a drawing's work budget is looked at 2× or 1× instead.
+    static let vectorTrimOversampling = [4, 2, 1]
+    static let vectorTrimMaxSide = 2048
+
+    /// The part of a vector `trim` keeps: everything but its fully transparent margins, found in a
+    /// drawing of the whole document at `vectorTrimOversampling` times the largest rendition's longest
+    /// side, as fractions of the document. The whole document when nothing is drawn.
+    static func vectorTrimRegion(_ document: SVGDocument, options: NormalizeOptions) throws(TabIconsError) -> SVGDocument.Region {
+        let largest = options.scales.map { options.box.vectorRenditionSize(width: 1, height: 1, scale: $0).width }.max() ?? 1
+        var size = (width: largest, height: largest)
+        for factor in vectorTrimOversampling {
+            let side = min(largest * factor, max(largest, vectorTrimMaxSide), options.limits.maxSide)
+            size = IconBox.fitted(width: document.size.width, height: document.size.height, longestSide: side)
+            if document.fitsWork(width: size.width, height: size.height, share: 0.25) { break }
+        }
+        let drawing = try document.render(width: size.width, height: size.height)
+        let rect = ContentBounds.trimmedRect(of: drawing)
+        let w = Double(drawing.width), h = Double(drawing.height)
+        return SVGDocument.Region(x: Double(rect.x) / w, y: Double(rect.y) / h,
+                                  width: Double(rect.width) / w, height: Double(rect.height) / h)
     }
 
     /// Whether the entry is rendered under `allowUpscale`.

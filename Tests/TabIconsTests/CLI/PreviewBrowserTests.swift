@@ -24,12 +24,13 @@ struct PreviewBrowserTests {
         #expect(load.requestedURLs == [], "the page asked the network for \(load.requestedURLs)")
         let dom = load.dom
 
-        // 18 files, 5 of them the selected twins of another (home, search, profile, bell, heart).
+        // 24 files, 8 of them the selected twins of another (home, search, profile, bell, heart, and
+        // the vectors house, person, star).
         let files = try FileManager.default.contentsOfDirectory(atPath: testImages).filter {
             InputCollector.imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
         }
         let twins = files.filter { PreviewTab.baseName((($0 as NSString).deletingPathExtension)) != nil }
-        #expect(files.count == 18 && twins.count == 5)
+        #expect(files.count == 24 && twins.count == 8)
         #expect(Self.count("<article class=\"tab\"", in: dom) == files.count - twins.count)
         for twin in twins {
             let name = (twin as NSString).deletingPathExtension

@@ -22,13 +22,13 @@ struct ImageDecoderFrontDoorTests {
         ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], "TIFF"),
         ([0, 0, 0, 0x1C] + Array("ftypheic".utf8) + [0, 0, 0, 0], "HEIC"),
         ([0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0], "AVIF"),
-        (Array("  <svg xmlns='http://www.w3.org/2000/svg'/>".utf8), "SVG"),
-        (Array("<?xml version='1.0'?><svg/>".utf8), "SVG"),
+        (Array("  <html xmlns='http://www.w3.org/1999/xhtml'/>".utf8), "<html>, not SVG"),
+        (Array("<?xml version='1.0'?><rss/>".utf8), "<rss>, not SVG"),
         ([0, 0, 1, 0, 1, 0, 16, 16], "ICO"),
         ([0xDE, 0xAD, 0xBE, 0xEF, 0x01, 0x02, 0x03, 0x04, 0x05], "de ad be ef 01 02 03 04"),
     ]
 
-    @Test("what is not PNG, JPEG or WebP is named when recognisable", arguments: notSupported)
+    @Test("what is not PNG, JPEG, WebP or SVG is named when recognisable", arguments: notSupported)
     func unsupportedFormats(bytes: [UInt8], named: String) {
         let error = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(Data(bytes)) }
         #expect(error?.code == .unsupportedFormat)
@@ -90,7 +90,7 @@ struct ImageDecoderFrontDoorTests {
     @Test("binary that is no known format shows its first bytes in hex")
     func unknownBinary() {
         let error = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(Data([0x00, 0xFF, 0x10, 0x7F, 0x80, 0x01, 0x02, 0x03, 0x04])) }
-        #expect(error?.message == "not a PNG, JPEG or WebP file (starts with 00 ff 10 7f 80 01 02 03)")
+        #expect(error?.message == "not a PNG, JPEG, WebP or SVG file (starts with 00 ff 10 7f 80 01 02 03)")
     }
 
     @Test("input over the byte limit is tooLarge before it is parsed")

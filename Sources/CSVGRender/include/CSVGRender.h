@@ -1,0 +1,81 @@
+/*
+ * CSVGRender: the few librsvg and cairo calls TabIcons makes, behind plain C types, so no GLib,
+ * GObject or cairo type reaches Swift.
+ *
+ * Use, in this order:
+ *   svg = tabicons_svg_load(bytes, count, &message)   // NULL on failure, message says why
+ *   tabicons_svg_get_dimensions(svg, &dimensions)     // the root's width, height, viewBox
+ *   tabicons_svg_render(svg, pixels, w, h, viewport, &message)   // as often as needed
+ *   tabicons_svg_free(svg)                            // always
+ * A handle is not safe to use from two threads at once: the caller serializes its use.
+ * Every message is malloc'd and freed by the caller with tabicons_svg_free_message.
+ */
+#ifndef TABICONS_CSVG_RENDER_H
+#define TABICONS_CSVG_RENDER_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tabicons_svg tabicons_svg;
+
+/* The unit of a root width or height, as librsvg's RsvgUnit but owned here. */
+typedef enum {
+    TABICONS_SVG_UNIT_PERCENT = 0, /* length 1.0 means 100% (also what a missing size is) */
+    TABICONS_SVG_UNIT_PX,
+    TABICONS_SVG_UNIT_EM,
+    TABICONS_SVG_UNIT_EX,
+    TABICONS_SVG_UNIT_IN,
+    TABICONS_SVG_UNIT_CM,
+    TABICONS_SVG_UNIT_MM,
+    TABICONS_SVG_UNIT_PT,
+    TABICONS_SVG_UNIT_PC,
+    TABICONS_SVG_UNIT_OTHER        /* a unit newer than this shim (e.g. ch) */
+} tabicons_svg_unit;
+
+/* What rsvg_handle_get_intrinsic_dimensions answers, unconverted. */
+typedef struct {
+    double width;
+    tabicons_svg_unit width_unit;
+    double height;
+    tabicons_svg_unit height_unit;
+    int has_viewbox;
+    double viewbox_x, viewbox_y, viewbox_width, viewbox_height;
+} tabicons_svg_dimensions;
+
+/* Parses `count` bytes of SVG (uncompressed) with no base file, so nothing outside the bytes
+ * but data: URLs is ever loaded, and sets 96 dpi. NULL on failure with librsvg's message. */
+tabicons_svg *tabicons_svg_load(const void *bytes, size_t count, char **message);
+
+void tabicons_svg_get_dimensions(tabicons_svg *svg, tabicons_svg_dimensions *out);
+
+/* Renders the whole document fitted into the viewport (x, y, width, height, in pixels of the
+ * target; it may extend past the target, which clips) onto `pixels`: width × height cairo ARGB32
+ * pixels (premultiplied, native-endian 32-bit words, rows of width × 4 bytes), which the caller
+ * has zeroed. Returns 1, or 0 with a message. */
+int tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int height,
+                        double viewport_x, double viewport_y, double viewport_width,
+                        double viewport_height, char **message);
+
+void tabicons_svg_free(tabicons_svg *svg);
+
+/* What tabicons_gunzip reports. */
+typedef enum {
+    TABICONS_GZIP_DONE = 0,         /* the whole stream inflated into the buffer */
+    TABICONS_GZIP_OUTPUT_FULL = 1,  /* the buffer filled before the stream ended */
+    TABICONS_GZIP_TRUNCATED = 2,    /* the input ended before the stream did */
+    TABICONS_GZIP_CORRUPT = 3       /* zlib's message says why */
+} tabicons_gzip_status;
+
+/* Inflates one gzip stream from `input` into `output` (at most `capacity` bytes), never more:
+ * a bomb stops at the buffer's end. `*written` is the bytes produced on every status. */
+tabicons_gzip_status tabicons_gunzip(const void *input, size_t input_count, void *output,
+                                     size_t capacity, size_t *written, char **message);
+void tabicons_svg_free_message(char *message);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

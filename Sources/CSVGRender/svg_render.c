@@ -1,0 +1,167 @@
+#include "CSVGRender.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <librsvg/rsvg.h>
+#include <cairo.h>
+#include <gio/gio.h>
+#include <zlib.h>
+
+struct tabicons_svg {
+    RsvgHandle *handle;
+};
+
+static char *copy_message(const char *text) {
+    return strdup(text ? text : "unknown error");
+}
+
+/* GError's text, or `fallback`; frees the GError. */
+static char *take_error(GError *error, const char *fallback) {
+    char *message = copy_message(error && error->message && *error->message ? error->message : fallback);
+    if (error) g_error_free(error);
+    return message;
+}
+
+tabicons_svg *tabicons_svg_load(const void *bytes, size_t count, char **message) {
+    *message = NULL;
+    tabicons_svg *svg = calloc(1, sizeof *svg);
+    if (!svg) {
+        *message = copy_message("out of memory");
+        return NULL;
+    }
+    /* The stream reads the caller's bytes in place (no destroy function: they outlive the
+     * synchronous load), and no base file: librsvg then resolves no relative reference. */
+    GInputStream *stream = g_memory_input_stream_new_from_data(bytes, (gssize)count, NULL);
+    GError *error = NULL;
+    svg->handle = rsvg_handle_new_from_stream_sync(stream, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, &error);
+    g_object_unref(stream);
+    if (!svg->handle) {
+        *message = take_error(error, "librsvg could not load the document");
+        free(svg);
+        return NULL;
+    }
+    if (error) g_error_free(error);
+    /* The handle's default is 90 dpi; CSS px are 96 to the inch. */
+    rsvg_handle_set_dpi(svg->handle, 96.0);
+    return svg;
+}
+
+static tabicons_svg_unit unit_of(RsvgUnit unit) {
+    switch (unit) {
+    case RSVG_UNIT_PERCENT: return TABICONS_SVG_UNIT_PERCENT;
+    case RSVG_UNIT_PX: return TABICONS_SVG_UNIT_PX;
+    case RSVG_UNIT_EM: return TABICONS_SVG_UNIT_EM;
+    case RSVG_UNIT_EX: return TABICONS_SVG_UNIT_EX;
+    case RSVG_UNIT_IN: return TABICONS_SVG_UNIT_IN;
+    case RSVG_UNIT_CM: return TABICONS_SVG_UNIT_CM;
+    case RSVG_UNIT_MM: return TABICONS_SVG_UNIT_MM;
+    case RSVG_UNIT_PT: return TABICONS_SVG_UNIT_PT;
+    case RSVG_UNIT_PC: return TABICONS_SVG_UNIT_PC;
+    default: return TABICONS_SVG_UNIT_OTHER;
+    }
+}
+
+void tabicons_svg_get_dimensions(tabicons_svg *svg, tabicons_svg_dimensions *out) {
+    gboolean has_width = FALSE, has_height = FALSE, has_viewbox = FALSE;
+    RsvgLength width = {1.0, RSVG_UNIT_PERCENT}, height = {1.0, RSVG_UNIT_PERCENT};
+    RsvgRectangle viewbox = {0, 0, 0, 0};
+    rsvg_handle_get_intrinsic_dimensions(svg->handle, &has_width, &width, &has_height, &height,
+                                         &has_viewbox, &viewbox);
+    out->width = has_width ? width.length : 1.0;
+    out->width_unit = has_width ? unit_of(width.unit) : TABICONS_SVG_UNIT_PERCENT;
+    out->height = has_height ? height.length : 1.0;
+    out->height_unit = has_height ? unit_of(height.unit) : TABICONS_SVG_UNIT_PERCENT;
+    out->has_viewbox = has_viewbox ? 1 : 0;
+    out->viewbox_x = viewbox.x;
+    out->viewbox_y = viewbox.y;
+    out->viewbox_width = viewbox.width;
+    out->viewbox_height = viewbox.height;
+}
+
+int tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int height,
+                        double viewport_x, double viewport_y, double viewport_width,
+                        double viewport_height, char **message) {
+    *message = NULL;
+    int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
+    if (stride != width * 4) {
+        *message = copy_message("cairo cannot render at this width");
+        return 0;
+    }
+    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32,
+                                                                   width, height, stride);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        *message = copy_message(cairo_status_to_string(cairo_surface_status(surface)));
+        cairo_surface_destroy(surface);
+        return 0;
+    }
+    cairo_t *cr = cairo_create(surface);
+    RsvgRectangle viewport = {viewport_x, viewport_y, viewport_width, viewport_height};
+    GError *error = NULL;
+    gboolean ok = rsvg_handle_render_document(svg->handle, cr, &viewport, &error);
+    cairo_status_t status = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    cairo_surface_finish(surface);
+    cairo_surface_destroy(surface);
+    if (!ok) {
+        *message = take_error(error, "librsvg could not render the document");
+        return 0;
+    }
+    if (error) g_error_free(error);
+    if (status != CAIRO_STATUS_SUCCESS) {
+        *message = copy_message(cairo_status_to_string(status));
+        return 0;
+    }
+    return 1;
+}
+
+void tabicons_svg_free(tabicons_svg *svg) {
+    if (!svg) return;
+    if (svg->handle) g_object_unref(svg->handle);
+    free(svg);
+}
+
+void tabicons_svg_free_message(char *message) {
+    free(message);
+}
+
+tabicons_gzip_status tabicons_gunzip(const void *input, size_t input_count, void *output,
+                                     size_t capacity, size_t *written, char **message) {
+    *message = NULL;
+    *written = 0;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    /* 16 + MAX_WBITS: a gzip header and trailer around the deflate data. */
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+        *message = copy_message("zlib could not start inflating");
+        return TABICONS_GZIP_CORRUPT;
+    }
+    tabicons_gzip_status status = TABICONS_GZIP_TRUNCATED;
+    const unsigned char *in = input;
+    unsigned char *out = output;
+    size_t in_left = input_count, out_left = capacity;
+    for (;;) {
+        /* zlib counts in uInt: feed at most 1 GiB at a time. */
+        uInt in_chunk = in_left > (1u << 30) ? (1u << 30) : (uInt)in_left;
+        uInt out_chunk = out_left > (1u << 30) ? (1u << 30) : (uInt)out_left;
+        z.next_in = (Bytef *)in;
+        z.avail_in = in_chunk;
+        z.next_out = out;
+        z.avail_out = out_chunk;
+        int rc = inflate(&z, Z_NO_FLUSH);
+        size_t consumed = in_chunk - z.avail_in, produced = out_chunk - z.avail_out;
+        in += consumed; in_left -= consumed;
+        out += produced; out_left -= produced;
+        *written += produced;
+        if (rc == Z_STREAM_END) { status = TABICONS_GZIP_DONE; break; }
+        if (rc == Z_NEED_DICT || rc == Z_DATA_ERROR || rc == Z_MEM_ERROR) {
+            *message = copy_message(z.msg ? z.msg : "invalid deflate data");
+            status = TABICONS_GZIP_CORRUPT;
+            break;
+        }
+        if (out_left == 0) { status = TABICONS_GZIP_OUTPUT_FULL; break; }
+        if (in_left == 0 || rc == Z_BUF_ERROR) { status = TABICONS_GZIP_TRUNCATED; break; }
+    }
+    inflateEnd(&z);
+    return status;
+}
