@@ -1,3 +1,27 @@
+/// A finding about an icon, reported per icon and never fatal (SPEC §3).
+public struct Lint: Sendable, Equatable, Codable {
+    public enum Code: String, Sendable, Equatable, Codable, CaseIterable {
+        /// No transparent pixel: a tab bar template renders a solid block.
+        case opaque
+        /// Some renditions were skipped because they would be upscales.
+        case undersized
+        /// Aspect ratio beyond 4:5.
+        case notSquare = "not-square"
+        /// The glyph fills under half of the box.
+        case padding
+        /// Animated source: the first frame was used.
+        case animated
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
 /// The per-icon findings of SPEC §3, each a small rule over what normalization saw. Never fatal.
 ///
 /// They judge the glyph as it will be shown: `glyph` is the decoded pixels after trim, the circle's

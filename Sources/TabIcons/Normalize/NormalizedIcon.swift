@@ -1,27 +1,3 @@
-/// A finding about an icon, reported per icon and never fatal (SPEC §3).
-public struct Lint: Sendable, Equatable, Codable {
-    public enum Code: String, Sendable, Equatable, Codable, CaseIterable {
-        /// No transparent pixel: a tab bar template renders a solid block.
-        case opaque
-        /// Some renditions were skipped because they would be upscales.
-        case undersized
-        /// Aspect ratio beyond 4:5.
-        case notSquare = "not-square"
-        /// The glyph fills under half of the box.
-        case padding
-        /// Animated source: the first frame was used.
-        case animated
-    }
-
-    public var code: Code
-    public var message: String
-
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-}
-
 /// One rendered size of an icon, for one screen scale.
 public struct Rendition: Sendable, Equatable {
     public var scale: Double

@@ -38,17 +38,10 @@ public struct Normalizer: Sendable {
     /// size: for callers that decode themselves and then call `normalize(_: DecodedImage)`.
     public var longestSideNeeded: Int? { RenditionPlan.longestSideNeeded(options) }
 
-    /// The lints `normalize` would report for `image`, without rendering anything: what
-    /// `tabicon inspect` shows (`undersized` is judged against these options' scales).
-    public func lints(for image: DecodedImage) throws(TabIconsError) -> [Lint] {
-        let (plan, glyph) = try prepare(image)
-        return Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skippedScales(plan),
-                              info: image.info, options: options)
-    }
-
     /// What `normalize` would answer for `image` without rendering: decode scale, point size,
-    /// skipped scales and lints from the same plan, and no renditions (`tabicon inspect`).
-    package func planned(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
+    /// skipped scales and lints from the same plan, and no renditions (what `tabicon inspect`
+    /// reports; `undersized` is judged against these options' scales).
+    public func planned(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
         let (plan, glyph) = try prepare(image)
         let skipped = skippedScales(plan)
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale, pointWidth: plan.pointWidth,
@@ -124,7 +117,7 @@ public struct Normalizer: Sendable {
                               renditions: renditions, skippedScales: [], lints: lints)
     }
 
-    /// What both `normalize` and `lints(for:)` start from: the rule's plan, and the glyph (the
+    /// What both `normalize` and `planned` start from: the rule's plan, and the glyph (the
     /// decoded pixels cropped by trim or the circle, with the rendering intent applied). For a
     /// vector the pixels are the document drawn at the largest rendition's size (the decoded
     /// bitmap when it already is that size, as `normalize(_: Data)` decodes it).
