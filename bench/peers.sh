@@ -122,19 +122,22 @@ extra_peers() {
         timed Pillow-SIMD "$1/pillow-simd" -- "$simd_python" "$root/bench/peers/pillow_normalize.py" "$1/pillow-simd" "${inputs[@]}"
 }
 
-# The table of one folder's runs: summary ALL TOOL... (the first tool is the baseline).
+# The table of one folder's runs: `summary ALL JSON INPUTS COUNT TOOL...`, the first tool the
+# baseline, tools with no runs left out; with JSON (a file) not empty, the set is also appended to
+# that document (what bench/charts.py draws).
 summary() {
     python3 - "$@" <<'EOF'
-import statistics, sys
+import json, statistics, sys
+all_runs, json_path, inputs, count = sys.argv[1:5]
 runs = {}
-for line in open(sys.argv[1]):
+for line in open(all_runs):
     name, wall, cpu, rss, files, size = line.split()
     runs.setdefault(name, []).append((float(wall), float(cpu), int(rss), int(files), int(size)))
 def figures(name):
     r = runs[name]
     return (statistics.median(x[0] for x in r), statistics.median(x[1] for x in r),
             max(x[2] for x in r) / 1024, r[-1][3], r[-1][4])
-tools = sys.argv[2:]
+tools = [t for t in sys.argv[5:] if t in runs]
 base = figures(tools[0])
 print(f"{'tool':<14}{'wall s':>8}{'CPU s':>8}{'peak MiB':>10}{'files':>7}{'PNG KiB':>9}"
       f"{'wall ×':>8}{'CPU ×':>7}{'RSS ×':>7}{'size ×':>8}")
@@ -143,6 +146,17 @@ for name in tools:
     print(f"{name:<14}{w:>8.2f}{c:>8.2f}{m:>10.1f}{n:>7}{b / 1024:>9.0f}"
           f"{w / base[0]:>8.2f}{c / base[1]:>7.2f}{m / base[2]:>7.2f}{b / base[4]:>8.2f}")
 print("(× = the tool's figure divided by tabicon's: above 1 means tabicon is faster / smaller)")
+if json_path:
+    with open(json_path) as f:
+        document = json.load(f)
+    results = []
+    for name in tools:
+        w, c, m, n, b = figures(name)
+        results.append({"tool": name, "wallSeconds": w, "cpuSeconds": c, "peakMiB": round(m, 1), "files": n, "bytes": b})
+    document["sets"].append({"inputs": inputs, "files": int(count), "results": results})
+    with open(json_path, "w") as f:
+        json.dump(document, f, indent=2)
+        f.write("\n")
 EOF
 }
 
@@ -190,7 +204,7 @@ svg_batch() {
         rm -f "$work/times.keep"
         rm -rf "$o"
     done
-    summary "$work/all" tabicon resvg-py cairosvg vipsthumbnail rsvg-convert
+    summary "$work/all" "" "" 0 tabicon resvg-py cairosvg vipsthumbnail rsvg-convert
     rm -f "$work/all"
 }
 
@@ -265,37 +279,6 @@ EOF
         rm -rf "$o"
     done
 
-    python3 - "$work/all" "${PEERS_JSON:-}" "$dir" "${#inputs[@]}" <<'EOF'
-import json, statistics, sys
-runs = {}
-for line in open(sys.argv[1]):
-    name, wall, cpu, rss, files, size = line.split()
-    runs.setdefault(name, []).append((float(wall), float(cpu), int(rss), int(files), int(size)))
-def figures(name):
-    r = runs[name]
-    return (statistics.median(x[0] for x in r), statistics.median(x[1] for x in r),
-            max(x[2] for x in r) / 1024, r[-1][3], r[-1][4])
-base = figures("tabicon")
-print(f"{'tool':<14}{'wall s':>8}{'CPU s':>8}{'peak MiB':>10}{'files':>7}{'PNG KiB':>9}"
-      f"{'wall ×':>8}{'CPU ×':>7}{'RSS ×':>7}{'size ×':>8}")
-for name in ("tabicon", "tabicon-j1", "Pillow", "Pillow-SIMD", "vipsthumbnail", "ImageMagick"):
-    if name not in runs:
-        continue
-    w, c, m, n, b = figures(name)
-    print(f"{name:<14}{w:>8.2f}{c:>8.2f}{m:>10.1f}{n:>7}{b / 1024:>9.0f}"
-          f"{w / base[0]:>8.2f}{c / base[1]:>7.2f}{m / base[2]:>7.2f}{b / base[4]:>8.2f}")
-print("(× = the tool's figure divided by tabicon's: above 1 means tabicon is faster / smaller)")
-if sys.argv[2]:
-    with open(sys.argv[2]) as f:
-        document = json.load(f)
-    results = []
-    for name in ("tabicon", "Pillow", "vipsthumbnail", "ImageMagick"):
-        w, c, m, n, b = figures(name)
-        results.append({"tool": name, "wallSeconds": w, "cpuSeconds": c, "peakMiB": round(m, 1), "files": n, "bytes": b})
-    document["sets"].append({"inputs": sys.argv[3], "files": int(sys.argv[4]), "results": results})
-    with open(sys.argv[2], "w") as f:
-        json.dump(document, f, indent=2)
-        f.write("\n")
-EOF
+    summary "$work/all" "${PEERS_JSON:-}" "$dir" "${#inputs[@]}" tabicon tabicon-j1 Pillow Pillow-SIMD vipsthumbnail ImageMagick
     rm -f "$work/all"
 done
