@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the C libraries TabIcons builds against, only those that are missing.
-# Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash, librsvg (with cairo). Runs apt-get as root, or
-# through sudo when there is one. Safe to run again: it does nothing when all are present.
+# Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash, librsvg (with cairo).
+# Runs apt-get as root, or through sudo when there is one. Safe to run again: it does nothing when
+# all are present.
 # With --browser (CI), also headless Chromium for the preview's browser tests, unless a chromium
 # is already on PATH (those tests skip without one).
 set -euo pipefail
