@@ -81,9 +81,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     /// Integral values without a fraction; others in Swift's shortest round-tripping form.
     /// Non-finite numbers are not JSON: they are written as null.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
+        value.isFinite ? NumberText.shortest(value) : "null"
     }
 
     static func quote(_ text: String, into out: inout String) {

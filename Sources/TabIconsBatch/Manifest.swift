@@ -77,9 +77,11 @@ public struct Manifest: Sendable, Equatable {
             self.animated = info.isAnimated
             self.vector = info.isVector ? true : nil
             self.contentHash = contentHash.description
-            self.decodeScale = Manifest.rounded(decodeScale)
-            self.pointWidth = Manifest.rounded(pointWidth)
-            self.pointHeight = Manifest.rounded(pointHeight)
+            // Held as `NumberText` writes them (3.84, not 3.8400000000000003), so a manifest read
+            // back equals the one written.
+            self.decodeScale = NumberText.rounded(decodeScale)
+            self.pointWidth = NumberText.rounded(pointWidth)
+            self.pointHeight = NumberText.rounded(pointHeight)
             self.renditions = renditions
             self.contentsFile = contentsFile
             self.lints = lints
@@ -149,8 +151,4 @@ public struct Manifest: Sendable, Equatable {
     public func jsonData() -> Data { Data(jsonBytes) }
 
     package var jsonBytes: [UInt8] { Array((jsonValue.text() + "\n").utf8) }
-
-    /// Numbers as the manifest holds them: as `NumberText` writes them (3.84, not
-    /// 3.8400000000000003), so a manifest read back equals the one written.
-    static func rounded(_ value: Double) -> Double { NumberText.rounded(value) }
 }

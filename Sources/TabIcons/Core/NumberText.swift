@@ -5,12 +5,16 @@ package enum NumberText {
     /// Integers without a fraction; others rounded to four decimals (3.84, not
     /// 3.8400000000000003). Magnitudes where four decimals mean nothing keep Swift's shortest form.
     package static func decimal(_ value: Double) -> String {
+        let rounded = rounded(value)
+        if rounded == 0, value != 0 { return String(value) }   // tiny, not nothing: 1e-320 stays 1e-320
+        return shortest(rounded)
+    }
+
+    /// `value` exactly, in its shortest form: integers without a fraction (25, not 25.0), others
+    /// as Swift's shortest round-tripping text. What JSON documents write, unrounded.
+    package static func shortest(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        guard abs(value) < 1e15 else { return String(value) }
-        let rounded = (value * 10_000).rounded() / 10_000
-        if rounded == 0 { return String(value) }   // tiny, not nothing: 1e-320 stays 1e-320
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(rounded)
+        return String(value)
     }
 
     /// The value `decimal` writes, as a number: what the manifest stores, so that reading it
