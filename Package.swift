@@ -24,15 +24,18 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        // libdeflate: whole-buffer deflate for the PNG writer.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // librsvg with cairo (and zlib, for .svgz), for SVG.
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
 
         // libjpeg's error_exit must not return: it needs setjmp/longjmp, which Swift cannot call.
         .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
-        // libpng's error callback must not return either: the classic write API behind setjmp,
-        // for the zlib level, strategy and filters the simplified writer does not expose.
-        .target(name: "CPNGEncode", dependencies: ["CPNG"]),
-        // The same for reading row by row (streamed normalization never holds the whole image).
+        // The PNG writer: libpng's row-filter choice, one libdeflate call, the chunks (libpng
+        // cannot drive libdeflate).
+        .target(name: "CPNGEncode", dependencies: ["CDeflate"]),
+        // libpng's error callback must not return either: reading row by row behind setjmp
+        // (streamed normalization never holds the whole image).
         .target(name: "CPNGDecode", dependencies: ["CPNG"]),
         // The resampler's inner loops with SSE4.1/AVX2's 32-bit multiply, chosen at run time.
         .target(name: "CResampleKernels"),
@@ -59,8 +62,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TabIconsTests",
-            // CResampleKernels: its portable and AVX2 loops are compared directly.
-            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI", "CResampleKernels"],
+            // CResampleKernels: its portable and AVX2 loops are compared directly; CPNGEncode: each
+            // row filter against the specification's reconstruction.
+            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI", "CResampleKernels", "CPNGEncode"],
             exclude: ["Fixtures"]
         ),
     ]

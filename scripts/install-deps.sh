@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the C libraries TabIcons builds against, only those that are missing.
-# Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash, librsvg (with cairo).
+# Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash, libdeflate, librsvg (with cairo).
 # Runs apt-get as root, or through sudo when there is one. Safe to run again: it does nothing when
 # all are present.
 # With --browser (CI), also headless Chromium for the preview's browser tests, unless a chromium
 # is already on PATH (those tests skip without one).
 set -euo pipefail
 
-packages=(libpng-dev libjpeg-dev libwebp-dev libxxhash-dev librsvg2-dev pkg-config)
+packages=(libpng-dev libjpeg-dev libwebp-dev libxxhash-dev libdeflate-dev librsvg2-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,103 +1,197 @@
 /*
- * libpng's classic write API behind setjmp/longjmp. Every libpng call TabIcons makes to write a
- * PNG is in this file; see CPNGEncode.h.
+ * The PNG writer (see CPNGEncode.h): rows filtered (png_filters.c), one libdeflate call, the chunks.
  */
 #include "CPNGEncode.h"
 
-#include <png.h>
-#include <setjmp.h>
+#include <libdeflate.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct writer {
-    tabicons_png_output *output;
-    char *message;
-    size_t message_size;
-    int out_of_memory;
-};
+/* ---- libdeflate compressors: one per thread and level, reused across images ----
+ * Allocating one costs more than compressing an icon (hash tables of a few hundred KB), and a
+ * compressor may not be shared between threads; each thread keeps its own, freed when the thread
+ * ends. */
 
-static void on_error(png_structp png, png_const_charp text) {
-    struct writer *w = (struct writer *)png_get_error_ptr(png);
-    if (w->message != NULL && w->message_size > 0) {
-        strncpy(w->message, text != NULL ? text : "libpng error", w->message_size - 1);
-        w->message[w->message_size - 1] = '\0';
+#define LEVELS 13
+
+static pthread_key_t compressors_key;
+static int compressors_key_ok;
+static pthread_once_t compressors_once = PTHREAD_ONCE_INIT;
+
+static void free_compressors(void *value) {
+    struct libdeflate_compressor **compressors = value;
+    for (int level = 0; level < LEVELS; level++) libdeflate_free_compressor(compressors[level]);
+    free(compressors);
+}
+
+static void make_compressors_key(void) {
+    compressors_key_ok = pthread_key_create(&compressors_key, free_compressors) == 0;
+}
+
+/* The calling thread's compressor for `level`, or NULL when out of memory. `owned` is set when
+ * the caller must free it (no thread-specific storage: one per call). */
+static struct libdeflate_compressor *thread_compressor(int level, int *owned) {
+    pthread_once(&compressors_once, make_compressors_key);
+    *owned = 0;
+    if (!compressors_key_ok) {
+        *owned = 1;
+        return libdeflate_alloc_compressor(level);
     }
-    png_longjmp(png, 1);
-}
-
-static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
-}
-
-static void on_write(png_structp png, png_bytep data, size_t length) {
-    struct writer *w = (struct writer *)png_get_io_ptr(png);
-    tabicons_png_output *out = w->output;
-    if (out->size + length > out->capacity) {
-        size_t capacity = out->capacity ? out->capacity : 4096;
-        while (capacity < out->size + length) capacity *= 2;
-        unsigned char *grown = realloc(out->data, capacity);
-        if (grown == NULL) {
-            w->out_of_memory = 1;
-            png_error(png, "out of memory for the PNG output");
+    struct libdeflate_compressor **compressors = pthread_getspecific(compressors_key);
+    if (compressors == NULL) {
+        compressors = calloc(LEVELS, sizeof *compressors);
+        if (compressors == NULL || pthread_setspecific(compressors_key, compressors) != 0) {
+            free(compressors);
+            *owned = 1;
+            return libdeflate_alloc_compressor(level);
         }
-        out->data = grown;
-        out->capacity = capacity;
     }
-    memcpy(out->data + out->size, data, length);
-    out->size += length;
+    if (compressors[level] == NULL) compressors[level] = libdeflate_alloc_compressor(level);
+    return compressors[level];
 }
 
-static void on_flush(png_structp png) { (void)png; }
+/* ---- Chunks ---- */
+
+static unsigned char *put32(unsigned char *out, uint32_t value) {
+    out[0] = (unsigned char)(value >> 24);
+    out[1] = (unsigned char)(value >> 16);
+    out[2] = (unsigned char)(value >> 8);
+    out[3] = (unsigned char)value;
+    return out + 4;
+}
+
+/* Writes length, type and CRC around `length` data bytes already at out + 8. */
+static unsigned char *close_chunk(unsigned char *out, const char type[4], size_t length) {
+    put32(out, (uint32_t)length);
+    memcpy(out + 4, type, 4);
+    uint32_t crc = libdeflate_crc32(0, out + 4, length + 4);
+    return put32(out + 8 + length, crc);
+}
+
+static int fail(char *message, size_t message_size, const char *text) {
+    if (message != NULL && message_size > 0) snprintf(message, message_size, "%s", text);
+    return 0;
+}
 
 int tabicons_png_encode(const unsigned char *pixels, int width, int height, size_t stride,
                         const tabicons_png_settings *settings, tabicons_png_output *output,
                         char *message, size_t message_size) {
-    struct writer w = {output, message, message_size, 0};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &w, on_error, on_warning);
+    output->data = NULL;
+    output->size = 0;
+    int channels;
+    switch (settings->color_type) {
+    case 0: case 3: channels = 1; break;
+    case 4: channels = 2; break;
+    case 2: channels = 3; break;
+    case 6: channels = 4; break;
+    default: return fail(message, message_size, "no such PNG colour type");
+    }
+    int depth = settings->bit_depth;
+    if (!(depth == 8 || (settings->color_type == 3 && (depth == 1 || depth == 2 || depth == 4))))
+        return fail(message, message_size, "no such PNG bit depth for the colour type");
+    if (width <= 0 || height <= 0 || settings->level < 1 || settings->level >= LEVELS)
+        return fail(message, message_size, "invalid PNG size or compression level");
+    if (settings->color_type == 3 && (settings->palette_count < 1 || settings->palette_count > 256 ||
+                                      settings->trns_count < 0 || settings->trns_count > settings->palette_count))
+        return fail(message, message_size, "invalid PNG palette");
+
+    size_t row_bytes = ((size_t)width * (size_t)channels * (size_t)depth + 7) / 8;
+    size_t bpp = depth < 8 ? 1 : (size_t)channels;   /* bytes a pixel, for the filters */
+    if ((size_t)height > SIZE_MAX / (row_bytes + 1))
+        return fail(message, message_size, "out of memory for the PNG rows");
+    size_t filtered_size = (size_t)height * (row_bytes + 1);
+
+    /* The filters see the previous row unfiltered, zeros before the first (PNG specification
+     * 9.2). Rows of indices under 8 bits are packed into `packed` first, and the previous packed
+     * row kept in `previous`. */
+    unsigned char *image = malloc(filtered_size);
+    unsigned char *scratch = calloc(4, row_bytes);   /* previous, packed, and the filters' two */
+    if (image == NULL || scratch == NULL) {
+        free(image);
+        free(scratch);
+        return fail(message, message_size, "out of memory for the PNG rows");
+    }
+    unsigned char *previous = scratch, *packed = scratch + row_bytes;
+    const unsigned char *prior = previous;
+    unsigned char *target = image;
+    for (int y = 0; y < height; y++) {
+        const unsigned char *row = pixels + (size_t)y * stride;
+        if (depth < 8) {
+            /* Indices one a byte → `depth` bits each, the leftmost pixel in the high bits. */
+            memset(packed, 0, row_bytes);
+            int per_byte = 8 / depth;
+            for (int x = 0; x < width; x++) {
+                int shift = 8 - depth * (x % per_byte + 1);
+                packed[x / per_byte] |= (unsigned char)((row[x] & ((1 << depth) - 1)) << shift);
+            }
+            row = packed;
+        }
+        tabicons_png_filter_row(settings->filters, row, prior, row_bytes, bpp, target, scratch + 2 * row_bytes);
+        if (depth < 8) {
+            memcpy(previous, packed, row_bytes);
+            prior = previous;
+        } else {
+            prior = row;
+        }
+        target += row_bytes + 1;
+    }
+    free(scratch);
+
+    int owned = 0;
+    struct libdeflate_compressor *compressor = thread_compressor(settings->level, &owned);
+    if (compressor == NULL) {
+        free(image);
+        return fail(message, message_size, "out of memory for the PNG compressor");
+    }
+    size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    int palette_count = settings->color_type == 3 ? settings->palette_count : 0;
+    int trns_count = settings->color_type == 3 ? settings->trns_count : 0;
+    size_t fixed = 8 + (12 + 13) + (12 + 1) + (palette_count ? 12 + 3 * (size_t)palette_count : 0) +
+                   (trns_count ? 12 + (size_t)trns_count : 0) + 12 + 12;
+    unsigned char *png = bound <= SIZE_MAX - fixed ? malloc(fixed + bound) : NULL;
     if (png == NULL) {
-        if (message_size > 0) snprintf(message, message_size, "out of memory for a PNG writer");
-        return 0;
+        if (owned) libdeflate_free_compressor(compressor);
+        free(image);
+        return fail(message, message_size, "out of memory for the PNG output");
     }
-    png_infop info = png_create_info_struct(png);
-    /* volatile: read after a longjmp */
-    png_bytep *volatile rows = NULL;
-    if (info == NULL || setjmp(png_jmpbuf(png))) {
-        free(rows);
-        png_destroy_write_struct(&png, info != NULL ? &info : NULL);
-        if (info == NULL && message_size > 0) snprintf(message, message_size, "out of memory for a PNG writer");
-        return 0;
+
+    static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    unsigned char *out = png;
+    memcpy(out, signature, 8);
+    out += 8;
+    unsigned char *data = out + 8;
+    data = put32(data, (uint32_t)width);
+    data = put32(data, (uint32_t)height);
+    data[0] = (unsigned char)depth;
+    data[1] = (unsigned char)settings->color_type;
+    data[2] = 0;   /* deflate */
+    data[3] = 0;   /* adaptive filtering */
+    data[4] = 0;   /* not interlaced */
+    out = close_chunk(out, "IHDR", 13);
+    out[8] = 0;    /* rendering intent: perceptual */
+    out = close_chunk(out, "sRGB", 1);
+    if (palette_count) {
+        memcpy(out + 8, settings->palette, 3 * (size_t)palette_count);
+        out = close_chunk(out, "PLTE", 3 * (size_t)palette_count);
     }
-    png_set_write_fn(png, &w, on_write, on_flush);
-    png_set_compression_level(png, settings->level);
-    png_set_compression_strategy(png, settings->strategy);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, settings->filters);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, settings->bit_depth, settings->color_type,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    if (settings->color_type == PNG_COLOR_TYPE_PALETTE) {
-        png_color palette[256];
-        int count = settings->palette_count > 256 ? 256 : settings->palette_count;
-        for (int i = 0; i < count; i++) {
-            palette[i].red = settings->palette[i * 3];
-            palette[i].green = settings->palette[i * 3 + 1];
-            palette[i].blue = settings->palette[i * 3 + 2];
-        }
-        png_set_PLTE(png, info, palette, count);
-        if (settings->trns_count > 0) {
-            png_set_tRNS(png, info, (png_bytep)settings->trns, settings->trns_count, NULL);
-        }
+    if (trns_count) {
+        memcpy(out + 8, settings->trns, (size_t)trns_count);
+        out = close_chunk(out, "tRNS", (size_t)trns_count);
     }
-    png_write_info(png, info);
-    if (settings->bit_depth < 8) png_set_packing(png);
-    rows = malloc(sizeof(png_bytep) * (size_t)(height > 0 ? height : 1));
-    if (rows == NULL) png_error(png, "out of memory for the PNG rows");
-    for (int y = 0; y < height; y++) rows[y] = (png_bytep)(pixels + (size_t)y * stride);
-    png_write_image(png, rows);
-    png_write_end(png, NULL);
-    free(rows);
-    png_destroy_write_struct(&png, &info);
+    size_t compressed = libdeflate_zlib_compress(compressor, image, filtered_size, out + 8, bound);
+    if (owned) libdeflate_free_compressor(compressor);
+    free(image);
+    if (compressed == 0 || compressed > 0x7FFFFFFF) {   /* a chunk holds at most 2^31 - 1 bytes */
+        free(png);
+        return fail(message, message_size, "image data too large for one PNG chunk");
+    }
+    out = close_chunk(out, "IDAT", compressed);
+    out = close_chunk(out, "IEND", 0);
+    output->data = png;
+    output->size = (size_t)(out - png);
     return 1;
 }
 
@@ -105,5 +199,5 @@ void tabicons_png_output_free(tabicons_png_output *output) {
     if (output == NULL) return;
     free(output->data);
     output->data = NULL;
-    output->size = output->capacity = 0;
+    output->size = 0;
 }

@@ -1,12 +1,13 @@
 #ifndef TABICONS_CPNGENCODE_H
 #define TABICONS_CPNGENCODE_H
 /*
- * PNG writing through libpng's classic API, behind a setjmp/longjmp error handler (libpng's
- * error callback must not return, which Swift cannot do). The classic API is used instead of the
- * simplified one for one reason: it lets the encoder choose zlib's level, strategy and the row
- * filters, which the simplified writer fixes (see PNGEncoder.swift for the settings chosen).
+ * The PNG writer: row filters chosen as libpng chooses them, the filtered image compressed in one
+ * call to libdeflate (which has no streaming API, and is faster than zlib and smaller at the same
+ * settings), and the chunks written here. libpng cannot drive libdeflate, which is why the
+ * writer is ours; decoding stays with libpng. See PNGEncoder.swift for the settings chosen.
  */
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -15,28 +16,47 @@ extern "C" {
 typedef struct tabicons_png_output {
     unsigned char *data;   /* malloc'ed; free with tabicons_png_output_free */
     size_t size;
-    size_t capacity;
 } tabicons_png_output;
+
+/* PNG filter masks, as libpng spells them (PNG_FILTER_NONE ... PNG_ALL_FILTERS). */
+enum {
+    TABICONS_PNG_FILTER_NONE = 0x08,
+    TABICONS_PNG_FILTER_SUB = 0x10,
+    TABICONS_PNG_FILTER_UP = 0x20,
+    TABICONS_PNG_FILTER_AVG = 0x40,
+    TABICONS_PNG_FILTER_PAETH = 0x80,
+    TABICONS_PNG_ALL_FILTERS = 0xF8
+};
 
 typedef struct tabicons_png_settings {
     int color_type;        /* PNG colour type: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA */
-    int bit_depth;         /* 8, or 1/2/4/8 for palette (indices are one a byte; libpng packs) */
+    int bit_depth;         /* 8, or 1/2/4/8 for palette (indices are one a byte; packed here) */
     const unsigned char *palette;  /* RGB triples, palette_count of them (colour type 3) */
     int palette_count;
     const unsigned char *trns;     /* alpha per palette entry, trns_count of them (may be 0) */
     int trns_count;
-    int level;             /* zlib level 0–9 */
-    int strategy;          /* zlib strategy (Z_DEFAULT_STRATEGY 0, Z_FILTERED 1, Z_RLE 3 ...) */
-    int filters;           /* PNG_FILTER_* mask, e.g. PNG_ALL_FILTERS (0xF8) or PNG_FILTER_NONE (0x08) */
+    int level;             /* libdeflate compression level, 1–12 */
+    int filters;           /* TABICONS_PNG_FILTER_* mask: one filter, or several to choose per row */
 } tabicons_png_settings;
 
-/* Encodes width × height rows of `pixels` (row stride `stride` bytes) with an sRGB chunk and
- * nothing time-dependent. Returns 1 on success; 0 with `message` (size message_size) set. */
+/* Encodes width × height rows of `pixels` (row stride `stride` bytes; one byte a sample, one
+ * index a byte for colour type 3) as signature, IHDR, sRGB, (PLTE, tRNS,) one IDAT and IEND:
+ * nothing time-dependent, the same bytes for the same input on every thread and run.
+ * Returns 1 on success; 0 with `message` (size message_size) set: running out of memory, or
+ * settings no PNG allows. */
 int tabicons_png_encode(const unsigned char *pixels, int width, int height, size_t stride,
                         const tabicons_png_settings *settings, tabicons_png_output *output,
                         char *message, size_t message_size);
 
 void tabicons_png_output_free(tabicons_png_output *output);
+
+/* Filters `row` (`count` bytes, `bpp` bytes a pixel; `prior` the previous row unfiltered, zeros
+ * before the first) with the filter `mask` allows, choosing among several as libpng does: the
+ * smallest sum of the filtered bytes read as signed magnitudes, the earlier filter (None, Sub,
+ * Up, Average, Paeth) on a tie. Writes the filter type byte and the filtered bytes to
+ * out[0 ... count]. `scratch` holds 2 × count bytes. (png_filters.c; public for its tests.) */
+void tabicons_png_filter_row(int mask, const uint8_t *row, const uint8_t *prior, size_t count, size_t bpp,
+                             uint8_t *out, uint8_t *scratch);
 
 #ifdef __cplusplus
 }

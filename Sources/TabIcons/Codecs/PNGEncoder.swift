@@ -1,32 +1,30 @@
 internal import CPNGEncode
 
-/// PNG through libpng (SPEC §4), with the classic write API behind the `CPNGEncode` setjmp shim.
+/// PNG (SPEC §4), written by the `CPNGEncode` C target: rows filtered by libpng's rule, the image
+/// compressed in one libdeflate call.
 ///
 /// The output is as small as the colour content allows without changing a pixel: gray when
 /// R = G = B everywhere, no alpha channel when every pixel is opaque (`PNGColorReduction`), and,
 /// when there are at most 256 distinct colours, an indexed form if that compresses smaller. The
 /// bytes are deterministic: IHDR, sRGB, (PLTE, tRNS,) IDAT, IEND and never a timestamp, and
-/// zlib's output depends only on its input and settings.
+/// libdeflate's output depends only on its input and level.
 ///
-/// Settings: truecolour and gray rows get libpng's adaptive filter choice (all five filters, as
-/// libpng and Pillow do by default), indexed rows no filter (libpng's rule for palettes), and
-/// zlib's default strategy. `.balanced` (level 5) writes what libpng's own defaults write to
-/// within a tenth of a percent in clearly less time (bench/README.md has the measurement), so it
-/// is what `tabicon` writes; `.smallest` (level 9) and `.fast` (level 3) trade either way.
+/// Settings: truecolour and gray rows get libpng's adaptive filter choice (all five filters, the
+/// smallest sum of signed magnitudes, as libpng and Pillow choose), indexed rows no filter
+/// (libpng's rule for palettes). `.balanced` is libdeflate's default level, smaller than zlib's
+/// level 6 and faster than its level 5 (bench/README.md has the measurement): what `tabicon`
+/// writes. `.fast` trades size for time (tests' fixtures, caches).
 enum PNGEncoder {
     enum Compression: Sendable, Equatable {
-        /// zlib level 5: libpng's default size, faster. The default.
+        /// libdeflate level 6. The default.
         case balanced
-        /// zlib level 9: the smallest these filters give, slowest.
-        case smallest
-        /// zlib level 3: larger files, written faster (caches, intermediates).
+        /// libdeflate level 1: larger files, written faster.
         case fast
 
         var level: Int32 {
             switch self {
-            case .balanced: 5
-            case .smallest: 9
-            case .fast: 3
+            case .balanced: 6
+            case .fast: 1
             }
         }
     }
@@ -39,8 +37,7 @@ enum PNGEncoder {
         settings.color_type = colorType(reduced.layout)
         settings.bit_depth = 8
         settings.level = compression.level
-        settings.strategy = 0          // Z_DEFAULT_STRATEGY (smaller than libpng's Z_FILTERED here), libpng's choice when rows are filtered
-        settings.filters = 0xF8        // PNG_ALL_FILTERS
+        settings.filters = Int32(TABICONS_PNG_ALL_FILTERS)
         var best = try write(reduced.samples, width: bitmap.width, height: bitmap.height,
                              stride: bitmap.width * channels, settings: settings)
         if let palette = reduced.palette, Self.smallestIndexedSize(palette) < best.count {
@@ -55,8 +52,7 @@ enum PNGEncoder {
             let translucent = alpha.lastIndex { $0 != 255 }.map { $0 + 1 } ?? 0
             settings.color_type = 3
             settings.bit_depth = entries <= 2 ? 1 : entries <= 4 ? 2 : entries <= 16 ? 4 : 8
-            settings.strategy = 0      // Z_DEFAULT_STRATEGY
-            settings.filters = 0x08    // PNG_FILTER_NONE
+            settings.filters = Int32(TABICONS_PNG_FILTER_NONE)
             settings.palette_count = Int32(entries)
             settings.trns_count = Int32(translucent)
             let indexed = try rgb.withUnsafeBufferPointer { rgbBuffer throws(TabIconsError) in
@@ -108,9 +104,12 @@ enum PNGEncoder {
         }
         guard ok != 0, let data = output.data else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            // Running out of memory is the only way a bitmap this package made can fail to encode;
-            // anything else libpng says means the shim called it wrongly: a bug, not an input.
-            guard reason.lowercased().contains("memory") else { preconditionFailure("libpng refused to write: \(reason)") }
+            // Running out of memory (or an image too large for PNG's chunks) is the only way a bitmap
+            // this package made can fail to encode; anything else means the settings were wrong:
+            // a bug, not an input.
+            guard reason.contains("memory") || reason.contains("too large") else {
+                preconditionFailure("the PNG writer refused its settings: \(reason)")
+            }
             throw TabIconsError(.tooLarge, reason, format: .png)
         }
         return Array(UnsafeBufferPointer(start: data, count: output.size))

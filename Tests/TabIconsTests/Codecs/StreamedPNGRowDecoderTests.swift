@@ -101,15 +101,38 @@ struct StreamedPNGRowDecoderTests {
     @Test("damaged image data fails with PNGDecoder's corrupt error")
     func corruptMidStream() throws {
         let data = StreamedPNGInputs.made(width: 640, height: 480, seed: 4)
-        // A changed byte in the middle of the IDAT data: the chunk's CRC no longer matches.
+        // A changed byte in the middle of the image data: the rows past it no longer inflate or
+        // unfilter, found before the chunk's CRC at its end.
+        var damaged = data
+        damaged[data.count / 2] ^= 0x5A
+        guard case .failure(let error) = Self.readRows(damaged) else {
+            Issue.record("damaged image data read without error")
+            return
+        }
+        #expect(error.code == .corrupt)
+        #expect(Self.decodeWhole(damaged) == .failure(error))
+        // The image data intact but its CRC changed: found at the chunk's end, after the rows.
+        let idat = try #require(Self.chunkEnd(of: "IDAT", in: data))
         var crc = data
-        crc[data.count / 2] ^= 0x5A
+        crc[idat - 1] ^= 0x01
         guard case .failure(let crcError) = Self.readRows(crc) else {
-            Issue.record("a damaged IDAT read without error")
+            Issue.record("an IDAT with a wrong CRC read without error")
             return
         }
         #expect(crcError.code == .corrupt)
         #expect(crcError.message == "IDAT: CRC error")
         #expect(Self.decodeWhole(crc) == .failure(crcError))
+    }
+
+    /// The offset just past the CRC of the first chunk of `type`.
+    static func chunkEnd(of type: String, in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == type { return offset + 12 + length }
+            offset += 12 + length
+        }
+        return nil
     }
 }
