@@ -2,12 +2,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <librsvg/rsvg.h>
-#include <cairo.h>
-#include <gio/gio.h>
 #include <zlib.h>
 
+#include "svg_library.h"
+
+/* Every librsvg, GLib and cairo call goes through `lib`, the table svg_library.c filled. */
 struct tabicons_svg {
+    const tabicons_svg_library *lib;
     RsvgHandle *handle;
 };
 
@@ -16,33 +17,35 @@ static char *copy_message(const char *text) {
 }
 
 /* GError's text, or `fallback`; frees the GError. */
-static char *take_error(GError *error, const char *fallback) {
+static char *take_error(const tabicons_svg_library *lib, GError *error, const char *fallback) {
     char *message = copy_message(error && error->message && *error->message ? error->message : fallback);
-    if (error) g_error_free(error);
+    if (error) lib->g_error_free(error);
     return message;
 }
 
-tabicons_svg *tabicons_svg_load(const void *bytes, size_t count, char **message) {
+tabicons_svg *tabicons_svg_load(const tabicons_svg_library *lib, const void *bytes, size_t count,
+                                char **message) {
     *message = NULL;
     tabicons_svg *svg = calloc(1, sizeof *svg);
     if (!svg) {
         *message = copy_message("out of memory");
         return NULL;
     }
+    svg->lib = lib;
     /* The stream reads the caller's bytes in place (no destroy function: they outlive the
      * synchronous load), and no base file: librsvg then resolves no relative reference. */
-    GInputStream *stream = g_memory_input_stream_new_from_data(bytes, (gssize)count, NULL);
+    GInputStream *stream = lib->g_memory_input_stream_new_from_data(bytes, (ssize_t)count, NULL);
     GError *error = NULL;
-    svg->handle = rsvg_handle_new_from_stream_sync(stream, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, &error);
-    g_object_unref(stream);
+    svg->handle = lib->rsvg_handle_new_from_stream_sync(stream, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, &error);
+    lib->g_object_unref(stream);
     if (!svg->handle) {
-        *message = take_error(error, "librsvg could not load the document");
+        *message = take_error(lib, error, "librsvg could not load the document");
         free(svg);
         return NULL;
     }
-    if (error) g_error_free(error);
+    if (error) lib->g_error_free(error);
     /* The handle's default is 90 dpi; CSS px are 96 to the inch. */
-    rsvg_handle_set_dpi(svg->handle, 96.0);
+    lib->rsvg_handle_set_dpi(svg->handle, 96.0);
     return svg;
 }
 
@@ -62,10 +65,10 @@ static tabicons_svg_unit unit_of(RsvgUnit unit) {
 }
 
 void tabicons_svg_get_dimensions(tabicons_svg *svg, tabicons_svg_dimensions *out) {
-    gboolean has_width = FALSE, has_height = FALSE, has_viewbox = FALSE;
+    gboolean has_width = 0, has_height = 0, has_viewbox = 0;
     RsvgLength width = {1.0, RSVG_UNIT_PERCENT}, height = {1.0, RSVG_UNIT_PERCENT};
     RsvgRectangle viewbox = {0, 0, 0, 0};
-    rsvg_handle_get_intrinsic_dimensions(svg->handle, &has_width, &width, &has_height, &height,
+    svg->lib->rsvg_handle_get_intrinsic_dimensions(svg->handle, &has_width, &width, &has_height, &height,
                                          &has_viewbox, &viewbox);
     out->width = has_width ? width.length : 1.0;
     out->width_unit = has_width ? unit_of(width.unit) : TABICONS_SVG_UNIT_PERCENT;
@@ -82,34 +85,35 @@ int tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int
                         double viewport_x, double viewport_y, double viewport_width,
                         double viewport_height, char **message) {
     *message = NULL;
-    int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
+    const tabicons_svg_library *lib = svg->lib;
+    int stride = lib->cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
     if (stride != width * 4) {
         *message = copy_message("cairo cannot render at this width");
         return 0;
     }
-    cairo_surface_t *surface = cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32,
-                                                                   width, height, stride);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        *message = copy_message(cairo_status_to_string(cairo_surface_status(surface)));
-        cairo_surface_destroy(surface);
+    cairo_surface_t *surface = lib->cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32,
+                                                                        width, height, stride);
+    if (lib->cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        *message = copy_message(lib->cairo_status_to_string(lib->cairo_surface_status(surface)));
+        lib->cairo_surface_destroy(surface);
         return 0;
     }
-    cairo_t *cr = cairo_create(surface);
+    cairo_t *cr = lib->cairo_create(surface);
     RsvgRectangle viewport = {viewport_x, viewport_y, viewport_width, viewport_height};
     GError *error = NULL;
-    gboolean ok = rsvg_handle_render_document(svg->handle, cr, &viewport, &error);
-    cairo_status_t status = cairo_status(cr);
-    cairo_destroy(cr);
-    cairo_surface_flush(surface);
-    cairo_surface_finish(surface);
-    cairo_surface_destroy(surface);
+    gboolean ok = lib->rsvg_handle_render_document(svg->handle, cr, &viewport, &error);
+    cairo_status_t status = lib->cairo_status(cr);
+    lib->cairo_destroy(cr);
+    lib->cairo_surface_flush(surface);
+    lib->cairo_surface_finish(surface);
+    lib->cairo_surface_destroy(surface);
     if (!ok) {
-        *message = take_error(error, "librsvg could not render the document");
+        *message = take_error(lib, error, "librsvg could not render the document");
         return 0;
     }
-    if (error) g_error_free(error);
+    if (error) lib->g_error_free(error);
     if (status != CAIRO_STATUS_SUCCESS) {
-        *message = copy_message(cairo_status_to_string(status));
+        *message = copy_message(lib->cairo_status_to_string(status));
         return 0;
     }
     return 1;
@@ -117,7 +121,7 @@ int tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int
 
 void tabicons_svg_free(tabicons_svg *svg) {
     if (!svg) return;
-    if (svg->handle) g_object_unref(svg->handle);
+    if (svg->handle) svg->lib->g_object_unref(svg->handle);
     free(svg);
 }
 

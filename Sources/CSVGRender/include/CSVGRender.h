@@ -1,9 +1,12 @@
 /*
  * CSVGRender: the few librsvg and cairo calls TabIcons makes, behind plain C types, so no GLib,
- * GObject or cairo type reaches Swift.
+ * GObject or cairo type reaches Swift. librsvg is not linked: it is opened with dlopen when the
+ * first SVG is parsed, so a process that decodes only rasters never maps it or the libraries
+ * under it (GLib, cairo, pango, fontconfig…), and one without librsvg installed still runs.
  *
  * Use, in this order:
- *   svg = tabicons_svg_load(bytes, count, &message)   // NULL on failure, message says why
+ *   lib = tabicons_svg_library_shared(&message)       // NULL when librsvg cannot be loaded
+ *   svg = tabicons_svg_load(lib, bytes, count, &message)   // NULL on failure, message says why
  *   tabicons_svg_get_dimensions(svg, &dimensions)     // the root's width, height, viewBox
  *   tabicons_svg_render(svg, pixels, w, h, viewport, &message)   // as often as needed
  *   tabicons_svg_free(svg)                            // always
@@ -20,6 +23,19 @@ extern "C" {
 #endif
 
 typedef struct tabicons_svg tabicons_svg;
+typedef struct tabicons_svg_library tabicons_svg_library;
+
+/* Opens librsvg with dlopen(RTLD_NOW | RTLD_LOCAL) under the first of `count` names that loads,
+ * and resolves every function CSVGRender calls. NULL when none loads or a function is missing,
+ * with a message naming the library and dlerror's reasons ("SVG needs librsvg 2 (librsvg-2.so.2),
+ * which could not be loaded: …"). A library loaded is never unloaded: GLib's type system cannot
+ * be. Callers other than the tests want tabicons_svg_library_shared. */
+const tabicons_svg_library *tabicons_svg_library_load(const char *const *names, size_t count,
+                                                      char **message);
+
+/* The system's librsvg (librsvg-2.so.2; librsvg-2.2.dylib on macOS), loaded by the first call
+ * from whichever thread, once: every call gets the same library, or the same message. */
+const tabicons_svg_library *tabicons_svg_library_shared(char **message);
 
 /* The unit of a root width or height, as librsvg's RsvgUnit but owned here. */
 typedef enum {
@@ -47,7 +63,8 @@ typedef struct {
 
 /* Parses `count` bytes of SVG (uncompressed) with no base file, so nothing outside the bytes
  * but data: URLs is ever loaded, and sets 96 dpi. NULL on failure with librsvg's message. */
-tabicons_svg *tabicons_svg_load(const void *bytes, size_t count, char **message);
+tabicons_svg *tabicons_svg_load(const tabicons_svg_library *library, const void *bytes,
+                               size_t count, char **message);
 
 void tabicons_svg_get_dimensions(tabicons_svg *svg, tabicons_svg_dimensions *out);
 

@@ -26,19 +26,22 @@ enum SVGDecoder: FormatDecoder {
                             hasAlpha: true, bitDepth: 8, colorModel: .rgba, vector: document)
     }
 
-    /// The screened, parsed document.
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError) -> SVGDocument {
+    /// The screened, parsed document. librsvg is loaded (from `library`) only once the markup has
+    /// passed the screening, so what the screening refuses says why whether or not librsvg is there.
+    static func parse(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits,
+                      library: SVGLibrary.Location = .system) throws(TabIconsError) -> SVGDocument {
         if SVGSniff.isGzip(bytes) {
             let inflated = try SVGCompression.inflate(bytes, limit: limits.maxSVGBytes)
             let result = inflated.withUnsafeBytes { plain in
-                Result { () throws(TabIconsError) -> SVGDocument in try parsePlain(plain, limits: limits) }
+                Result { () throws(TabIconsError) -> SVGDocument in try parsePlain(plain, limits: limits, library: library) }
             }
             return try result.get()
         }
-        return try parsePlain(bytes, limits: limits)
+        return try parsePlain(bytes, limits: limits, library: library)
     }
 
-    private static func parsePlain(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError) -> SVGDocument {
+    private static func parsePlain(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits,
+                                   library: SVGLibrary.Location) throws(TabIconsError) -> SVGDocument {
         guard bytes.count <= limits.maxSVGBytes else {
             throw TabIconsError(.tooLarge, "an SVG of \(bytes.count) bytes exceeds the SVG limit of \(limits.maxSVGBytes) bytes", format: format)
         }
@@ -46,6 +49,6 @@ enum SVGDecoder: FormatDecoder {
             throw TabIconsError(.unsupported, "UTF-16 SVG is not supported: save it as UTF-8", format: format)
         }
         let screening = try SVGScreening(bytes, limits: limits)
-        return try SVGDocument(parsing: bytes, screening: screening)
+        return try SVGDocument(parsing: bytes, screening: screening, library: SVGLibrary(library))
     }
 }

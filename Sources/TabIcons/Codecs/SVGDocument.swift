@@ -28,11 +28,11 @@ package final class SVGDocument: Sendable, Equatable {
     /// Serializes rendering of documents with text, across all documents.
     private static let textRendering = LockedState(())
 
-    /// Parses `bytes` (plain SVG, already screened) with librsvg: no base file (nothing outside the
-    /// bytes but `data:` URLs is loaded), 96 dpi. Load errors keep librsvg's (libxml2's) text.
-    init(parsing bytes: UnsafeRawBufferPointer, screening: SVGScreening) throws(TabIconsError) {
+    /// Parses `bytes` (plain SVG, already screened) with `library`: no base file (nothing outside
+    /// the bytes but `data:` URLs is loaded), 96 dpi. Load errors keep librsvg's (libxml2's) text.
+    init(parsing bytes: UnsafeRawBufferPointer, screening: SVGScreening, library: SVGLibrary) throws(TabIconsError) {
         var message: UnsafeMutablePointer<CChar>?
-        let loaded = tabicons_svg_load(bytes.baseAddress, bytes.count, &message)
+        let loaded = tabicons_svg_load(library.pointer, bytes.baseAddress, bytes.count, &message)
         defer { tabicons_svg_free_message(message) }
         guard let loaded else {
             let reason = message.map { String(cString: $0) } ?? "librsvg could not load the document"
