@@ -7,6 +7,8 @@
 # is already on PATH (those tests skip without one).
 set -euo pipefail
 
+# librsvg2-dev for the benchmark's direct-call baseline (CRSVG) and the SVG tests; tabicon itself
+# opens librsvg (librsvg2-2) only when it meets an SVG, and needs nothing of it for rasters.
 packages=(libpng-dev libjpeg-dev libwebp-dev libxxhash-dev libdeflate-dev librsvg2-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
