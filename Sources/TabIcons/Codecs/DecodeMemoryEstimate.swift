@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Counted: the input itself, the RGBA output at the size the decoder will deliver (after shrink
 /// on load), for a PNG libpng's own working set (`libpngWorkingBytes`), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
-/// coefficient, every block of every component, whatever the output scale: the reason a
-/// progressive photo costs far more than a baseline one). Not counted: fixed costs under a few
+/// coefficient, every block of every component: the reason a progressive photo costs far more
+/// than a baseline one), or, decoded at 1/8 from its DC scans alone, one coefficient a block. Not counted: fixed costs under a few
 /// hundred kilobytes. WebP, and bytes that are none of the three (base64 text, or what the
 /// decoder will refuse), are charged four times their size; a PNG or JPEG header that cannot be
 /// read, its size alone. So is a header whose size `limits` refuse: the decoder rejects it before
@@ -105,9 +105,17 @@ package enum DecodeMemoryEstimate {
                 factors.append((max(hv >> 4, 1), max(hv & 15, 1)))
                 hMax = max(hMax, hv >> 4); vMax = max(vMax, hv & 15)
             }
+            // libjpeg pads each component to whole MCUs: its blocks a row and rows a multiple of
+            // its sampling factors.
+            func padded(_ blocks: Int, _ factor: Int) -> Int { (blocks + factor - 1) / factor * factor }
+            let dcOnly = m == 1 && b.count >= 2 && b[b.count - 2] == 0xFF && b[b.count - 1] == 0xD9
+                && factors.allSatisfy { JPEGDecoder.hasOneByOneIDCT(h: $0.0, v: $0.1, hMax: hMax, vMax: vMax) }
             for (h, v) in factors {
-                let blocksAcross = (width * h / hMax + 7) / 8, blocksDown = (height * v / vMax + 7) / 8
-                total += blocksAcross * blocksDown * 128
+                let blocksAcross = padded((width * h + 8 * hMax - 1) / (8 * hMax), h)
+                let blocksDown = padded((height * v + 8 * vMax - 1) / (8 * vMax), v)
+                // From the DC scans alone (jpeg_dc_only.c): one coefficient a block, and a window
+                // of 5 × v block rows; otherwise every coefficient.
+                total += dcOnly ? blocksAcross * blocksDown * 2 + 5 * v * blocksAcross * 128 : blocksAcross * blocksDown * 128
             }
             return total
         }

@@ -26,11 +26,33 @@ struct BatchMemoryTests {
         // 75 px needed: DCT scale 1/8 → 500 × 375 RGBA.
         let output = 500 * 375 * 4
         #expect(DecodeMemoryEstimate.bytes(baseline, longestSideNeeded: 75) == baseline.count + output)
-        // Y: 500 × 375 blocks; Cb, Cr: 250 × 188 blocks each; 128 bytes a block.
-        let coefficients = (500 * 375 + 2 * 250 * 188) * 128
+        // Y: 500 × 375 blocks, padded to whole 2 × 2 MCUs: 500 × 376; Cb, Cr: 250 × 188 blocks
+        // each; 128 bytes a block. (4:2:0 chroma goes through a 2×2 IDCT at 1/8, which reads AC
+        // terms: every coefficient is kept.)
+        let coefficients = (500 * 376 + 2 * 250 * 188) * 128
         #expect(DecodeMemoryEstimate.bytes(progressive, longestSideNeeded: 75) == progressive.count + output + coefficients)
         // Full size when nothing smaller is asked for.
         #expect(DecodeMemoryEstimate.bytes(baseline, longestSideNeeded: nil) == baseline.count + 4000 * 3000 * 4)
+    }
+
+    @Test("a progressive JPEG decoded at 1/8 from its DC scans is charged one coefficient a block and a window of block rows")
+    func jpegDCOnlyEstimate() {
+        for (name, sampling) in [("4:4:4", [(1, 1), (1, 1), (1, 1)]), ("4:2:2", [(2, 1), (1, 1), (1, 1)])] {
+            let progressive = Self.jpegHeader(sof: 0xC2, width: 3840, height: 2400, sampling: sampling)
+            let output = 480 * 300 * 4
+            // Per component: its blocks (padded to its sampling), 2 bytes each, and 5 × v rows of
+            // whole 128-byte blocks.
+            let store = sampling.reduce(0) { total, hv in
+                let hMax = sampling.map(\.0).max()!, vMax = sampling.map(\.1).max()!
+                let across = (3840 * hv.0 + 8 * hMax - 1) / (8 * hMax), down = (2400 * hv.1 + 8 * vMax - 1) / (8 * vMax)
+                return total + across * down * 2 + 5 * hv.1 * across * 128
+            }
+            #expect(DecodeMemoryEstimate.bytes(progressive, longestSideNeeded: 75) == progressive.count + output + store, "\(name)")
+            #expect(store < 3 << 20, "\(name): a 9.2 Mpx photo in under 3 MB, not 30–55 MB of coefficients")
+            // Without its EOI the file is read to the end, every coefficient kept.
+            let cut = progressive.dropLast(2)
+            #expect(DecodeMemoryEstimate.bytes(cut, longestSideNeeded: 75) > 25 << 20, "\(name)")
+        }
     }
 
     @Test("a PNG is charged its RGBA pixels and libpng's working set; bytes of no known format four times their size")
@@ -134,6 +156,22 @@ struct BatchMemoryTests {
 /// `can_stop_after_dc`): the pixels must be those of reading every scan.
 @Suite("Progressive JPEG at 1/8")
 struct ProgressiveDCTests {
+    @Test("the DC scans alone give the pixels of reading every scan, with the DC refinement after AC scans",
+          arguments: ["p444.jpg", "p422.jpg", "p444-restart.jpg", "pgray.jpg"])
+    func dcScansAlone(_ name: String) throws {
+        let data = try Fixtures.data(Fixtures.fixture("jpeg/progressive/" + name))
+        let options = DecodeOptions(longestSideNeeded: 1)   // DCT scale 1/8
+        let dcOnly = try ImageDecoder.decode(data, options: options)
+        // Without its EOI the file is read to the end, every scan (libjpeg supplies the EOI).
+        let everyScan = try ImageDecoder.decode(data.dropLast(2), options: options)
+        #expect(dcOnly.bitmap.width == 29 && dcOnly.bitmap.height == 19)
+        #expect(dcOnly.bitmap == everyScan.bitmap)
+        // And at 2/8 (a 2×2 IDCT, which reads AC terms) every scan is read as before.
+        let quarter = try ImageDecoder.decode(data, options: DecodeOptions(longestSideNeeded: 50))
+        #expect(quarter.bitmap.width == 57)
+        #expect(quarter.bitmap == (try ImageDecoder.decode(data.dropLast(2), options: DecodeOptions(longestSideNeeded: 50))).bitmap)
+    }
+
     @Test("stopping after the DC scans gives the pixels of reading every scan", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
           arguments: ["jpeg/image-rs/progressive_3.jpg", "jpeg/image-rs/progressive_test.jpg",
                       "jpeg/image-rs/progressive_cat.jpg", "jpeg/history/testimgp.jpg"])
@@ -157,11 +195,10 @@ struct ProgressiveDCTests {
         #expect(error?.code == .truncated)
     }
 
-    @Test("the scan limit holds while reading up to the DC scans", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test("AC scans are skipped unread at 1/8; the scan limit holds for DC scans and for a full read",
+          .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func scanLimitBeforeDC() throws {
-        // progressive_3.jpg sends the three DC scans first, one component each; 520 copies of the
-        // first AC scan (with the Huffman tables before it) between DC scans 1 and 2 keep the DC
-        // incomplete while the scans pile up.
+        // progressive_3.jpg sends the three DC scans first, one component each.
         let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/progressive_3.jpg"))
         let markers = JPEGBytes.markers(in: data)
         let sos = markers.enumerated().filter { $0.element.code == 0xDA }.map(\.offset)
@@ -170,16 +207,25 @@ struct ProgressiveDCTests {
             markers[(sos[index] + 1)...].first { !(0xD0...0xD7).contains($0.code) }?.offset
         }
         let afterFirst = try #require(end(ofScan: 0))
+        let afterSecond = try #require(end(ofScan: 1))
         let afterThird = try #require(end(ofScan: 2))
-        let chunk = data[afterThird..<markers[sos[4]].offset]
-        var bomb = Data(data[..<afterFirst])
-        for _ in 0..<520 { bomb += chunk }
-        bomb += data[afterFirst...]
-        let error = #expect(throws: TabIconsError.self) {
-            _ = try ImageDecoder.decode(bomb, options: DecodeOptions(longestSideNeeded: 1))
-        }
+        let oneEighth = DecodeOptions(longestSideNeeded: 1)
+        // 520 copies of the first AC scan (with the Huffman tables before it) between DC scans 1
+        // and 2: at 1/8 they are never decoded, and the pixels are the file's; read in full,
+        // they are scans past the limit.
+        var acBomb = Data(data[..<afterFirst])
+        for _ in 0..<520 { acBomb += data[afterThird..<markers[sos[4]].offset] }
+        acBomb += data[afterFirst...]
+        #expect(try ImageDecoder.decode(acBomb, options: oneEighth).bitmap == ImageDecoder.decode(data, options: oneEighth).bitmap)
+        let full = #expect(throws: TabIconsError.self) { _ = try ImageDecoder.decode(acBomb) }
+        #expect(full?.code == .corrupt)
+        #expect(full?.message.contains("more than 500 scans") == true)
+        // 520 copies of the second DC scan: DC scans are read at 1/8, and the limit stops them.
+        var dcBomb = Data(data[..<afterFirst])
+        for _ in 0..<520 { dcBomb += data[afterFirst..<afterSecond] }
+        dcBomb += data[afterFirst...]
+        let error = #expect(throws: TabIconsError.self) { _ = try ImageDecoder.decode(dcBomb, options: oneEighth) }
         #expect(error?.code == .corrupt)
         #expect(error?.message.contains("more than 500 scans") == true)
     }
 }
-
