@@ -22,7 +22,8 @@ CHARTS = os.path.join(ROOT, "bench", "charts")
 FONT = "font-family=\"-apple-system, system-ui, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif\""
 INK, MUTED, GRID = "#1c1c1e", "#6b6b73", "#e3e4e8"
 STRATEGY_COLOURS = {"IconTable": "#0a84ff", "identity": "#8e8e93", "byteCompare": "#f29900", "decodeEveryFrame": "#c5221f"}
-TOOL_COLOURS = {"tabicon": "#0a84ff", "Pillow": "#00796b", "vipsthumbnail": "#7a4fc9", "ImageMagick": "#f29900"}
+TOOL_COLOURS = {"tabicon": "#0a84ff", "tabicon-j1": "#64b5f6", "Pillow": "#00796b", "Pillow-SIMD": "#4db6ac",
+                "vipsthumbnail": "#7a4fc9", "ImageMagick": "#f29900"}
 FRAME_120HZ_NS = 1e9 / 120
 
 
@@ -117,9 +118,9 @@ def peers_chart(document):
     sets = document["sets"]
     label_w, time_w, mem_w, bar_h, row_gap = 104, 330, 170, 11, 10
     row_h = 2 * bar_h + row_gap
-    set_h = 34 + 4 * row_h + 18
+    set_heights = [34 + len(group["results"]) * row_h + 18 for group in sets]
     top = 84
-    height = top + len(sets) * set_h + 36
+    height = top + sum(set_heights) + 36
     width = 28 + label_w + time_w + 70 + mem_w + 60
     body = [text(28, 32, "tabicon against its peers: the same renditions, one batch", 17, weight="650"),
             text(28, 52, f"{document['machine']} · median of {document['repeat']} runs · shorter is better", 11, MUTED)]
@@ -128,7 +129,7 @@ def peers_chart(document):
     body.append(f'<rect x="104" y="62" width="10" height="10" rx="2" fill="#5f6368" fill-opacity="0.35"/>')
     body.append(text(118, 71, "CPU time (user + sys)", 11))
     for n, group in enumerate(sets):
-        y0 = top + n * set_h
+        y0 = top + sum(set_heights[:n])
         results = group["results"]
         base = next(r for r in results if r["tool"] == "tabicon")
         max_s = max(max(r["wallSeconds"], r["cpuSeconds"]) for r in results)
