@@ -22,22 +22,29 @@ package indirect enum JSONValue: Sendable, Equatable {
 
     /// Pretty-printed text (two spaces per level), or compact with `indent: nil`.
     package func text(indent: Int? = 0) -> String {
-        var out = ""
+        String(decoding: utf8(indent: indent), as: UTF8.self)
+    }
+
+    /// The same text as UTF-8 bytes, written straight into one buffer (what files are made of).
+    package func utf8(indent: Int? = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(into: &out, level: indent)
         return out
     }
 
-    private func write(into out: inout String, level: Int?) {
+    private func write(into out: inout [UInt8], level: Int?) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
-        case .double(let value): out += Self.number(value)
+        case .null: out += "null".utf8
+        case .bool(let value): out += (value ? "true" : "false").utf8
+        case .int(let value): out += String(value).utf8
+        case .double(let value): out += Self.number(value).utf8
         case .string(let value): Self.quote(value, into: &out)
         case .array(let values):
-            writeContainer(values.map { (nil as String?, $0) }, open: "[", close: "]", into: &out, level: level)
+            writeContainer(values, keys: nil as [String]?, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, level: level)
         case .object(let pairs):
-            writeContainer(pairs.map { (Optional($0.0), $0.1) }, open: "{", close: "}", into: &out, level: level)
+            writeContainer(pairs.lazy.map(\.1), keys: pairs.lazy.map(\.0), open: UInt8(ascii: "{"), close: UInt8(ascii: "}"),
+                           into: &out, level: level)
         }
     }
 
@@ -48,34 +55,30 @@ package indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    private func writeContainer(_ items: [(String?, JSONValue)], open: String, close: String,
-                                into out: inout String, level: Int?) {
-        out += open
-        guard !items.isEmpty else { out += close; return }
-        if level != nil, items.allSatisfy({ $0.1.isScalar }) {
-            for (index, (key, value)) in items.enumerated() {
-                if index > 0 { out += ", " }
-                if let key {
-                    Self.quote(key, into: &out)
-                    out += ": "
-                }
-                value.write(into: &out, level: nil)
+    private static func newline(_ level: Int, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    private func writeContainer<Values: Collection<JSONValue>, Keys: Collection<String>>(
+        _ values: Values, keys: Keys?, open: UInt8, close: UInt8, into out: inout [UInt8], level: Int?
+    ) {
+        out.append(open)
+        guard !values.isEmpty else { out.append(close); return }
+        let oneLine = level != nil && values.allSatisfy(\.isScalar)
+        let inner = oneLine ? nil : level.map { $0 + 1 }
+        var key = keys?.makeIterator()
+        for (index, value) in values.enumerated() {
+            if index > 0 { out += oneLine ? ", ".utf8 : ",".utf8 }
+            if let inner { Self.newline(inner, into: &out) }
+            if let name = key?.next() {
+                Self.quote(name, into: &out)
+                out += level == nil ? ":".utf8 : ": ".utf8
             }
-            out += close
-            return
+            value.write(into: &out, level: oneLine ? nil : inner)
         }
-        let inner = level.map { $0 + 1 }
-        for (index, (key, value)) in items.enumerated() {
-            if index > 0 { out += "," }
-            if let inner { out += "\n" + String(repeating: "  ", count: inner) }
-            if let key {
-                Self.quote(key, into: &out)
-                out += level == nil ? ":" : ": "
-            }
-            value.write(into: &out, level: inner)
-        }
-        if let level { out += "\n" + String(repeating: "  ", count: level) }
-        out += close
+        if !oneLine, let level { Self.newline(level, into: &out) }
+        out.append(close)
     }
 
     /// Integral values without a fraction; others in Swift's shortest round-tripping form.
@@ -84,27 +87,28 @@ package indirect enum JSONValue: Sendable, Equatable {
         value.isFinite ? NumberText.shortest(value) : "null"
     }
 
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        // Most strings (paths, hashes, names) need no escape: appended whole, not scalar by scalar.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out += text
-            out += "\""
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most strings (paths, hashes, names) need no escape: appended whole, not byte by byte.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text.utf8
+            out.append(UInt8(ascii: "\""))
             return
         }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\"".utf8
+            case UInt8(ascii: "\\"): out += "\\\\".utf8
+            case UInt8(ascii: "\n"): out += "\\n".utf8
+            case UInt8(ascii: "\r"): out += "\\r".utf8
+            case UInt8(ascii: "\t"): out += "\\t".utf8
+            case 0..<0x20:
+                out += "\\u00".utf8
+                out.append(HexText.digit(byte >> 4))
+                out.append(HexText.digit(byte & 0xF))
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

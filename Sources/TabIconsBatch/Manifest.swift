@@ -150,5 +150,5 @@ public struct Manifest: Sendable, Equatable {
     /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.
     public func jsonData() -> Data { Data(jsonBytes) }
 
-    package var jsonBytes: [UInt8] { Array((jsonValue.text() + "\n").utf8) }
+    package var jsonBytes: [UInt8] { jsonValue.utf8() + [UInt8(ascii: "\n")] }
 }

@@ -27,6 +27,11 @@ package enum NumberText {
 
 /// Lowercase hexadecimal, the one place bytes and words become hex digits.
 package enum HexText {
+    /// The lowercase hex digit of `value` (0…15), as an ASCII byte.
+    package static func digit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
     /// `value` as exactly 16 hex digits.
     package static func word(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

@@ -1,0 +1,57 @@
+import Testing
+@testable import TabIconsBatch
+
+/// The one JSON writer (manifest, Contents.json, benchmark rows) and its inverse, the parser.
+@Suite("JSON writer")
+struct JSONValueTests {
+    @Test("a container of scalars is one line; others indent two spaces a level; compact has no spaces")
+    func layout() {
+        let value = JSONValue.object([
+            ("version", .int(1)), ("scales", .array([.double(1), .double(1.5), .double(3)])),
+            ("icons", .array([.object([("name", .string("home")), ("vector", .bool(true)), ("x", .null)])])),
+            ("errors", .array([])),
+        ])
+        #expect(value.text() == """
+        {
+          "version": 1,
+          "scales": [1, 1.5, 3],
+          "icons": [
+            {"name": "home", "vector": true, "x": null}
+          ],
+          "errors": []
+        }
+        """)
+        #expect(value.text(indent: nil) == #"{"version":1,"scales":[1,1.5,3],"icons":[{"name":"home","vector":true,"x":null}],"errors":[]}"#)
+        #expect(value.utf8() == Array(value.text().utf8))
+    }
+
+    @Test("numbers: integral without a fraction, others shortest, non-finite as null")
+    func numbers() {
+        let value = JSONValue.array([.double(25), .double(3.84), .double(1e-320), .double(-0.5), .double(.nan), .double(.infinity), .int(-7)])
+        #expect(value.text() == "[25, 3.84, 1e-320, -0.5, null, null, -7]")
+    }
+
+    @Test("every control character, quote and backslash is escaped; other text is written as UTF-8")
+    func escapes() throws {
+        let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        let text = controls + "\"\\/ é 🏠 \u{7F}"
+        let written = JSONValue.string(text).text()
+        #expect(written.hasPrefix(#""\u0000\u0001"#))
+        #expect(written.contains(#"\u001f"#) && written.contains(#"\t\n\u000b\u000c\r"#))
+        #expect(written.hasSuffix("\\\"\\\\/ é 🏠 \u{7F}\""))
+        #expect(try JSONParser.parse(Array(written.utf8)) == .string(text))
+    }
+
+    @Test("the parser reads back what the writer wrote, keys in order")
+    func roundTrip() throws {
+        let value = JSONValue.object([
+            ("b", .string("path/with \"quotes\"")), ("a", .array([.int(1), .double(0.25), .bool(false), .null])),
+            ("nested", .object([("k", .array([.object([("deep", .string("\n"))])]))])),
+        ])
+        for indent in [0, nil] as [Int?] {
+            let parsed = try JSONParser.parse(value.utf8(indent: indent))
+            #expect(parsed == value)
+            #expect(parsed.text() == value.text())
+        }
+    }
+}
