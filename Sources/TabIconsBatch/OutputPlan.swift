@@ -61,7 +61,7 @@ public struct OutputPlan: Sendable {
         }
         try checkManifestPath(settings.manifestPath, identities)
 
-        let named = name(inputs, settings)
+        let named = naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
         let manifestRelative = relative(settings.manifestPath, to: root)
         var folders: Set<String> = manifestRelative.map { [OutputDirectory.split($0).folder] } ?? []
         var checkedFolders: Set<String> = []
@@ -85,22 +85,24 @@ public struct OutputPlan: Sendable {
         return OutputPlan(icons: named, folders: folders)
     }
 
-    /// Stems and paths for every input under the naming rule above.
-    private static func name(_ inputs: [BatchInput], _ settings: Settings) -> [Result<Icon, TabIconsError>] {
+    /// Stems and paths for every input under the naming rule above, with nothing checked on disk:
+    /// the step `tabicon preview` shares, so its page names the files `normalize` would write.
+    static func naming(_ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
+                       scales: [Double]) -> [Result<Icon, TabIconsError>] {
         var owners: [String: (input: Int, scale: Double)] = [:]   // folded path → who writes it
         var failures: [Int: TabIconsError] = [:]
         var icons: [Icon] = []
         let contentsScale = -1.0
         for (index, input) in inputs.enumerated() {
             var stem = input.outputStem
-            var icon = plan(stem: stem, settings)
+            var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
             var counter = 1
             while icon.roles(contentsScale).contains(where: { owners[$0.path.lowercased()]?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
-                icon = plan(stem: stem, settings)
+                icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
             }
             for role in icon.roles(contentsScale) {
                 let key = role.path.lowercased()
@@ -120,11 +122,11 @@ public struct OutputPlan: Sendable {
         TabIconsError(.io, "its output \(path) is also an output of \(other); rename one of them")
     }
 
-    private static func plan(stem: String, _ settings: Settings) -> Icon {
-        let paths = settings.scales.compactMap { scale in
-            settings.layout.path(stem: stem, scale: scale, fileExtension: settings.fileExtension).map { (scale, $0) }
+    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double]) -> Icon {
+        let paths = scales.compactMap { scale in
+            layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
         }
-        return Icon(stem: stem, renditionPaths: paths, contentsPath: settings.layout.contentsPath(stem: stem))
+        return Icon(stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem))
     }
 
     /// Scales that print alike (2.01998 and 2.02002 both print as 2.02) would write one file for

@@ -3,11 +3,11 @@ import TabIcons
 
 /// `tabicon preview`'s work: the same normalization and encoding as a batch, with nothing written.
 ///
-/// Each input is loaded, normalized by the batch's `Normalizer` and every rendition encoded with
-/// the run's `OutputFormat` (so the page shows the very bytes `normalize` would write), then the
-/// manifest entry is made by `Manifest.Icon`'s own initializer, exactly as the batch makes it.
-/// Parallel over `jobs` workers; results are kept in input order, so the page is the same for any
-/// `jobs`. A bad input becomes an error entry, never a stop.
+/// The inputs are named by the batch's own naming step (`OutputPlan.naming`: colliding stems
+/// renamed, or failed, as `normalize` would), each is normalized by the batch's `Normalizer`, and
+/// `IconFiles` turns it into the very bytes and manifest row `normalize` would write. Parallel
+/// over `jobs` workers; results are kept in input order, so the page is the same for any `jobs`.
+/// A bad input becomes an error entry, never a stop.
 public struct PreviewRun: Sendable {
     public var normalizer: Normalizer
     public var layout: OutputLayout
@@ -24,6 +24,8 @@ public struct PreviewRun: Sendable {
 
     public func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void = { _ in })
         -> PreviewDocument {
+        let options = normalizer.options
+        let plans = OutputPlan.naming(inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales)
         let results = LockedState<[Result<PreviewDocument.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
         let next = LockedState(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
@@ -31,7 +33,7 @@ public struct PreviewRun: Sendable {
                 let index = next.withLock { value -> Int in defer { value += 1 }; return value }
                 guard index < inputs.count else { return }
                 let input = inputs[index]
-                let result = Result { () throws(TabIconsError) -> PreviewDocument.Icon in try process(input) }
+                let result = Result { () throws(TabIconsError) -> PreviewDocument.Icon in try process(input, plan: plans[index].get()) }
                     .mapError { $0.naming(input.name) }
                 results.withLock { $0[index] = result }
                 switch result {
@@ -49,28 +51,20 @@ public struct PreviewRun: Sendable {
             case nil: break
             }
         }
-        let options = normalizer.options
         return PreviewDocument(box: options.box.points, scales: options.scales, render: options.render,
                                icons: icons, errors: errors)
     }
 
-    private func process(_ input: BatchInput) throws(TabIconsError) -> PreviewDocument.Icon {
+    private func process(_ input: BatchInput, plan: OutputPlan.Icon) throws(TabIconsError) -> PreviewDocument.Icon {
         let data = try input.load()
         let icon = try normalizer.normalize(data)
-        var renditions: [PreviewDocument.Rendition] = []
-        var entries: [Manifest.RenditionEntry] = []
-        for rendition in icon.renditions {
-            // The path `normalize` would write it at, so the page can say where each file goes.
-            guard let path = layout.path(stem: input.outputStem, scale: rendition.scale,
-                                         fileExtension: format.fileExtension) else { continue }
-            let bytes = try format.encode(rendition.bitmap)
-            renditions.append(.init(scale: rendition.scale, pixelWidth: rendition.bitmap.width,
-                                    pixelHeight: rendition.bitmap.height, bytes: bytes))
-            entries.append(.init(scale: rendition.scale, path: path, pixelWidth: rendition.bitmap.width,
-                                 pixelHeight: rendition.bitmap.height, bytes: bytes.count, hash: ContentHash(of: bytes)))
+        let files = try IconFiles(icon, plan: plan, format: format, render: normalizer.options.render)
+        let bytes = Dictionary(files.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+        let renditions = files.renditions.map { entry in
+            PreviewDocument.Rendition(scale: entry.scale, pixelWidth: entry.pixelWidth, pixelHeight: entry.pixelHeight,
+                                      bytes: bytes[entry.path] ?? [])
         }
-        let entry = Manifest.Icon(input: input.name, name: OutputLayout.iconName(stem: input.outputStem), icon: icon,
-                                  contentHash: ContentHash(of: data), renditions: entries)
+        let entry = files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: ContentHash(of: data))
         return PreviewDocument.Icon(entry: entry, renditions: renditions)
     }
 }

@@ -41,6 +41,25 @@ struct PreviewPageTests {
         #expect(a.count > 10_000)
     }
 
+    @Test("inputs whose outputs collide are named as normalize names them, one tab each")
+    func collidingNames() throws {
+        let dir = try TemporaryDirectory("preview-in")
+        let icons = dir.url.appendingPathComponent("icons")
+        try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
+        // home.png and home.webp both want home.png: the later input keeps its extension, home-webp.
+        for (source, name) in [("home.png", "home.png"), ("lossy-alpha.webp", "home.webp"), ("search.png", "search.png")] {
+            try FileManager.default.copyItem(at: Fixtures.testImage(source), to: icons.appendingPathComponent(name))
+        }
+        let out = try TemporaryDirectory("preview-out")
+        #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("a.html"), icons.path]) == .success)
+        #expect(TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("b.html"), icons.path]) == .success)
+        #expect(FileManager.default.fileExists(atPath: out.path("run/icons/home-webp@3x.png")))
+        let a = try page(out.url.appendingPathComponent("a.html"))
+        #expect(a == (try page(out.url.appendingPathComponent("b.html"))))
+        #expect(a.components(separatedBy: "data-tab=\"home\"").count - 1 == 1)
+        #expect(a.contains("data-tab=\"home-webp\""))
+    }
+
     @Test("preview writes only its page, and -o naming an input, a folder or nothing is a usage error")
     func writesOnlyThePage() throws {
         let inputs = try Self.makeInputs()
