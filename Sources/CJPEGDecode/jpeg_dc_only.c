@@ -43,38 +43,36 @@ static size_t entropy_end(const unsigned char *d, size_t i, size_t size) {
     return size;
 }
 
-/* Appends a range, merged with the previous one when they touch; with `out` NULL only counts. */
-static void add_range(struct range *out, size_t *count, size_t *end, size_t start, size_t length) {
-    if (length == 0) return;
-    if (*count > 0 && *end == start) {
-        if (out != NULL) out[*count - 1].length += length;
-    } else {
-        if (out != NULL) out[*count] = (struct range){start, length};
-        *count += 1;
-    }
-    *end = start + length;
-}
-
 /* More ranges than any real file has (a few per scan); a file with more is read as it is, under
  * the decoder's scan limit. */
 #define MAX_RANGES 4096
 
-/* Every byte of d[position ..< size] except the AC scans, as ranges, through the EOI marker;
- * `position` is the first scan's entropy-coded data. The number of ranges, or 0 when the bytes
- * are not markers and scans ending in an EOI, or need more than MAX_RANGES ranges. */
+/* Appends a range, merged with the previous one when they touch. 0 when `out` (MAX_RANGES long)
+ * is full. */
+static int add_range(struct range *out, size_t *count, size_t start, size_t length) {
+    if (length == 0) return 1;
+    if (*count > 0 && out[*count - 1].start + out[*count - 1].length == start) {
+        out[*count - 1].length += length;
+        return 1;
+    }
+    if (*count == MAX_RANGES) return 0;
+    out[(*count)++] = (struct range){start, length};
+    return 1;
+}
+
+/* Every byte of d[position ..< size] except the AC scans, as ranges into `out`, through the EOI
+ * marker; `position` is the first scan's entropy-coded data. The number of ranges, or 0 when the
+ * bytes are not markers and scans ending in an EOI, or need more than MAX_RANGES ranges. */
 static size_t collect(const unsigned char *d, size_t position, size_t size, struct range *out) {
-    size_t count = 0, last = 0, i = position;
+    size_t count = 0, i = position;
     int keep = 1;
     for (;;) {
         size_t end = entropy_end(d, i, size);
         if (end >= size) return 0;
-        if (keep) add_range(out, &count, &last, i, end - i);
+        if (keep && !add_range(out, &count, i, end - i)) return 0;
         i = end;
         unsigned char code = d[i + 1];
-        if (code == JPEG_EOI) {
-            add_range(out, &count, &last, i, 2);
-            return count;
-        }
+        if (code == JPEG_EOI) return add_range(out, &count, i, 2) ? count : 0;
         if (code == 0xD8 || code == 0x01) return 0;     /* SOI or TEM: no length, not expected here */
         if (i + 4 > size) return 0;
         size_t length = (size_t)d[i + 2] << 8 | d[i + 3];
@@ -84,12 +82,10 @@ static size_t collect(const unsigned char *d, size_t position, size_t size, stru
             size_t components = d[i + 4];
             if (length < 6 + 2 * components) return 0;
             keep = d[i + 5 + 2 * components] == 0;       /* Ss: 0 for a DC scan */
-            if (keep) add_range(out, &count, &last, i, 2 + length);
-        } else {
-            add_range(out, &count, &last, i, 2 + length);       /* tables, restart interval, comments */
         }
+        /* An SOS header goes with its scan; tables, restart intervals and comments always. */
+        if ((code != 0xDA || keep) && !add_range(out, &count, i, 2 + length)) return 0;
         i += 2 + length;
-        if (count > MAX_RANGES) return 0;
     }
 }
 
@@ -207,13 +203,13 @@ int tabicons_jpeg_dc_only_begin(j_decompress_ptr cinfo, const unsigned char *dat
     const unsigned char *at = cinfo->src->next_input_byte;
     if (at < data || at > data + size || cinfo->src->bytes_in_buffer != (size_t)(data + size - at)) return 0;
     size_t position = (size_t)(at - data);
-    size_t count = collect(data, position, size, NULL);
+    struct range *ranges = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_PERMANENT, MAX_RANGES * sizeof *ranges);
+    size_t count = collect(data, position, size, ranges);
     if (count == 0) return 0;
 
     struct dc_state *st = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_PERMANENT, sizeof *st);
     memset(st, 0, sizeof *st);
-    struct range *ranges = (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_PERMANENT, count * sizeof *ranges);
-    st->range_count = collect(data, position, size, ranges);
+    st->range_count = count;
     st->ranges = ranges;
     st->data = data;
     st->source.init_source = init_source;
