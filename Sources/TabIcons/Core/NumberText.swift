@@ -34,15 +34,16 @@ package enum HexText {
 
     /// `value` as exactly 16 hex digits.
     package static func word(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        String(decoding: (0..<16).map { digit(UInt8(truncatingIfNeeded: value >> (60 - 4 * $0)) & 0xF) }, as: UTF8.self)
     }
 
     /// Bytes as two-digit hex separated by spaces: `89 50 4e 47`.
     package static func bytes<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined(separator: " ")
+        var text: [UInt8] = []
+        for byte in bytes {
+            if !text.isEmpty { text.append(UInt8(ascii: " ")) }
+            text += [digit(byte >> 4), digit(byte & 0xF)]
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
