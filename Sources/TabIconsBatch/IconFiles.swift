@@ -10,6 +10,8 @@ struct IconFiles {
         let bytes: [UInt8]
     }
 
+    /// The renditions' files, in the order of `renditions`, then the image set's `Contents.json`
+    /// when the layout has one.
     let files: [File]
     let renditions: [Manifest.RenditionEntry]
     let contentsFile: Manifest.FileEntry?

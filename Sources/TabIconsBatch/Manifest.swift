@@ -150,5 +150,9 @@ public struct Manifest: Sendable, Equatable {
     /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.
     public func jsonData() -> Data { Data(jsonBytes) }
 
-    package var jsonBytes: [UInt8] { jsonValue.utf8() + [UInt8(ascii: "\n")] }
+    package var jsonBytes: [UInt8] {
+        var bytes = jsonValue.utf8()
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
 }

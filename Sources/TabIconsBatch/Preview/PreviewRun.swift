@@ -59,10 +59,10 @@ public struct PreviewRun: Sendable {
         let data = try input.load()
         let icon = try normalizer.normalize(data)
         let files = try IconFiles(icon, plan: plan, format: format, render: normalizer.options.render)
-        let bytes = Dictionary(files.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-        let renditions = files.renditions.map { entry in
+        // The first files are the renditions, in `renditions`' order (`IconFiles.files`).
+        let renditions = zip(files.renditions, files.files).map { entry, file in
             PreviewDocument.Rendition(scale: entry.scale, pixelWidth: entry.pixelWidth, pixelHeight: entry.pixelHeight,
-                                      bytes: bytes[entry.path] ?? [])
+                                      bytes: file.bytes)
         }
         let entry = files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: ContentHash(of: data))
         return PreviewDocument.Icon(entry: entry, renditions: renditions)
