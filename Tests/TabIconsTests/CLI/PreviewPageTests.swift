@@ -26,6 +26,14 @@ struct PreviewPageTests {
 
     func page(_ url: URL) throws -> String { try String(decoding: Data(contentsOf: url), as: UTF8.self) }
 
+    /// The page `tabicon preview` writes for `makeInputs()`.
+    func inputsPage() throws -> String {
+        let inputs = try Self.makeInputs()
+        let out = try TemporaryDirectory("preview-out")
+        _ = TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons")])
+        return try page(out.url.appendingPathComponent("p.html"))
+    }
+
     @Test("the same inputs and options give the same bytes, for any --jobs, from preview and from normalize --preview")
     func deterministic() throws {
         let inputs = try Self.makeInputs()
@@ -92,10 +100,7 @@ struct PreviewPageTests {
 
     @Test("every file name and message is escaped: a hostile name reads as text and makes no element")
     func escaping() throws {
-        let inputs = try Self.makeInputs()
-        let out = try TemporaryDirectory("preview-out")
-        _ = TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons")])
-        let html = try page(out.url.appendingPathComponent("p.html"))
+        let html = try inputsPage()
         #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;.png"))
         #expect(!html.contains("<img"))
         #expect(!html.contains("onerror=alert(1)>"))
@@ -107,10 +112,7 @@ struct PreviewPageTests {
 
     @Test("self-contained: no script, nothing fetched from anywhere but data: URLs, a CSP forbidding the rest")
     func selfContained() throws {
-        let inputs = try Self.makeInputs()
-        let out = try TemporaryDirectory("preview-out")
-        _ = TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons")])
-        let html = try page(out.url.appendingPathComponent("p.html"))
+        let html = try inputsPage()
         #expect(html.contains("content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\""))
         let outsideData = Self.removingDataURLs(html)
         // (`src=` itself appears, escaped, in the hostile file name; no element that loads anything does.)
@@ -138,10 +140,7 @@ struct PreviewPageTests {
 
     @Test("the document has one tab per icon pair, each lint and failure, and the decode scale and point size")
     func contents() throws {
-        let inputs = try Self.makeInputs()
-        let out = try TemporaryDirectory("preview-out")
-        _ = TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons")])
-        let html = try page(out.url.appendingPathComponent("p.html"))
+        let html = try inputsPage()
         // 7 inputs: 6 icons (home + home-filled pair) and 1 failure: 5 tabs.
         #expect(html.components(separatedBy: "<article class=\"tab\"").count - 1 == 5)
         #expect(html.contains("data-tab=\"home\" data-selected-twin=\"home-filled\""))

@@ -126,12 +126,10 @@ struct StreamedPNGRowDecoderTests {
 
     /// The offset just past the CRC of the first chunk of `type`.
     static func chunkEnd(of type: String, in data: Data) -> Int? {
-        let bytes = [UInt8](data)
         var offset = 8
-        while offset + 12 <= bytes.count {
-            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == type { return offset + 12 + length }
-            offset += 12 + length
+        for chunk in PNGEncoderTests.chunks([UInt8](data)) {
+            offset += 12 + chunk.length
+            if chunk.type == type { return offset }
         }
         return nil
     }
