@@ -59,11 +59,14 @@ corpus_root="${TABICONS_CORPUS:-$(dirname "$root")/shared/corpus}"
 work="$here/corpus-work/$format"
 seeds="$here/corpus-work/$format-seeds"
 mkdir -p "$work" "$seeds" "$here/findings"
+# The corpus seeds only when it is there: on a clone alone, find would fail on a missing folder.
+seed_dirs=("$root/TestImages" "$root/Tests/TabIconsTests/Fixtures")
+[ -d "$corpus_root" ] && seed_dirs+=("$corpus_root")
 for ext in "${extensions[@]}"; do
     # Seeds above the fuzz target's 1 MiB input limit would only exercise the size check.
     # SVG: librsvg's own regression files (crash, render-crash, errors), its Adwaita reftests
     # and TestImages; the 1,953 Bootstrap Icons are too alike to be worth a seed each.
-    find "$root/TestImages" "$corpus_root" "$root/Tests/TabIconsTests/Fixtures" \
+    find "${seed_dirs[@]}" \
         -path '*/bootstrap-icons' -prune -o \
         -type f -iname "*.$ext" -size -1024k -print0 2>/dev/null |
         while IFS= read -r -d '' file; do
