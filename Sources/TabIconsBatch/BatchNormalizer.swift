@@ -57,6 +57,9 @@ public struct BatchNormalizer: Sendable {
     public var checkOnly = false
     /// The folders the inputs were collected from, so `--out` over one of them is refused.
     public var inputFolders: [String] = []
+    /// `--preview FILE`: the page the caller writes after the run, planned with the outputs so
+    /// that it cannot land on an input, the manifest or an output (SPEC §6a).
+    public var previewURL: URL?
     /// Answers a signal number once the batch should stop (0 to go on).
     public var shouldStop: @Sendable () -> Int32 = { 0 }
 
@@ -89,9 +92,21 @@ public struct BatchNormalizer: Sendable {
         let root = outputRoot.relativePath
         let plan = try OutputPlan.make(inputs, .init(
             layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
-            outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders))
-        let previous = PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint)
-        let directory = Result { () throws(TabIconsError) in try OutputDirectory(root: root, create: !checkOnly) }
+            outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
+            previewPath: previewURL?.relativePath))
+        let journal = RunJournal(manifestPath: manifestURL.relativePath)
+        // Locked before the previous run is read, so no other run changes it meanwhile; a first
+        // run has no folder to lock until it creates one (then it reads again, in case another
+        // run got there first).
+        var lock = try RunLock(root: root, exclusive: !checkOnly)
+        var previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal)
+        let directory = Result { () throws(TabIconsError) in
+            try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
+        }
+        if lock == nil, !checkOnly, case .success = directory {
+            lock = try RunLock(root: root, exclusive: true)
+            previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal)
+        }
         if !checkOnly, case .success(let directory) = directory {
             for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
         }
@@ -120,15 +135,19 @@ public struct BatchNormalizer: Sendable {
                 }
             }
         }
-        return finish(inputs, outcomes.withLock { $0 }, priorErrors: priorErrors, previous: previous,
-                      directory: try? directory.get())
+        return withExtendedLifetime(lock) {
+            finish(inputs, outcomes.withLock { $0 }, priorErrors: priorErrors, previous: previous,
+                   journal: journal, directory: try? directory.get(), spared: plan.spared)
+        }
     }
 
     /// Steps 4 and 5: the counts, pruning, the manifest.
     private func finish(_ inputs: [BatchInput], _ outcomes: [IconOutcome?], priorErrors: [Manifest.ErrorEntry],
-                        previous: PreviousRun, directory: OutputDirectory?) -> BatchResult {
+                        previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
+                        spared: Set<FileIdentity>) -> BatchResult {
         var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
+        result.warnings = previous.warnings
         manifest.errors = priorErrors
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
@@ -165,27 +184,27 @@ public struct BatchNormalizer: Sendable {
             manifest.errors[index].keptFiles = previous.files(ofInput: manifest.errors[index].input)
                 .filter { directory?.holds($0) ?? false }
         }
-        let kept = manifest.icons.flatMap(\.ownedFiles) + manifest.errors.flatMap(\.keptFiles)
-        let stale = previous.staleFiles(producing: kept.map(\.path))
+        let kept = (manifest.icons.flatMap(\.ownedFiles) + manifest.errors.flatMap(\.keptFiles)).map(\.path)
+        let stale = previous.staleFiles(producing: kept)
         var folders = previous.folders.union(directory?.createdFolders ?? [])
-        if checkOnly {
-            result.changes += stale.filter { directory?.holds($0) ?? false }.map { .init(kind: .remove, path: $0.path) }
-        } else if let directory {
-            let removed = Pruning.remove(stale, in: directory, madeFolders: folders)
-            result.counts.removed = removed.files.count
+        if let directory {
+            let removed = Pruning.remove(stale, producing: kept, in: directory, madeFolders: folders, dryRun: checkOnly)
             result.changes += removed.files.map { .init(kind: .remove, path: $0) }
+            if !checkOnly { result.counts.removed = removed.files.count }
             folders.subtract(removed.folders)
+            folders = folders.filter { directory.folderExists($0) }
         }
-        if let directory { folders = folders.filter { directory.folderExists($0) } }
         manifest.folders = folders.sorted()
         result.manifest = manifest
-        writeManifest(manifest, into: &result)
+        writeManifest(manifest, into: &result, sparing: spared)
+        // Everything the journal recorded is now in the manifest, pruned, or no longer tabicon's.
+        if !checkOnly, result.manifestError == nil { journal.clear() }
         return result
     }
 
     /// The manifest, written only when its bytes differ from the file there (so a run that
     /// changed nothing changes no mtime); under `checkOnly`, a difference is one more change.
-    private func writeManifest(_ manifest: Manifest, into result: inout BatchResult) {
+    private func writeManifest(_ manifest: Manifest, into result: inout BatchResult, sparing spared: Set<FileIdentity>) {
         let bytes = manifest.jsonBytes
         let path = manifestURL.relativePath
         if let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes { return }
@@ -193,7 +212,7 @@ public struct BatchNormalizer: Sendable {
         result.changes.append(.init(kind: kind, path: path))
         guard !checkOnly else { return }
         let folder = (path as NSString).deletingLastPathComponent
-        if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false) {
+        if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: spared) {
             _ = directory.removeStaleTemporaries(in: "")
         }
         do throws(TabIconsError) {

@@ -32,6 +32,10 @@ public struct BatchResult: Sendable {
     /// previous manifest was left as it was.
     public var stoppedBy: Int32?
 
+    /// What the run ignored of what it read back (the previous manifest's entries that name no
+    /// plain path below `--out`, a journal's bad lines), one line each (SPEC §6a).
+    public var warnings: [String] = []
+
     /// Why the manifest could not be written, when it could not (the icons still were).
     public var manifestError: TabIconsError?
 

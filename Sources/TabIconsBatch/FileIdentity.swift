@@ -12,6 +12,11 @@ package struct FileIdentity: Hashable, Sendable {
     package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The identity `stat` (or `fstatat`) reported.
+    package init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }

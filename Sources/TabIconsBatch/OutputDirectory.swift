@@ -15,10 +15,19 @@ package final class OutputDirectory: Sendable {
     /// -1 while the root does not exist (a `--check` run before any real one).
     private let rootFD: Int32
     private let created = LockedState<Set<String>>([])
+    /// The files and folders no removal may touch, by identity: the run's inputs, the folders
+    /// they were collected from, and the run's own manifest and preview (SPEC §6a).
+    package let spared: Set<FileIdentity>
+    /// Where each commit is recorded before its renames (`RunJournal`), and the folders created
+    /// that it already names.
+    private let journal: RunJournal?
+    private let journaledFolders = LockedState<Set<String>>([])
 
     /// Opens the root, creating it (and its parents) first when `create` is set.
-    package init(root: String, create: Bool) throws(TabIconsError) {
+    init(root: String, create: Bool, sparing spared: Set<FileIdentity> = [], journal: RunJournal? = nil) throws(TabIconsError) {
         rootPath = root
+        self.spared = spared
+        self.journal = journal
         if create { try AtomicFileWriter.makeFolders(root) }
         let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 && !(errno == ENOENT && !create) {
@@ -103,6 +112,8 @@ package final class OutputDirectory: Sendable {
         fileprivate let temporary: String
         fileprivate let name: String
         package let relative: String
+        /// What the journal records of it.
+        fileprivate let entry: Manifest.FileEntry
     }
 
     /// Writes every file whose bytes differ from the file at its path as a temporary beside it;
@@ -130,7 +141,9 @@ package final class OutputDirectory: Sendable {
                 }
                 do throws(TabIconsError) {
                     let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
-                    staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path))
+                    let entry = Manifest.FileEntry(path: file.path, bytes: file.bytes.count,
+                                                   hash: ContentHash(of: file.bytes).description)
+                    staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
                 } catch {
                     close(folder)
                     throw error
@@ -143,9 +156,24 @@ package final class OutputDirectory: Sendable {
         return (staged, unchanged)
     }
 
-    /// Renames every staged file into place. A rename that fails leaves that file's previous
-    /// version; the remaining temporaries are removed.
+    /// Renames every staged file into place, once the journal records them (and the folders
+    /// created for them). A rename that fails leaves that file's previous version; the remaining
+    /// temporaries are removed, as they all are when the journal cannot be written.
     package func commit(_ staged: [Staged]) throws(TabIconsError) {
+        if let journal, !staged.isEmpty {
+            let folders = created.withLock { $0 }
+            let newFolders = journaledFolders.withLock { journaled in
+                let new = folders.subtracting(journaled)
+                journaled.formUnion(new)
+                return new
+            }
+            do throws(TabIconsError) {
+                try journal.record(files: staged.map(\.entry), folders: newFolders.sorted())
+            } catch {
+                discard(staged)
+                throw error
+            }
+        }
         for (index, file) in staged.enumerated() {
             if renameat(file.folder, file.temporary, file.folder, file.name) != 0 {
                 let error = failure("cannot rename into place", file.relative)
@@ -165,29 +193,73 @@ package final class OutputDirectory: Sendable {
         }
     }
 
-    /// Removes the file at `relative` if it still holds the bytes tabicon recorded for it
-    /// (`hash`): a file someone replaced since is theirs, and stays. Answers whether it was removed.
-    package func removeFile(_ relative: String, ifHash hash: String) -> Bool {
+    /// Something a batch may delete below the root, with what proves it is tabicon's.
+    package enum Removal: Sendable, Equatable {
+        /// A file tabicon recorded: removed only while it holds the bytes recorded for it, so a
+        /// file someone replaced since is theirs, and stays.
+        case file(Manifest.FileEntry)
+        /// A folder tabicon made: removed only when empty.
+        case emptyFolder(String)
+        /// A temporary of tabicon's own name pattern (`TemporaryName`), as a killed run left it.
+        case temporary(folder: String, name: String)
+
+        var relative: String {
+            switch self {
+            case .file(let entry): return entry.path
+            case .emptyFolder(let path): return path
+            case .temporary(let folder, let name): return folder.isEmpty ? name : folder + "/" + name
+            }
+        }
+    }
+
+    /// The one gate every deletion of a batch goes through (SPEC §6a "What it reads back is
+    /// untrusted"): pruning, a killed run's temporaries, the manifest folder's leftovers. It
+    /// proves, in this order, that the target is a plain relative path (`RelativePath`) reached
+    /// below the root without following a link, that it is not an input of this run nor one of
+    /// its own files (by identity: `spared` and `alsoSparing`), and that it is what the removal
+    /// says (the recorded bytes, an empty folder, tabicon's temporary pattern). `dryRun` answers
+    /// the same question without removing anything, for `--check`. Answers whether it removed
+    /// (or would remove) the target.
+    package func remove(_ removal: Removal, alsoSparing extra: Set<FileIdentity> = [], dryRun: Bool = false) -> Bool {
+        let relative = removal.relative
+        guard RelativePath.isPlain(relative) else { return false }
         let (folderPath, name) = Self.split(relative)
         guard let folder = try? openFolder(folderPath, create: false) else { return false }
         defer { close(folder) }
-        guard let bytes = try? read(name, in: folder, relative: relative), ContentHash(of: bytes).description == hash
-        else { return false }
-        return unlinkat(folder, name, 0) == 0
-    }
-
-    /// Removes the folder at `relative` if it is empty (and not a link). Answers whether it did.
-    package func removeFolderIfEmpty(_ relative: String) -> Bool {
-        let (parentPath, name) = Self.split(relative)
-        guard !name.isEmpty, let parent = try? openFolder(parentPath, create: false) else { return false }
-        defer { close(parent) }
-        return unlinkat(parent, name, AT_REMOVEDIR) == 0
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+        let identity = FileIdentity(info)
+        guard !spared.contains(identity), !extra.contains(identity) else { return false }
+        let type = info.st_mode & S_IFMT
+        switch removal {
+        case .file(let entry):
+            guard type == S_IFREG, Int(info.st_size) == entry.bytes,
+                  let bytes = try? read(name, in: folder, relative: relative),
+                  ContentHash(of: bytes).description == entry.hash
+            else { return false }
+            return dryRun || unlinkat(folder, name, 0) == 0
+        case .emptyFolder:
+            guard type == S_IFDIR else { return false }
+            return dryRun || unlinkat(folder, name, AT_REMOVEDIR) == 0
+        case .temporary:
+            guard type == S_IFREG, TemporaryName.matches(name) else { return false }
+            return dryRun || unlinkat(folder, name, 0) == 0
+        }
     }
 
     /// Whether the file tabicon recorded is still there with the bytes it wrote.
     package func holds(_ file: Manifest.FileEntry) -> Bool {
         guard let bytes = try? read(file.path) else { return false }
         return bytes.count == file.bytes && ContentHash(of: bytes).description == file.hash
+    }
+
+    /// The identity of the entry at `relative` (a link itself, not its target), nil when none.
+    package func identity(of relative: String) -> FileIdentity? {
+        let (folderPath, name) = Self.split(relative)
+        guard let folder = try? openFolder(folderPath, create: false) else { return nil }
+        defer { close(folder) }
+        var info = stat()
+        return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileIdentity(info) : nil
     }
 
     /// Whether a folder exists at `relative` (a real one, reached without links).
@@ -203,12 +275,8 @@ package final class OutputDirectory: Sendable {
         guard let fd = try? openFolder(relative, create: false) else { return 0 }
         defer { close(fd) }
         guard let names = try? DirectoryListing.names(inFolder: fd) else { return 0 }
-        var removed = 0
-        for bytes in names {
-            let name = String(decoding: bytes, as: UTF8.self)
-            if TemporaryName.matches(name), unlinkat(fd, name, 0) == 0 { removed += 1 }
-        }
-        return removed
+        return names.map { String(decoding: $0, as: UTF8.self) }
+            .filter { TemporaryName.matches($0) && remove(.temporary(folder: relative, name: $0)) }.count
     }
 
     /// Writes `bytes` to a fresh temporary in `folder` and answers its name.

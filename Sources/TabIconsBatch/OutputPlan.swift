@@ -41,6 +41,9 @@ public struct OutputPlan: Sendable {
     public let icons: [Result<Icon, TabIconsError>]
     /// Every folder (relative to the output root) a file of this run lands in.
     public let folders: Set<String>
+    /// What no removal of this run may touch, by identity: the inputs, the folders they were
+    /// collected from, the manifest and the preview page (`OutputDirectory.remove`).
+    package let spared: Set<FileIdentity>
 
     public struct Settings: Sendable {
         var layout: OutputLayout
@@ -50,6 +53,8 @@ public struct OutputPlan: Sendable {
         var manifestPath: String
         /// The folders the inputs were collected from (directory arguments).
         var inputFolders: [String]
+        /// `--preview FILE`, an output of the run like the others.
+        var previewPath: String? = nil
     }
 
     static func make(_ inputs: [BatchInput], _ settings: Settings) throws(BatchUsageError) -> OutputPlan {
@@ -59,16 +64,37 @@ public struct OutputPlan: Sendable {
         if let id = FileIdentity(path: root), let folder = identities.folders[id] {
             throw BatchUsageError("--out \(root) is the input folder \(folder): outputs would land among the inputs")
         }
-        try checkManifestPath(settings.manifestPath, identities)
+        try checkFilePath("--manifest", settings.manifestPath, identities)
+        let journalPath = RunJournal(manifestPath: settings.manifestPath).path
+        try checkFilePath("--manifest", journalPath, identities)
+        if let preview = settings.previewPath {
+            try checkFilePath("--preview", preview, identities)
+            if sameFile(preview, settings.manifestPath) || sameFile(preview, journalPath) {
+                throw BatchUsageError("--preview \(preview) is the manifest \(settings.manifestPath); name another file")
+            }
+        }
 
         let named = naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
-        let manifestRelative = relative(settings.manifestPath, to: root)
-        var folders: Set<String> = manifestRelative.map { [OutputDirectory.split($0).folder] } ?? []
-        var checkedFolders: Set<String> = []
-        for case .success(let icon) in named {
+        // The run's own files below --out, which no output may take.
+        let reserved = [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
+            + (settings.previewPath.map { [("--preview", $0)] } ?? [])
+        let reservedRelative = reserved.compactMap { flag, path in relative(path, to: root).map { ($0.lowercased(), flag, path) } }
+        var folders: Set<String> = Set(reservedRelative.map { OutputDirectory.split($0.0).folder })
+        var inputFolderAt: [String: String?] = [:]   // folder below root → the input folder it is
+        func inputFolder(_ folder: String) -> String? {
+            if let known = inputFolderAt[folder] { return known }
+            let found = FileIdentity(path: root + "/" + folder).flatMap { identities.folders[$0] }
+            inputFolderAt[folder] = found
+            return found
+        }
+        // Every path the run could write: each input's paths as named, and as its stem would name
+        // them before the naming rule (an input that fails a collision still may not sit where
+        // outputs would land among the inputs).
+        let unnamed = inputs.map { plan(stem: $0.outputStem, layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales) }
+        for icon in unnamed + named.compactMap({ try? $0.get() }) {
             for path in icon.allPaths {
-                if let manifestRelative, path.lowercased() == manifestRelative.lowercased() {
-                    throw BatchUsageError("--manifest \(settings.manifestPath) is also the path of an output of \(icon.stem)")
+                if let (_, flag, reservedPath) = reservedRelative.first(where: { $0.0 == path.lowercased() }) {
+                    throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                 }
                 let folder = OutputDirectory.split(path).folder
                 folders.insert(folder)
@@ -76,13 +102,20 @@ public struct OutputPlan: Sendable {
                 if let id = FileIdentity(path: full), let input = identities.files[id] {
                     throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
                 }
-                if checkedFolders.insert(folder).inserted, let id = FileIdentity(path: root + "/" + folder),
-                   let input = identities.folders[id] {
-                    throw BatchUsageError("--out \(root) would write into \(root)/\(folder), the input folder \(input)")
+                // The folder and every folder above it up to --out: outputs anywhere inside an
+                // input folder would land among the inputs (and be walked as inputs next time).
+                var ancestor = folder
+                while !ancestor.isEmpty {
+                    if let input = inputFolder(ancestor) {
+                        throw BatchUsageError("--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs")
+                    }
+                    ancestor = OutputDirectory.split(ancestor).folder
                 }
             }
         }
-        return OutputPlan(icons: named, folders: folders)
+        var spared = Set(identities.files.keys).union(identities.folders.keys)
+        for (_, path) in reserved { if let id = FileIdentity(path: path) { spared.insert(id) } }
+        return OutputPlan(icons: named, folders: folders, spared: spared)
     }
 
     /// Stems and paths for every input under the naming rule above, with nothing checked on disk:
@@ -142,19 +175,28 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    /// A manifest path that is an input, a folder, a device, a FIFO or a symbolic link.
-    private static func checkManifestPath(_ path: String, _ identities: InputIdentities) throws(BatchUsageError) {
+    /// A file the run writes by a path the user named (`--manifest`, `--preview`, the journal)
+    /// that is an input, a folder, a device, a FIFO or a symbolic link.
+    private static func checkFilePath(_ flag: String, _ path: String, _ identities: InputIdentities) throws(BatchUsageError) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         switch info.st_mode & S_IFMT {
-        case S_IFLNK: throw BatchUsageError("--manifest \(path) is a symbolic link; name the file itself")
-        case S_IFDIR: throw BatchUsageError("--manifest \(path) is a folder; name a file")
+        case S_IFLNK: throw BatchUsageError("\(flag) \(path) is a symbolic link; name the file itself")
+        case S_IFDIR: throw BatchUsageError("\(flag) \(path) is a folder; name a file")
         case S_IFREG: break
-        default: throw BatchUsageError("--manifest \(path) is a device, FIFO or socket, not a file")
+        default: throw BatchUsageError("\(flag) \(path) is a device, FIFO or socket, not a file")
         }
-        if let id = FileIdentity(path: path), let input = identities.files[id] {
-            throw BatchUsageError("--manifest \(path) is the input \(input)")
+        if let input = identities.files[FileIdentity(info)] {
+            throw BatchUsageError("\(flag) \(path) is the input \(input)")
         }
+    }
+
+    /// Whether two paths are one file: by spelling (after standardizing), or by identity when
+    /// both exist.
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        if URL(fileURLWithPath: a).standardizedFileURL.path == URL(fileURLWithPath: b).standardizedFileURL.path { return true }
+        guard let first = FileIdentity(path: a), let second = FileIdentity(path: b) else { return false }
+        return first == second
     }
 
     /// `path` relative to `root` when it lies below it (by spelling, after standardizing).

@@ -1,20 +1,31 @@
 import TabIcons
 import Foundation
 
-/// The previous run, as its manifest at the `--manifest` path recorded it: the cache of an
-/// incremental run (SPEC §6a "Incremental") and the list of files tabicon owns ("No stale files").
-/// No manifest, or a file that is not one, is a first run: nothing is carried over or pruned.
+/// The previous run, as its manifest at the `--manifest` path (and the journal of a run that did
+/// not finish, `RunJournal`) recorded it: the cache of an incremental run (SPEC §6a "Incremental")
+/// and the list of files tabicon owns ("No stale files").
+///
+/// What it reads is untrusted ("What it reads back is untrusted"): the manifest is read with a
+/// size cap; a file there that is not a tabicon manifest is a usage error (tabicon replaces only
+/// its own manifest); an entry naming any path that is not a plain relative path below `--out`
+/// (`RelativePath`) is dropped whole with a warning, so it is never reused, pruned or listed.
 struct PreviousRun: Sendable {
     let manifest: Manifest?
+    /// One line for each entry or folder ignored.
+    let warnings: [String]
     private let iconsByInput: [String: Manifest.Icon]
     private let keptByInput: [String: [Manifest.FileEntry]]
+    /// Files and folders a run that did not finish committed.
+    private let journal: RunJournal.Entries
 
     /// Whether the previous run had this run's options (compared once, not per input).
     private let sameOptions: Bool
 
-    init(manifestPath: String, fingerprint: OptionFingerprint) {
-        let data = FileManager.default.contents(atPath: manifestPath)
-        manifest = data.flatMap { try? Manifest(parsing: $0) }
+    init(manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal) throws(BatchUsageError) {
+        var warnings: [String] = []
+        manifest = try Self.read(manifestPath).map { Self.plainPathsOnly($0, warnings: &warnings) }
+        self.journal = journal.read()
+        self.warnings = warnings + self.journal.warnings
         sameOptions = manifest?.options == fingerprint
         var icons: [String: Manifest.Icon] = [:]
         for icon in manifest?.icons ?? [] where icons[icon.input] == nil { icons[icon.input] = icon }
@@ -24,10 +35,52 @@ struct PreviousRun: Sendable {
         keptByInput = kept
     }
 
-    /// Every file tabicon owns by the previous manifest: its icons' files and those it kept for
-    /// inputs that failed.
+    /// The manifest at `path`, nil when there is none. Anything else there is refused: a web
+    /// app's `manifest.json` under `-o public`, a file too large to be one, a broken one.
+    private static func read(_ path: String) throws(BatchUsageError) -> Manifest? {
+        let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
+        let bytes: [UInt8]
+        do throws(UntrustedFile.Failure) {
+            guard let read = try UntrustedFile.read(path) else { return nil }
+            bytes = read
+        } catch {
+            throw BatchUsageError("--manifest \(path) cannot be the manifest: \(error.reason); \(refusal)")
+        }
+        do throws(TabIconsError) {
+            let manifest = try Manifest(parsing: Data(bytes))
+            guard manifest.tool.hasPrefix("tabicon ") else {
+                throw TabIconsError(.corrupt, "its tool is not tabicon")
+            }
+            return manifest
+        } catch {
+            throw BatchUsageError("--manifest \(path) holds a file that is not a tabicon manifest (\(error.message)); \(refusal)")
+        }
+    }
+
+    /// The manifest without the entries and folders that name a path tabicon would never write.
+    private static func plainPathsOnly(_ manifest: Manifest, warnings: inout [String]) -> Manifest {
+        var clean = manifest
+        func plain(_ files: [Manifest.FileEntry], of input: String) -> Bool {
+            guard let bad = files.first(where: { !RelativePath.isPlain($0.path) }) else { return true }
+            warnings.append("ignored the previous manifest's entry for \(input): its path \(bad.path.debugDescription) is not a plain path below --out")
+            return false
+        }
+        clean.icons = manifest.icons.filter { plain($0.ownedFiles, of: $0.input) }
+        for index in clean.errors.indices where !plain(clean.errors[index].keptFiles, of: clean.errors[index].input) {
+            clean.errors[index].keptFiles = []
+        }
+        clean.folders = manifest.folders.filter { folder in
+            if RelativePath.isPlain(folder) { return true }
+            warnings.append("ignored the previous manifest's folder \(folder.debugDescription): not a plain path below --out")
+            return false
+        }
+        return clean
+    }
+
+    /// Every file tabicon owns by the previous manifest (its icons' files and those it kept for
+    /// inputs that failed) and by the journal of a run that did not finish.
     private var ownedFiles: [Manifest.FileEntry] {
-        (manifest?.icons ?? []).flatMap(\.ownedFiles) + (manifest?.errors ?? []).flatMap(\.keptFiles)
+        (manifest?.icons ?? []).flatMap(\.ownedFiles) + (manifest?.errors ?? []).flatMap(\.keptFiles) + journal.files
     }
 
     /// The previous entry of `input`, carried over when nothing that decides its outputs changed:
@@ -45,13 +98,14 @@ struct PreviousRun: Sendable {
     }
 
     /// Files the previous run wrote that this run does not produce, sorted, each once. Compared
-    /// case-insensitively: on macOS `Home.png` and `home.png` are one file, and removing the old
-    /// spelling would remove the new file.
+    /// by exact name: on a case-sensitive file system `Home.png` renamed `home.png` leaves a stale
+    /// `Home.png`. Where the two spellings are one file (macOS), the deletion gate spares it by
+    /// identity (`Pruning`).
     func staleFiles(producing produced: [String]) -> [Manifest.FileEntry] {
-        let keep = Set(produced.map { $0.lowercased() })
+        let keep = Set(produced)
         var seen: Set<String> = []
         return ownedFiles
-            .filter { !keep.contains($0.path.lowercased()) && seen.insert($0.path).inserted }
+            .filter { !keep.contains($0.path) && seen.insert($0.path).inserted }
             .sorted { $0.path < $1.path }
     }
 
@@ -61,32 +115,6 @@ struct PreviousRun: Sendable {
         (iconsByInput[input]?.ownedFiles ?? []) + (keptByInput[input] ?? [])
     }
 
-    /// The folders tabicon created in earlier runs.
-    var folders: Set<String> { Set(manifest?.folders ?? []) }
-}
-
-/// Removes stale files and then the folders tabicon made for them once they are empty. A file is
-/// removed only while it still holds the bytes tabicon wrote; nothing tabicon did not write is
-/// touched.
-enum Pruning {
-    static func remove(_ stale: [Manifest.FileEntry], in directory: OutputDirectory, madeFolders: Set<String>)
-        -> (files: [String], folders: Set<String>) {
-        var removed: [String] = []
-        var candidates: Set<String> = []
-        for file in stale where directory.removeFile(file.path, ifHash: file.hash) {
-            removed.append(file.path)
-            var folder = OutputDirectory.split(file.path).folder
-            while !folder.isEmpty {
-                candidates.insert(folder)
-                folder = OutputDirectory.split(folder).folder
-            }
-        }
-        var removedFolders: Set<String> = []
-        // Deepest first, so a folder emptied by removing its sub-folder goes too.
-        for folder in candidates.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count })
-        where madeFolders.contains(folder) && directory.removeFolderIfEmpty(folder) {
-            removedFolders.insert(folder)
-        }
-        return (removed, removedFolders)
-    }
+    /// The folders tabicon created in earlier runs, finished or not.
+    var folders: Set<String> { Set((manifest?.folders ?? []) + journal.folders) }
 }

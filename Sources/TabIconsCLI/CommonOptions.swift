@@ -14,7 +14,7 @@ enum CommonOptions {
     static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
         var limits = DecodeOptions.Limits.default
         if let text {
-            guard let value = Int(text), value > 0 else { throw .init("--max-pixels must be a positive integer, not '\(text)'") }
+            guard let value = NumberText.parseInteger(text), value > 0 else { throw .init("--max-pixels must be a positive integer, not '\(text)'") }
             limits.maxPixels = value
         }
         return limits

@@ -12,13 +12,24 @@ import TabIconsBatch
 struct Console: Sendable {
     var quiet = false
 
-    func out(_ text: String) { write(1, text + "\n") }
-    func err(_ text: String) { write(2, text + "\n") }
+    /// One line, with every control character in it escaped (`TerminalText`): a name or message
+    /// from outside can neither start a line of its own nor reach the terminal raw.
+    func out(_ line: String) { write(1, TerminalText.escaped(line) + "\n") }
+    func err(_ line: String) { write(2, TerminalText.escaped(line) + "\n") }
 
-    /// The one line about a bad input: `tabicon: <input>: <code>: <reason>`.
+    /// Text of tabicon's own, written as it is: help and usage, the manifest's JSON (whose
+    /// strings JSON escapes itself).
+    func outText(_ text: String) { write(1, text + "\n") }
+    func errText(_ text: String) { write(2, text + "\n") }
+
+    /// The one line about a bad input: `tabicon: <input>: <code>: <reason>`, the input quoted as
+    /// git quotes a path.
     func reportFailure(input: String, _ error: TabIconsError) {
-        err("tabicon: \(input): \(error.code.rawValue): \(error.message)")
+        err("tabicon: \(TerminalText.quoted(input)): \(error.code.rawValue): \(error.message)")
     }
+
+    /// A warning line: `tabicon: warning: <text>`.
+    func warn(_ text: String) { err("tabicon: warning: \(text)") }
 
     /// Whether stderr is a terminal (progress bar) rather than a pipe or file (plain lines).
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

@@ -47,13 +47,13 @@ struct InspectCommand {
                 console.reportFailure(input: item.displayName, error)
             }
         }
-        if json { console.out(String(decoding: manifest.jsonData(), as: UTF8.self)) }
+        if json { console.outText(String(decoding: manifest.jsonData(), as: UTF8.self)) }
         return manifest.errors.isEmpty ? .success : .someInputsFailed
     }
 
     /// One line a person reads: `home.png  png 96×96 rgba  alpha  scale 3.84 → 25×25 pt  lints: padding`.
     static func describe(_ icon: Manifest.Icon) -> String {
-        var parts = [icon.input, "\(icon.format) \(icon.pixelWidth)×\(icon.pixelHeight)"]
+        var parts = [TerminalText.quoted(icon.input), "\(icon.format) \(icon.pixelWidth)×\(icon.pixelHeight)"]
         parts.append(icon.hasAlpha ? "alpha" : "opaque")
         if icon.orientation != 1 { parts.append("orientation \(icon.orientation)") }
         if icon.animated { parts.append("animated") }

@@ -53,8 +53,10 @@ struct NormalizeCommand {
             limits: try CommonOptions.limits(maxPixels: parsed.value("max-pixels"))))
 
         let quality = try parsed.value("quality").map { (text: String) throws(ParsedArguments.UsageError) -> Float in
-            guard let q = Float(text), (0...100).contains(q) else { throw .init("--quality must be a number from 0 to 100, not '\(text)'") }
-            return q
+            guard let q = NumberText.parseDecimal(text), (0...100).contains(q) else {
+                throw .init("--quality must be a number from 0 to 100, not '\(text)'")
+            }
+            return Float(q)
         }
         switch parsed.value("format") ?? "png" {
         case "png":
@@ -65,10 +67,15 @@ struct NormalizeCommand {
         }
 
         if let text = parsed.value("jobs") {
-            guard let n = Int(text), n > 0 else { throw .init("--jobs must be a positive integer, not '\(text)'") }
+            guard let n = NumberText.parseInteger(text), (1...Self.maxJobs).contains(n) else {
+                throw .init("--jobs must be a whole number from 1 to \(Self.maxJobs), not '\(text)'")
+            }
             jobs = n
         } else {
             jobs = ProcessInfo.processInfo.activeProcessorCount
+        }
+        for key in ["out", "manifest", "preview"] where parsed.value(key)?.isEmpty == true {
+            throw .init("--\(key) needs a path, not an empty word")
         }
         outputName = parsed.value("out") ?? "out"
         outputRoot = URL(fileURLWithPath: outputName)
@@ -94,6 +101,7 @@ struct NormalizeCommand {
         batch.force = force
         batch.checkOnly = check
         batch.inputFolders = collected.folders
+        batch.previewURL = preview
         batch.shouldStop = { StopSignals.received }
 
         let progress = Progress(total: batchInputs.count, console: console, enabled: !quiet)
@@ -114,24 +122,26 @@ struct NormalizeCommand {
             return .usage
         }
         progress.finish()
+        for warning in result.warnings { console.warn(warning) }
         for (input, error) in collected.failures { console.reportFailure(input: input, error) }
         if let signal = result.stoppedBy {
             console.err("tabicon: stopped by signal \(signal); finished icons are in place, the manifest is the previous one")
             return signal == SIGTERM ? .terminated : .interrupted
         }
         if check {
-            for change in result.changes { console.out("\(change.kind.rawValue) \(shown(change.path))") }
+            for change in result.changes { console.out("\(change.kind.rawValue) \(TerminalText.quoted(shown(change.path)))") }
+            if json { console.outText(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
             if !quiet { console.err(result.isUpToDate ? "\(outputName)/ is up to date" : checkSummary(result)) }
             return result.isUpToDate ? .success : .someInputsFailed
         }
         var status: TabIconCommand.ExitStatus = result.manifest.errors.isEmpty ? .success : .someInputsFailed
         if let error = result.manifestError {
-            console.err("tabicon: cannot write the manifest: \(error.message)")
+            console.err("tabicon: cannot write the manifest \(TerminalText.quoted(manifestName)): \(error.message)")
             status = .someInputsFailed
         }
         if let preview, !PreviewCommand.writePage(for: result.manifest, render: options.render, outputRoot: outputRoot,
                                                   to: preview, console: console) { status = .someInputsFailed }
-        if json { console.out(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
+        if json { console.outText(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
         if !quiet { console.err(summary(result)) }
         return status
     }
@@ -142,8 +152,8 @@ struct NormalizeCommand {
     }
 
     private func checkSummary(_ result: BatchResult) -> String {
-        var text = "\(outputName)/ is not up to date: \(result.changes.count) file\(result.changes.count == 1 ? "" : "s") would change"
-        if !result.manifest.errors.isEmpty { text += "; \(result.manifest.errors.count) input\(result.manifest.errors.count == 1 ? "" : "s") failed" }
+        var text = "\(outputName)/ is not up to date: \(Self.count(result.changes.count, "file")) would change"
+        if !result.manifest.errors.isEmpty { text += "; \(Self.count(result.manifest.errors.count, "input")) failed" }
         return text
     }
 
@@ -152,13 +162,20 @@ struct NormalizeCommand {
         let manifest = result.manifest
         let counts = result.counts
         let skipped = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
-        var text = "normalized \(manifest.icons.count) icon\(manifest.icons.count == 1 ? "" : "s")"
-            + " (\(counts.reused) reused) into \(outputName)/: \(counts.written) files written,"
+        var text = "normalized \(Self.count(manifest.icons.count, "icon"))"
+            + " (\(counts.reused) reused) into \(outputName)/: \(Self.count(counts.written, "file")) written,"
             + " \(counts.unchanged) unchanged, \(counts.removed) removed"
         if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }
         if !manifest.errors.isEmpty { text += "; \(manifest.errors.count) failed" }
-        return text + "; manifest: \(manifestName)"
+        // A manifest that could not be written is not named as if it were there.
+        return text + (result.manifestError == nil ? "; manifest: \(manifestName)" : "; no manifest written")
     }
+
+    /// `1 file`, `2 files`.
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// The most workers `--jobs` may ask for: past this, a number is a typo, not a machine.
+    static let maxJobs = 1024
 
     /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`.
     static func describe(_ icon: Manifest.Icon) -> String {
@@ -177,9 +194,10 @@ struct NormalizeCommand {
     }
 
     private static func scales(_ text: String) throws(ParsedArguments.UsageError) -> [Double] {
-        let values = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0.map { $0.isFinite && $0 > 0 } ?? false }) else {
-            throw .init("--scales must be positive numbers separated by commas, not '\(text)'")
+        let values = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { NumberText.parseDecimal($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.allSatisfy({ $0.map { $0 > 0 } ?? false }) else {
+            throw .init("--scales must be positive decimal numbers separated by commas (1,2,3 or 1,1.5,2), not '\(text)'")
         }
         var unique: [Double] = []
         for value in values.compactMap({ $0 }) where !unique.contains(value) { unique.append(value) }

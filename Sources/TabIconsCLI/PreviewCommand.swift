@@ -67,14 +67,10 @@ struct PreviewCommand {
 
     /// `normalize --preview FILE`'s hook: the page for a run that wrote its renditions under
     /// `outputRoot`, read back from the files `manifest` lists. Answers false when the page could
-    /// not be written (the error is printed).
+    /// not be written (the error is printed). The batch's plan has already kept the page off the
+    /// inputs, the manifest and every output.
     static func writePage(for manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL,
                           to url: URL, console: Console) -> Bool {
-        let inputs = manifest.icons.map(\.input) + manifest.errors.map(\.input)
-        if let clash = inputs.first(where: { isSameFile($0, url.path) }) {
-            console.err("tabicon: --preview \(url.path) is the input \(clash): the page would overwrite it")
-            return false
-        }
         return write(PreviewDocument(manifest: manifest, render: render, outputRoot: outputRoot),
                      to: url, name: url.path, console: console)
     }

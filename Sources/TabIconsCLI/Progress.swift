@@ -29,11 +29,12 @@ final class Progress: Sendable {
                 let width = 30
                 let filled = total == 0 ? width : count * width / total
                 let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-                let shown = name.count > 40 ? "…" + name.suffix(39) : name
+                let escaped = TerminalText.escaped(name)
+                let shown = escaped.count > 40 ? "…" + escaped.suffix(39) : escaped
                 let text = "[\(bar)] \(count)/\(total) \(shown)"
                 console.write(2, "\r\u{1B}[2K" + (color ? "\u{1B}[36m\(text)\u{1B}[0m" : text))
             } else {
-                console.err("[\(count)/\(total)] \(name)" + (detail.map { "  " + $0 } ?? ""))
+                console.err("[\(count)/\(total)] \(TerminalText.quoted(name))" + (detail.map { "  " + $0 } ?? ""))
             }
         }
     }

@@ -21,18 +21,18 @@ public enum TabIconCommand {
     static func run(_ arguments: [String]) -> ExitStatus {
         let console = Console()
         guard let command = arguments.first else {
-            console.err(usage)
+            console.errText(usage)
             return .usage
         }
         let rest = Array(arguments.dropFirst())
         if let help = commandUsage[command], ParsedArguments.asksForHelp(rest) {
-            console.out(help)
+            console.outText(help)
             return .success
         }
         do throws(ParsedArguments.UsageError) {
             switch command {
             case "-h", "--help", "help":
-                console.out(usage)
+                console.outText(usage)
                 return .success
             case "-V", "--version", "version":
                 console.out("tabicon \(TabIconsVersion.current)")
@@ -47,7 +47,8 @@ public enum TabIconCommand {
                 throw ParsedArguments.UsageError(description: "unknown command '\(command)'")
             }
         } catch {
-            console.err("tabicon: \(error.description)\nRun 'tabicon --help' for usage.")
+            console.err("tabicon: \(error.description)")
+            console.err("Run 'tabicon --help' for usage.")
             return .usage
         }
     }

@@ -20,14 +20,15 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
     /// Material's bottom-navigation icon: 24 dp.
     public static let material = IconBox(preset: 24)
 
-    /// `regular`, `compact`, `material` or a positive number of points.
+    /// `regular`, `compact`, `material` or a positive number of points, in plain decimals
+    /// (`NumberText.parseDecimal`: `0x19` and `1e2` are not boxes).
     public init?(_ text: String) {
         switch text {
         case "regular": self = .regular
         case "compact": self = .compact
         case "material": self = .material
         default:
-            guard let value = Double(text) else { return nil }
+            guard let value = NumberText.parseDecimal(text) else { return nil }
             self.init(points: value)
         }
     }

@@ -27,7 +27,7 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     /// A short description of an input that is not a supported image, describing it as it
     /// arrived: the name of a recognisable format (GIF, BMP, TIFF, HEIC/AVIF, PDF, ICO, XML that
     /// is not SVG); for text whose base64 decoding is a recognisable format, that format; for
-    /// other text its first characters; otherwise its first bytes in hex. `decoded` is the base64 payload of text
+    /// other text its length (never its contents); otherwise its first bytes in hex. `decoded` is the base64 payload of text
     /// input, when it had one: it is only ever named, never shown.
     static func describeUnsupported(_ input: Data, decoded: Data?) -> String {
         if input.isEmpty { return "the input is empty" }
@@ -35,13 +35,12 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         if let decoded, decoded != input, let name = recognisedName(decoded) {
             return "base64 text of a \(name) image, which is not supported"
         }
-        let head = Array(input.prefix(32))
+        // Text is described, never quoted: it may be anything (a config file, a password), and
+        // error lines and manifests end up in build logs.
         if InputEncoding.looksLikeText(input) {
-            let text = String(decoding: head, as: UTF8.self).drop { $0.isWhitespace }
-            let start = String(text.prefix(16)).debugDescription
-            return "text that is neither an image, base64 nor a data: URL of one (starts with \(start))"
+            return "\(input.count) bytes of text that is neither an image, base64 nor a data: URL of one"
         }
-        return "not a PNG, JPEG, WebP or SVG file (starts with \(HexText.bytes(head.prefix(8))))"
+        return "not a PNG, JPEG, WebP or SVG file (starts with \(HexText.bytes(input.prefix(8))))"
     }
 
     /// The name of a format this library does not decode, when the bytes start like one.

@@ -23,6 +23,22 @@ package enum NumberText {
         guard value.isFinite, abs(value) < 1e15 else { return value }
         return (value * 10_000).rounded() / 10_000
     }
+
+    /// A number a person typed, read strictly: plain decimal digits with at most one `.` between
+    /// digits (`2`, `1.5`, `0.75`), nothing else. Swift's own parsers also take `0x10`, `1e-300`,
+    /// `+2`, `inf` and `nan`, none of which is a size or a scale anyone means.
+    package static func parseDecimal(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        return Double(text)
+    }
+
+    /// A whole number a person typed, read strictly: decimal digits only (no sign, no `0x`).
+    package static func parseInteger(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
+    }
 }
 
 /// Lowercase hexadecimal, the one place bytes and words become hex digits.

@@ -90,6 +90,9 @@ extension NormalizeOptions {
         guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
         for scale in scales {
             guard scale.isFinite, scale > 0 else { return .scales("scale \(scale) is not a positive number") }
+            guard (box.points * scale).rounded(.toNearestOrAwayFromZero) >= 1 else {
+                return .scales("scale \(NumberText.decimal(scale)) of a \(box)-point box renders icons under one pixel")
+            }
             guard scale > 1 else { continue }
             let side = (min(box.points, Double(limits.maxSide)) * scale).rounded(.toNearestOrAwayFromZero)
             let scaleText = NumberText.decimal(scale) + "×"

@@ -77,8 +77,8 @@ struct ImageDecoderFrontDoorTests {
     /// the bytes of that decoding.
     @Test("text is described as it arrived, never by the bytes of its base64 decoding", arguments: [
         ("GIF89a not really", "looks like GIF, which is not supported"),
-        ("hello world", "text that is neither an image, base64 nor a data: URL of one (starts with \"hello world\")"),
-        ("abcdefgh", "text that is neither an image, base64 nor a data: URL of one (starts with \"abcdefgh\")"),
+        ("hello world", "11 bytes of text that is neither an image, base64 nor a data: URL of one"),
+        ("abcdefgh", "8 bytes of text that is neither an image, base64 nor a data: URL of one"),
         ("%PDF-1.7 and so on", "looks like PDF, which is not supported"),
     ])
     func textDescribedAsItArrived(text: String, message: String) {

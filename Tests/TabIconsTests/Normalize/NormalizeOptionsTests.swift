@@ -5,11 +5,11 @@ import Testing
 /// `NormalizeOptions.validate`: the one check every entry point makes before any arithmetic.
 @Suite("Normalize options: what is refused before any work")
 struct NormalizeOptionsTests {
-    @Test("the defaults, a box larger than every source at 1×, and tiny scales are all valid", arguments: [
+    @Test("the defaults, a box larger than every source at 1×, and the smallest scale that renders a pixel are valid", arguments: [
         NormalizeOptions(),
         NormalizeOptions(box: IconBox(points: 100_000)!, scales: [1]),
         NormalizeOptions(box: IconBox(points: 1e19)!, scales: [0.5, 1]),
-        NormalizeOptions(scales: [Double("1e-320")!]),
+        NormalizeOptions(scales: [0.02]),
         NormalizeOptions(scales: [1, 2, 3], limits: .init(maxPixels: 4096)),
         NormalizeOptions(scales: [3], allowUpscale: true),
     ])
@@ -18,7 +18,8 @@ struct NormalizeOptionsTests {
         try options.validate()
     }
 
-    @Test("scales that are not positive finite numbers are refused", arguments: [0, -1, Double.nan, .infinity, -.infinity])
+    @Test("scales that are not positive finite numbers, or render under one pixel, are refused",
+          arguments: [0, -1, Double.nan, .infinity, -.infinity, 1e-300, 0.019])
     func badScale(scale: Double) {
         let options = NormalizeOptions(scales: [1, scale])
         guard case .scales? = options.problem else {

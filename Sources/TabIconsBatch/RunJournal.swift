@@ -1,0 +1,97 @@
+import TabIcons
+import Foundation
+
+/// What a run committed, recorded as it goes, so that a run that is stopped, killed or cannot
+/// write its manifest still leaves a record the next run prunes from (SPEC §6a "What a stopped or
+/// failed run committed is recorded"). The previous manifest stays as it was, as stopping
+/// promises; the journal lives beside it (`MANIFEST.journal`), one compact JSON object a line:
+/// `{"file":{"path":…,"bytes":…,"hash":…}}` before an icon's files are renamed into place, and
+/// `{"folder":…}` for each folder tabicon created. A run that finishes and writes its manifest
+/// removes the journal: everything in it is then in the manifest, pruned, or no longer tabicon's.
+///
+/// Read back, it is as untrusted as the manifest: capped (`UntrustedFile`), each path checked
+/// (`RelativePath`), lines that are not entries ignored with a warning. Its entries are only ever
+/// pruned (through the deletion gate, which checks the recorded bytes), never carried over.
+final class RunJournal: Sendable {
+    let path: String
+    private let descriptor = LockedState<Int32>(-1)
+
+    init(manifestPath: String) { path = manifestPath + ".journal" }
+
+    private var folder: String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    deinit { descriptor.withLock { if $0 >= 0 { close($0) } } }
+
+    /// What an earlier run recorded and did not clear.
+    struct Entries: Sendable {
+        var files: [Manifest.FileEntry] = []
+        var folders: [String] = []
+        var warnings: [String] = []
+    }
+
+    func read() -> Entries {
+        var entries = Entries()
+        let bytes: [UInt8]
+        do throws(UntrustedFile.Failure) {
+            guard let read = try UntrustedFile.read(path) else { return entries }
+            bytes = read
+        } catch {
+            entries.warnings.append("ignored the journal \(path): \(error.reason)")
+            return entries
+        }
+        var ignored = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let value = try? JSONParser.parse(Array(line))
+            if let file = value?["file"].flatMap(Manifest.FileEntry.init(json:)), RelativePath.isPlain(file.path) {
+                entries.files.append(file)
+            } else if let folder = value?["folder"]?.stringValue, RelativePath.isPlain(folder) {
+                entries.folders.append(folder)
+            } else {
+                ignored += 1
+            }
+        }
+        if ignored > 0 {
+            entries.warnings.append("ignored \(ignored) line\(ignored == 1 ? "" : "s") of the journal \(path) that name no plain path below --out")
+        }
+        return entries
+    }
+
+    /// Appends `files` and `folders` (one `write`, under the lock, so workers' lines never mix).
+    func record(files: [Manifest.FileEntry], folders: [String]) throws(TabIconsError) {
+        var text: [UInt8] = []
+        for file in files { text += JSONValue.object([("file", file.jsonValue)]).utf8(indent: nil) + [0x0A] }
+        for folder in folders { text += JSONValue.object([("folder", .string(folder))]).utf8(indent: nil) + [0x0A] }
+        guard !text.isEmpty else { return }
+        let failed = descriptor.withLock { fd -> Bool in
+            if fd < 0 { fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644) }
+            // The manifest's folder may not exist yet (the manifest is written last).
+            if fd < 0, errno == ENOENT, (try? AtomicFileWriter.makeFolders(folder)) != nil {
+                fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+            }
+            return fd < 0 || text.withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, $0.count) } != text.count
+        }
+        if failed { throw TabIconsError(.io, "cannot write the journal \(path): \(TabIconsError.systemReason())") }
+    }
+
+    /// Removes the journal once the manifest records everything (a regular file only).
+    func clear() {
+        descriptor.withLock { fd in
+            if fd >= 0 { close(fd); fd = -1 }
+        }
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(path) }
+    }
+}
+
+extension UntrustedFile.Failure {
+    var reason: String {
+        switch self {
+        case .notARegularFile: return "it is a link, a folder or a special file"
+        case .tooLarge(let bytes): return "it holds \(bytes) bytes, more than the \(UntrustedFile.cap >> 20) MiB a tabicon file may"
+        case .unreadable(let reason): return reason
+        }
+    }
+}

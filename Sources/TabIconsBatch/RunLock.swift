@@ -1,0 +1,24 @@
+import TabIcons
+import Foundation
+
+/// One run at a time holds `--out` (SPEC §6a): an advisory `flock` on the output folder itself,
+/// so no lock file is left among files other tools own, two spellings of one folder are one lock,
+/// and the kernel releases it when the holder exits, however it exits. A run that writes takes it
+/// exclusively; `--check` takes it shared (checks may run side by side, never beside a writer).
+/// A second run is refused at once, before it reads or writes anything.
+final class RunLock: Sendable {
+    private let fd: Int32
+
+    /// Locks the folder at `root`; nil when there is no folder there yet (nothing to guard).
+    init?(root: String, exclusive: Bool) throws(BatchUsageError) {
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+            close(fd)
+            throw BatchUsageError("another tabicon run is writing into \(root); it was left alone (run again once that one has finished)")
+        }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+}

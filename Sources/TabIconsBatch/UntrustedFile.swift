@@ -1,0 +1,42 @@
+import TabIcons
+import Foundation
+
+/// Reads a file tabicon wrote in an earlier run (the manifest, the journal) as the untrusted data
+/// it is (SPEC §6a): never through a link, never a FIFO or device (opened without blocking, then
+/// checked), and never more than `cap` bytes, refused by its size before a byte is read.
+enum UntrustedFile {
+    /// The most a manifest or journal may hold: about 70,000 icons' entries. A larger file is not
+    /// one tabicon wrote, and reading it would cost its size again as a parsed tree.
+    static let cap = 64 << 20
+
+    enum Failure: Error {
+        /// A link, folder, FIFO, device or socket at the path.
+        case notARegularFile
+        case tooLarge(bytes: Int)
+        case unreadable(String)
+    }
+
+    /// The bytes at `path`, or nil when nothing is there.
+    static func read(_ path: String, cap: Int = cap) throws(Failure) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw errno == ELOOP ? .notARegularFile : .unreadable(TabIconsError.systemReason())
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(TabIconsError.systemReason()) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
+        guard Int(info.st_size) <= cap else { throw .tooLarge(bytes: Int(info.st_size)) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw .unreadable(TabIconsError.systemReason()) }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(bytes[..<filled])
+    }
+}
