@@ -132,7 +132,9 @@ package final class OutputDirectory: Sendable {
                 let existing: [UInt8]?
                 do throws(TabIconsError) { existing = try read(name, in: folder, relative: file.path) } catch {
                     close(folder)
-                    throw error
+                    // Reported as what failed: the write of this file (its old bytes are read
+                    // only to leave an equal file untouched).
+                    throw TabIconsError(.io, error.message.replacingOccurrences(of: "cannot read", with: "cannot write"))
                 }
                 if existing == file.bytes {
                     close(folder)

@@ -158,7 +158,7 @@ struct NormalizeCommand {
     }
 
     /// `normalized 5 icons (2 reused) into out/: 9 files written, 6 unchanged, 2 removed; ...`
-    private func summary(_ result: BatchResult) -> String {
+    func summary(_ result: BatchResult) -> String {
         let manifest = result.manifest
         let counts = result.counts
         let skipped = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count

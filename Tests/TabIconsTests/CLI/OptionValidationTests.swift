@@ -18,7 +18,7 @@ struct OptionValidationTests {
         (["--box", "0x19"], "--box"), (["--box", "25."], "--box"), (["--box", ".5e2"], "--box"),
         (["--format", "webp", "--quality", "0x10"], "--quality"), (["--jobs", "+4"], "--jobs"), (["--jobs", "0x4"], "--jobs"),
         (["--jobs", "100000"], "--jobs"), (["--max-pixels", "+100"], "--max-pixels"),
-        (["-o", ""], "--out"), (["--manifest", ""], "--manifest"), (["--preview", ""], "--preview"),
+        (["--manifest", ""], "--manifest"), (["--preview", ""], "--preview"),
         (["--box", "1e-320"], "--box"), (["--box", "nan"], "--box"), (["--box", "0"], "--box"), (["--box", "-25"], "--box"),
         (["--allow-upscale", "--scales", "500"], "--scales"),
         (["--format", "webp", "--quality", "101"], "--quality"), (["--format", "webp", "--quality", "nan"], "--quality"),
