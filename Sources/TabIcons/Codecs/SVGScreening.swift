@@ -17,8 +17,8 @@
 ///   from them: order 21 with 441 numbers aborts while loading, at any size); an `feTile` over a
 ///   primitive with its own subregion (`x`, `y`, or a zero `width`/`height`: when that region is
 ///   empty, as `x` past the filter region or `width="0"` make it, the tile aborts); style sheet
-///   selectors nested past `maxStyleNesting` (`:not(` 3,000 deep overflows the stack), and more
-///   than `maxStyleSheetBytes` of style sheet: `unsupported`;
+///   selectors nested past `maxStyleNesting` (`:not(` 3,000 deep overflows the stack):
+///   `unsupported`; more than `maxStyleSheetBytes` of style sheet: `tooLarge`;
 /// - text past `maxTextCharacters` (10,000 characters took 1.5 s a drawing, entity-escaped ones
 ///   2 s) or a cluster of more than `maxCombiningMarks` combining marks: `tooLarge`; dash arrays of
 ///   more than `maxDashEntries` numbers: `tooLarge`.
@@ -83,7 +83,7 @@ struct SVGScreening: Sendable, Equatable {
                 if inStyle {
                     styleSheetBytes += range.count
                     guard styleSheetBytes <= Self.maxStyleSheetBytes else {
-                        throw Self.refused(.unsupported, "more than \(Self.maxStyleSheetBytes) bytes of style sheet")
+                        throw Self.refused(.tooLarge, "more than \(Self.maxStyleSheetBytes) bytes of style sheet")
                     }
                     let css = String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
                     try Self.checkNesting(css, what: "style sheet selectors")
