@@ -1,11 +1,19 @@
 #include "CSVGRender.h"
 #include "svg_library.h"
+#include "svg_log.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* GLib's versioned name, as librsvg's dependency tree loads it. */
+#ifdef __APPLE__
+static const char *const glib_name = "libglib-2.0.0.dylib";
+#else
+static const char *const glib_name = "libglib-2.0.so.0";
+#endif
 
 /* Appends `text` to the malloc'd string `*out` (NULL: empty) after `separator`. 0 when out of memory. */
 static int append(char **out, const char *separator, const char *text) {
@@ -43,6 +51,11 @@ const tabicons_svg_library *tabicons_svg_library_load(const char *const *names, 
     *message = NULL;
     char *reasons = NULL;
     void *dl = NULL;
+    /* Whether GLib was in the process before librsvg brought it: then its app may have set GLib's
+     * one log writer already, and setting ours would abort (svg_log.h). */
+    void *glib = dlopen(glib_name, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    int glib_was_loaded = glib != NULL;
+    if (glib) dlclose(glib);
     for (size_t i = 0; i < count && !dl; i++) {
         /* RTLD_LOCAL: librsvg's dependencies (GLib, cairo, pango…) stay out of the global scope. */
         dl = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
@@ -70,6 +83,7 @@ const tabicons_svg_library *tabicons_svg_library_load(const char *const *names, 
     if (!library->name) goto missing;
     TABICONS_SVG_FUNCTIONS(TABICONS_SVG_RESOLVE)
 #undef TABICONS_SVG_RESOLVE
+    tabicons_svg_log_install(library, !glib_was_loaded);
     return library;
 
 missing:

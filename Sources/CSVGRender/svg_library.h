@@ -37,7 +37,13 @@ typedef struct { double x, y, width, height; } RsvgRectangle;
 typedef enum { RSVG_HANDLE_FLAGS_NONE = 0 } RsvgHandleFlags;
 
 typedef enum { CAIRO_FORMAT_ARGB32 = 0 } cairo_format_t;
-typedef enum { CAIRO_STATUS_SUCCESS = 0 } cairo_status_t;   /* other values: cairo_status_to_string */
+typedef enum { CAIRO_STATUS_SUCCESS = 0, CAIRO_STATUS_NO_MEMORY = 1 } cairo_status_t;   /* others: cairo_status_to_string */
+
+typedef int GLogLevelFlags;                   /* GLib's flags enum, an int in its ABI */
+typedef void (*GLogFunc)(const char *domain, GLogLevelFlags level, const char *message, void *data);
+typedef struct { const char *key; const void *value; ssize_t length; } GLogField;
+typedef enum { G_LOG_WRITER_UNHANDLED = 0, G_LOG_WRITER_HANDLED = 1 } GLogWriterOutput;
+typedef GLogWriterOutput (*GLogWriterFunc)(GLogLevelFlags level, const GLogField *fields, size_t count, void *data);
 
 /* Every function svg_render.c calls: (return type, name, parameter list). */
 #define TABICONS_SVG_FUNCTIONS(X)                                                                  \
@@ -60,7 +66,10 @@ typedef enum { CAIRO_STATUS_SUCCESS = 0 } cairo_status_t;   /* other values: cai
     X(void, cairo_surface_finish, (cairo_surface_t *))                                             \
     X(void, cairo_surface_flush, (cairo_surface_t *))                                              \
     X(cairo_status_t, cairo_surface_status, (cairo_surface_t *))                                   \
-    X(int, cairo_format_stride_for_width, (cairo_format_t, int))
+    X(int, cairo_format_stride_for_width, (cairo_format_t, int))                                   \
+    X(GLogFunc, g_log_set_default_handler, (GLogFunc, void *))                                     \
+    X(void, g_log_set_writer_func, (GLogWriterFunc, void *, void (*)(void *)))                      \
+    X(GLogWriterOutput, g_log_writer_default, (GLogLevelFlags, const GLogField *, size_t, void *))
 
 /* The loaded library: dlopen's handle and one pointer per function above, named as the function. */
 struct tabicons_svg_library {

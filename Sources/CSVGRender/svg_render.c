@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include "svg_library.h"
+#include "svg_log.h"
 
 /* Every librsvg, GLib and cairo call goes through `lib`, the table svg_library.c filled. */
 struct tabicons_svg {
@@ -23,29 +24,58 @@ static char *take_error(const tabicons_svg_library *lib, GError *error, const ch
     return message;
 }
 
+/* `message` with what the log caught appended ("…; logged: …"); frees both. */
+static char *with_log(char *message, char *logged) {
+    if (!logged) return message;
+    const char *separator = "; logged: ";
+    char *joined = message ? malloc(strlen(message) + strlen(separator) + strlen(logged) + 1) : NULL;
+    if (joined) {
+        strcpy(joined, message);
+        strcat(joined, separator);
+        strcat(joined, logged);
+        free(message);
+        message = joined;
+    }
+    free(logged);
+    return message;
+}
+
+/* Whether librsvg's message says memory ran out (its LoadingError / RenderingError wording, or
+ * cairo's NoMemory status as librsvg prints it). */
+static int says_out_of_memory(const char *message) {
+    return message && (strstr(message, "out of memory") || strstr(message, "NoMemory"));
+}
+
 tabicons_svg *tabicons_svg_load(const tabicons_svg_library *lib, const void *bytes, size_t count,
-                                char **message) {
+                                tabicons_svg_status *status, char **message) {
     *message = NULL;
+    *status = TABICONS_SVG_FAILED;
     tabicons_svg *svg = calloc(1, sizeof *svg);
     if (!svg) {
         *message = copy_message("out of memory");
+        *status = TABICONS_SVG_OUT_OF_MEMORY;
         return NULL;
     }
     svg->lib = lib;
     /* The stream reads the caller's bytes in place (no destroy function: they outlive the
      * synchronous load), and no base file: librsvg then resolves no relative reference. */
+    tabicons_svg_log_begin();
     GInputStream *stream = lib->g_memory_input_stream_new_from_data(bytes, (ssize_t)count, NULL);
     GError *error = NULL;
     svg->handle = lib->rsvg_handle_new_from_stream_sync(stream, NULL, RSVG_HANDLE_FLAGS_NONE, NULL, &error);
     lib->g_object_unref(stream);
+    char *logged = tabicons_svg_log_end();
     if (!svg->handle) {
-        *message = take_error(lib, error, "librsvg could not load the document");
+        *message = with_log(take_error(lib, error, "librsvg could not load the document"), logged);
+        if (says_out_of_memory(*message)) *status = TABICONS_SVG_OUT_OF_MEMORY;
         free(svg);
         return NULL;
     }
+    free(logged);
     if (error) lib->g_error_free(error);
     /* The handle's default is 90 dpi; CSS px are 96 to the inch. */
     lib->rsvg_handle_set_dpi(svg->handle, 96.0);
+    *status = TABICONS_SVG_DONE;
     return svg;
 }
 
@@ -81,42 +111,48 @@ void tabicons_svg_get_dimensions(tabicons_svg *svg, tabicons_svg_dimensions *out
     out->viewbox_height = viewbox.height;
 }
 
-int tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int height,
-                        double viewport_x, double viewport_y, double viewport_width,
-                        double viewport_height, char **message) {
+tabicons_svg_status tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int height,
+                                        double viewport_x, double viewport_y, double viewport_width,
+                                        double viewport_height, char **message) {
     *message = NULL;
     const tabicons_svg_library *lib = svg->lib;
     int stride = lib->cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, width);
     if (stride != width * 4) {
         *message = copy_message("cairo cannot render at this width");
-        return 0;
+        return TABICONS_SVG_FAILED;
     }
     cairo_surface_t *surface = lib->cairo_image_surface_create_for_data(pixels, CAIRO_FORMAT_ARGB32,
                                                                         width, height, stride);
-    if (lib->cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-        *message = copy_message(lib->cairo_status_to_string(lib->cairo_surface_status(surface)));
+    cairo_status_t surface_status = lib->cairo_surface_status(surface);
+    if (surface_status != CAIRO_STATUS_SUCCESS) {
+        *message = copy_message(lib->cairo_status_to_string(surface_status));
         lib->cairo_surface_destroy(surface);
-        return 0;
+        return surface_status == CAIRO_STATUS_NO_MEMORY ? TABICONS_SVG_OUT_OF_MEMORY : TABICONS_SVG_FAILED;
     }
     cairo_t *cr = lib->cairo_create(surface);
     RsvgRectangle viewport = {viewport_x, viewport_y, viewport_width, viewport_height};
     GError *error = NULL;
+    tabicons_svg_log_begin();
     gboolean ok = lib->rsvg_handle_render_document(svg->handle, cr, &viewport, &error);
+    char *logged = tabicons_svg_log_end();
     cairo_status_t status = lib->cairo_status(cr);
     lib->cairo_destroy(cr);
     lib->cairo_surface_flush(surface);
     lib->cairo_surface_finish(surface);
     lib->cairo_surface_destroy(surface);
     if (!ok) {
-        *message = take_error(lib, error, "librsvg could not render the document");
-        return 0;
+        *message = with_log(take_error(lib, error, "librsvg could not render the document"), logged);
+        return status == CAIRO_STATUS_NO_MEMORY || says_out_of_memory(*message)
+            ? TABICONS_SVG_OUT_OF_MEMORY : TABICONS_SVG_FAILED;
     }
     if (error) lib->g_error_free(error);
     if (status != CAIRO_STATUS_SUCCESS) {
-        *message = copy_message(lib->cairo_status_to_string(status));
-        return 0;
+        *message = with_log(copy_message(lib->cairo_status_to_string(status)), logged);
+        return status == CAIRO_STATUS_NO_MEMORY ? TABICONS_SVG_OUT_OF_MEMORY : TABICONS_SVG_FAILED;
     }
-    return 1;
+    /* Drawn: what was logged on the way (a font FreeType could not scale) is not a failure. */
+    free(logged);
+    return TABICONS_SVG_DONE;
 }
 
 void tabicons_svg_free(tabicons_svg *svg) {

@@ -63,16 +63,27 @@ typedef struct {
 
 /* Parses `count` bytes of SVG (uncompressed) with no base file, so nothing outside the bytes
  * but data: URLs is ever loaded, and sets 96 dpi. NULL on failure with librsvg's message. */
+/* How a load or a render ended. Out of memory (cairo's NO_MEMORY, librsvg's "out of memory",
+ * "rendering error: NoMemory") is told apart: the document asked for more than there is, which
+ * is a size problem, not a damaged file. */
+typedef enum {
+    TABICONS_SVG_FAILED = 0,
+    TABICONS_SVG_DONE = 1,
+    TABICONS_SVG_OUT_OF_MEMORY = 2
+} tabicons_svg_status;
+
+/* Every message of a load or a render that failed ends with what GLib's log caught during the
+ * call, if anything ("…; logged: Pango: …"): those lines never go to stderr (svg_log.h). */
 tabicons_svg *tabicons_svg_load(const tabicons_svg_library *library, const void *bytes,
-                               size_t count, char **message);
+                               size_t count, tabicons_svg_status *status, char **message);
 
 void tabicons_svg_get_dimensions(tabicons_svg *svg, tabicons_svg_dimensions *out);
 
 /* Renders the whole document fitted into the viewport (x, y, width, height, in pixels of the
  * target; it may extend past the target, which clips) onto `pixels`: width × height cairo ARGB32
  * pixels (premultiplied, native-endian 32-bit words, rows of width × 4 bytes), which the caller
- * has zeroed. Returns 1, or 0 with a message. */
-int tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int height,
+ * has zeroed. Returns TABICONS_SVG_DONE, or another status with a message. */
+tabicons_svg_status tabicons_svg_render(tabicons_svg *svg, unsigned char *pixels, int width, int height,
                         double viewport_x, double viewport_y, double viewport_width,
                         double viewport_height, char **message);
 

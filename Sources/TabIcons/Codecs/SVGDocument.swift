@@ -32,11 +32,12 @@ package final class SVGDocument: Sendable, Equatable {
     /// the bytes but `data:` URLs is loaded), 96 dpi. Load errors keep librsvg's (libxml2's) text.
     init(parsing bytes: UnsafeRawBufferPointer, screening: SVGScreening, library: SVGLibrary) throws(TabIconsError) {
         var message: UnsafeMutablePointer<CChar>?
-        let loaded = tabicons_svg_load(library.pointer, bytes.baseAddress, bytes.count, &message)
+        var status = TABICONS_SVG_FAILED
+        let loaded = tabicons_svg_load(library.pointer, bytes.baseAddress, bytes.count, &status, &message)
         defer { tabicons_svg_free_message(message) }
         guard let loaded else {
             let reason = message.map { String(cString: $0) } ?? "librsvg could not load the document"
-            throw TabIconsError(.corrupt, reason.trimmingTrailingNewlines, format: .svg)
+            throw Self.failure(status, reason)
         }
         var dimensions = tabicons_svg_dimensions()
         tabicons_svg_get_dimensions(loaded, &dimensions)
@@ -83,25 +84,34 @@ package final class SVGDocument: Sendable, Equatable {
         try screening.work.check(width: width, height: height,
                                     pixelsPerUnit: pixelsPerUnit(width: viewportWidth, height: viewportHeight))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let draw = { () -> (ok: Bool, message: String?) in
+        let draw = { () -> (status: tabicons_svg_status, message: String?) in
             self.handle.withLock { handle in
                 var message: UnsafeMutablePointer<CChar>?
-                let ok = pixels.withUnsafeMutableBytes { out in
+                let status = pixels.withUnsafeMutableBytes { out in
                     tabicons_svg_render(handle.pointer, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                         Int32(width), Int32(height),
                                         -region.x * viewportWidth, -region.y * viewportHeight,
                                         viewportWidth, viewportHeight, &message)
                 }
                 defer { tabicons_svg_free_message(message) }
-                return (ok != 0, message.map { String(cString: $0) })
+                return (status, message.map { String(cString: $0) })
             }
         }
         let result = screening.hasText ? Self.textRendering.withLock { _ in draw() } : draw()
-        guard result.ok else {
-            throw TabIconsError(.corrupt, result.message ?? "librsvg could not render the document", format: .svg)
+        guard result.status == TABICONS_SVG_DONE else {
+            throw Self.failure(result.status, result.message ?? "librsvg could not render the document")
         }
         Premultiplication.straightenCairoARGB32(&pixels)
         return Bitmap(width: width, height: height, pixels: pixels)
+    }
+}
+
+extension SVGDocument {
+    /// A failed load or render as an error: running out of memory is the document asking for too
+    /// much (`tooLarge`), anything else a document librsvg cannot take (`corrupt`). The reason is
+    /// librsvg's, with what GLib's log caught during the call (CSVGRender's svg_log.c).
+    fileprivate static func failure(_ status: tabicons_svg_status, _ reason: String) -> TabIconsError {
+        TabIconsError(status == TABICONS_SVG_OUT_OF_MEMORY ? .tooLarge : .corrupt, reason.trimmingTrailingNewlines, format: .svg)
     }
 }
 

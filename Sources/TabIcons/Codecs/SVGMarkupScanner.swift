@@ -17,7 +17,7 @@ enum SVGMarkupScanner {
 
     enum Event {
         /// A start tag (`selfClosing` for `<x/>`); the name is the local name.
-        /// Only the `interesting` attributes are reported (and `width`, `height` of the root).
+        /// Only the `interesting` attributes are reported.
         case start(name: String, attributes: [Attribute], selfClosing: Bool)
         case end
         /// Character data or a CDATA section, as a byte range of the input.
@@ -31,17 +31,16 @@ enum SVGMarkupScanner {
     static let interesting: [StaticString] = [
         "id", "href", "filter", "style", "transform", "patternTransform", "gradientTransform",
         "radius", "stdDeviation", "numOctaves", "order", "primitiveUnits", "mask", "clip-path", "opacity",
-        "fill", "stroke", "marker-start", "marker-mid", "marker-end",
+        "fill", "stroke", "marker-start", "marker-mid", "marker-end", "marker",
+        "d", "points", "stroke-dasharray", "font-size", "font", "kernelUnitLength", "x", "y", "width", "height",
     ]
-    /// Read on the root element only.
-    static let interestingOnRoot: [StaticString] = ["width", "height"]
 
     /// The local name in `range` when it is one of `interesting`, else nil.
-    private static func interestingName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isRoot: Bool) -> String? {
+    private static func interestingName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         var start = range.lowerBound
         for j in range where b[j] == UInt8(ascii: ":") { start = j + 1 }
         let count = range.upperBound - start
-        for name in isRoot ? interesting + interestingOnRoot : interesting where name.utf8CodeUnitCount == count {
+        for name in interesting where name.utf8CodeUnitCount == count {
             var k = 0
             while k < count && b[start + k] == name.utf8Start[k] { k += 1 }
             if k == count { return name.description }
@@ -86,7 +85,6 @@ enum SVGMarkupScanner {
 
         var i = 0
         var textStart = 0
-        var seenRoot = false
         while i < n {
             guard b[i] == UInt8(ascii: "<") else { i += 1; continue }
             if i > textStart { try visit(.text(textStart..<i)) }
@@ -129,8 +127,7 @@ enum SVGMarkupScanner {
                 try visit(.end)
                 i = next
             } else {
-                guard let (element, next) = startTag(b, at: i, isRoot: !seenRoot) else { return }
-                seenRoot = true
+                guard let (element, next) = startTag(b, at: i) else { return }
                 try visit(element)
                 i = next
             }
@@ -141,7 +138,7 @@ enum SVGMarkupScanner {
 
     /// The start tag at `i` (which holds `<`), and the index past its `>`; nil when the input ends
     /// inside it.
-    private static func startTag(_ b: UnsafeBufferPointer<UInt8>, at start: Int, isRoot: Bool) -> (Event, Int)? {
+    private static func startTag(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Event, Int)? {
         let n = b.count
         var i = start + 1
         let nameStart = i
@@ -165,7 +162,7 @@ enum SVGMarkupScanner {
             let attributeStart = i
             while i < n, !endsName(b[i]) { i += 1 }
             if i == attributeStart { i += 1; continue }   // a stray `=` or `<`: malformed, move on
-            let attributeName = interestingName(b, attributeStart..<i, isRoot: isRoot)
+            let attributeName = interestingName(b, attributeStart..<i)
             while i < n, isSpace(b[i]) { i += 1 }
             guard i < n else { return nil }
             guard b[i] == UInt8(ascii: "=") else { continue }
@@ -195,7 +192,7 @@ enum SVGMarkupScanner {
 
     /// An attribute value with `&#N;`, `&#xH;` and the five predefined entities decoded; any other
     /// `&` is kept as it is (an undeclared entity, which librsvg refuses).
-    private static func decodeReferences(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    static func decodeReferences(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         let raw = UnsafeBufferPointer(rebasing: b[range])
         guard raw.contains(UInt8(ascii: "&")) else { return String(decoding: raw, as: UTF8.self) }
         let text = String(decoding: raw, as: UTF8.self)
