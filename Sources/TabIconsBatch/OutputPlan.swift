@@ -175,6 +175,11 @@ public struct OutputPlan: Sendable {
         }
     }
 
+    /// The same check for a page written alone (`tabicon preview -o FILE`), before any work.
+    package static func checkFilePath(_ flag: String, _ path: String, inputs: [BatchInput]) throws(BatchUsageError) {
+        try checkFilePath(flag, path, InputIdentities(inputs, folders: []))
+    }
+
     /// A file the run writes by a path the user named (`--manifest`, `--preview`, the journal)
     /// that is an input, a folder, a device, a FIFO or a symbolic link.
     private static func checkFilePath(_ flag: String, _ path: String, _ identities: InputIdentities) throws(BatchUsageError) {

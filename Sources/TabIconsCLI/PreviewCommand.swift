@@ -29,23 +29,22 @@ struct PreviewCommand {
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
         let collected = InputCollector.collect(settings.inputs)
-        let (items, missing) = (collected.inputs, collected.failures)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: pageURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            console.err("tabicon: -o \(pageName) is a directory; preview writes one file (-o FILE.html)")
-            return .usage
-        }
-        if let clash = Self.inputAt(pageURL, among: items) {
-            console.err("tabicon: -o \(pageName) is the input \(clash.displayName): the page would overwrite it")
-            return .usage
-        }
-        for (input, error) in missing { console.reportFailure(input: input, error) }
         let limit = settings.options.limits.maxInputBytes
-        let inputs = items.map { item in
+        let inputs = collected.inputs.map { item in
             BatchInput(name: item.displayName, outputStem: item.outputStem,
                        load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
-                       expectedByteCount: { item.byteCount })
+                       expectedByteCount: { item.byteCount }, sourcePath: item.path)
         }
+        // The page is checked as `normalize` checks its manifest: not an input, a folder, a link,
+        // a FIFO or a device, before any work.
+        do throws(BatchUsageError) {
+            try OutputPlan.checkFilePath("-o", pageURL.relativePath, inputs: inputs)
+        } catch {
+            console.err("tabicon: \(error.description)")
+            return .usage
+        }
+        let missing = collected.failures
+        for (input, error) in missing { console.reportFailure(input: input, error) }
         let progress = Progress(total: inputs.count, console: console, enabled: !settings.quiet)
         let run = PreviewRun(normalizer: Normalizer(options: settings.options), layout: settings.layout,
                              format: settings.format, jobs: settings.jobs)
@@ -83,20 +82,5 @@ struct PreviewCommand {
             console.err("tabicon: cannot write the preview \(name): \(error.message)")
             return false
         }
-    }
-
-    /// The input that is the very file at `url` (same device and inode), if any.
-    private static func inputAt(_ url: URL, among items: [InputItem]) -> InputItem? {
-        items.first { item in
-            guard case .file(let input) = item.source else { return false }
-            return isSameFile(input.path, url.path)
-        }
-    }
-
-    /// Whether two paths name one existing file (by identity, not spelling).
-    private static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        return stat(a, &first) == 0 && stat(b, &second) == 0
-            && first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }

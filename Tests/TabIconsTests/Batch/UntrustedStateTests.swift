@@ -173,6 +173,20 @@ struct UntrustedStateTests {
         #expect(try Self.snapshot(dir.url.path) == before)
     }
 
+    @Test("tabicon preview -o at a link, a FIFO, a folder or an input is exit 2 before any work, nothing replaced")
+    func previewPageChecked() throws {
+        let dir = try B.inputs([("home.png", "home.png")])
+        try Data("theirs".utf8).write(to: URL(fileURLWithPath: dir.path("target.html")))
+        try FileManager.default.createSymbolicLink(atPath: dir.path("link.html"), withDestinationPath: dir.path("target.html"))
+        #expect(mkfifo(dir.path("fifo.html"), 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: dir.path("folder.html"), withIntermediateDirectories: true)
+        for page in ["link.html", "fifo.html", "folder.html", "icons/home.png"] {
+            #expect(TabIconCommand.run(["preview", "-q", "-o", dir.path(page), dir.path("icons")]) == .usage, "\(page)")
+        }
+        #expect(try String(contentsOfFile: dir.path("target.html"), encoding: .utf8) == "theirs")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("icons/home.png"))) == Data(contentsOf: Fixtures.testImage("home.png")))
+    }
+
     @Test("a manifest path holding a file tabicon did not write (a web app's manifest.json, a huge file) is exit 2, kept")
     func foreignManifest() throws {
         let dir = try B.inputs([("home.png", "home.png")])

@@ -84,6 +84,17 @@ struct OutputHygieneTests {
         #expect(command.summary(result) == "normalized 0 icons (0 reused) into gen/: 1 file written, 0 unchanged, 0 removed; no manifest written")
     }
 
+    @Test("an output whose name the file system refuses is reported as a write that failed, not a read")
+    func writeFailureNamed() throws {
+        // 250 + ".png" fits the 255-byte name limit; its "@2x.png" rendition does not.
+        let long = String(repeating: "a", count: 250)
+        let dir = try B.inputs([(long + ".png", "home.png")])
+        let result = try Self.run(["normalize", "-o", dir.path("out"), dir.path("icons")])
+        #expect(result.status == 1)
+        #expect(result.err.contains("io: cannot write icons/\(long)@2x.png in \(dir.path("out")): "))
+        #expect(!result.err.contains("cannot read"))
+    }
+
     @Test("the lock and the foreign manifest are one clear line each, exit 2")
     func refusals() throws {
         let dir = try B.inputs([("home.png", "home.png")])
