@@ -104,7 +104,7 @@ struct NormalizeCommand {
         batch.previewURL = preview
         batch.shouldStop = { StopSignals.received }
 
-        let progress = Progress(total: batchInputs.count, console: console, enabled: !quiet)
+        let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult
         do throws(BatchUsageError) {
             result = try batch.run(batchInputs, priorErrors: collected.failures.map { .init(input: $0.0, error: $0.1) }) { event in
@@ -132,7 +132,7 @@ struct NormalizeCommand {
             for change in result.changes { console.out("\(change.kind.rawValue) \(TerminalText.quoted(shown(change.path)))") }
             if json { console.outText(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
             if !quiet { console.err(result.isUpToDate ? "\(outputName)/ is up to date" : checkSummary(result)) }
-            return result.isUpToDate ? .success : .someInputsFailed
+            return result.isUpToDate ? .success : .checkFoundChanges
         }
         var status: TabIconCommand.ExitStatus = result.manifest.errors.isEmpty ? .success : .someInputsFailed
         if let error = result.manifestError {

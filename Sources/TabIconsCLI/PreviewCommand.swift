@@ -46,7 +46,7 @@ struct PreviewCommand {
                        load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
                        expectedByteCount: { item.byteCount })
         }
-        let progress = Progress(total: inputs.count, console: console, enabled: !settings.quiet)
+        let progress = ProgressLine(total: inputs.count, console: console, enabled: !settings.quiet)
         let run = PreviewRun(normalizer: Normalizer(options: settings.options), layout: settings.layout,
                              format: settings.format, jobs: settings.jobs)
         var document = run.run(inputs) { event in

@@ -1,17 +1,10 @@
 import TabIcons
 import TabIconsBatch
 
-/// `tabicon`: the entry point. Parses the subcommand and returns the exit status of SPEC §6:
-/// 0 every input done, 1 some input failed (the rest still done), 2 a usage mistake.
+/// `tabicon`: the entry point. Parses the subcommand and returns the exit status of SPEC §6
+/// (`ExitStatus`): 0 every input done, 1 some input failed or `--check` found changes, 2 a usage
+/// mistake.
 public enum TabIconCommand {
-    public enum ExitStatus: Int32 {
-        case success = 0
-        case someInputsFailed = 1
-        case usage = 2
-        /// Stopped by SIGINT (128 + 2) or SIGTERM (128 + 15), SPEC §6a.
-        case interrupted = 130
-        case terminated = 143
-    }
 
     public static func main(_ arguments: [String]) -> Int32 {
         StopSignals.install()
