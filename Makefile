@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # Swift's build progress lines, dropped from the quiet targets' output (errors and warnings stay).
 PROGRESS := '^\[[0-9]+/[0-9]+\]'
 
-.PHONY: deps build install demo test test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
+.PHONY: deps build install man demo test test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -21,7 +21,7 @@ build: deps
 	@swift build -c release --product tabicon 2>&1 | { grep -Ev $(PROGRESS) || true; }
 
 ## A release tabicon with Swift's runtime linked in, so a build machine can run it from PREFIX/bin
-## without the toolchain's libraries (make install PREFIX=~/.local, or DESTDIR for packaging).
+## without the toolchain's libraries, and its man page (make install PREFIX=~/.local, or DESTDIR for packaging).
 install: deps
 	@echo "building tabicon (release, static Swift runtime)..."
 	@swift build -c release --static-swift-stdlib --product tabicon --scratch-path .build/static 2>&1 \
@@ -29,6 +29,15 @@ install: deps
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 "$$(swift build -c release --static-swift-stdlib --scratch-path .build/static --show-bin-path)/tabicon" \
 	  "$(DESTDIR)$(PREFIX)/bin/tabicon"
+	install -d "$(DESTDIR)$(PREFIX)/share/man/man1"
+	install -m 644 docs/tabicon.1 "$(DESTDIR)$(PREFIX)/share/man/man1/tabicon.1"
+
+## Regenerate docs/tabicon.1 from the option declarations (`tabicon manual`); a test fails
+## while the committed page differs from what the declarations give.
+man: deps
+	@swift build --product tabicon 2>&1 | { grep -Ev $(PROGRESS) || true; }
+	@"$$(swift build --show-bin-path)/tabicon" manual > docs/tabicon.1
+	@echo "wrote docs/tabicon.1"
 
 ## Normalize the bundled icons into 1x/2x/3x PNG renditions with a manifest, and summarize.
 ## (Exit status 1 from tabicon means some input failed; the demo still shows what was written.)

@@ -27,8 +27,9 @@ let package = Package(
         // libdeflate: whole-buffer deflate for the PNG writer.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // librsvg with cairo, linked only by tabicon-bench (its direct-call SVG baseline): the
-        // package's own SVG path opens librsvg with dlopen (CSVGRender).
-        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // package's own SVG path opens librsvg with dlopen (CSVGRender). No pkgConfig: its
+        // header declares what the baseline calls (shim.h says why).
+        .systemLibrary(name: "CRSVG"),
 
         // libjpeg's error_exit must not return: it needs setjmp/longjmp, which Swift cannot call.
         .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),

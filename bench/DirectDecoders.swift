@@ -81,9 +81,9 @@ enum DirectDecoders {
     /// size, `rsvg_handle_render_document`. No screening and no conversion to straight RGBA.
     private static func svg(_ base: UnsafeRawPointer, _ count: Int) -> Int {
         let stream = g_memory_input_stream_new_from_data(base, gssize(count), nil)
-        defer { g_object_unref(stream) }
+        defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
         guard let handle = rsvg_handle_new_from_stream_sync(stream, nil, RSVG_HANDLE_FLAGS_NONE, nil, nil) else { return 0 }
-        defer { g_object_unref(handle) }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         rsvg_handle_set_dpi(handle, 96)
         var width = 0.0, height = 0.0
         if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 {

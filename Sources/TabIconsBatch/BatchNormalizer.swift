@@ -64,7 +64,7 @@ public struct BatchNormalizer: Sendable {
     public var shouldStop: @Sendable () -> Int32 = { 0 }
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
-                outputRoot: URL, manifestURL: URL? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
                 memoryBudget: Int = 48 << 20) {
         self.normalizer = normalizer
         self.layout = layout

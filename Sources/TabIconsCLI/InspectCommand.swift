@@ -10,17 +10,13 @@ struct InspectCommand {
     let box: IconBox
     let limits: DecodeOptions.Limits
 
-    static let options: [ParsedArguments.Option] = [
-        .flag("--json"), .value("--box"), .value("--max-pixels"),
-    ]
-
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
-        let parsed = try ParsedArguments(arguments, options: Self.options)
+        let parsed = try ParsedArguments(arguments, command: .inspect)
         guard !parsed.positionals.isEmpty else { throw .init("inspect needs at least one input") }
         inputs = parsed.positionals
-        json = parsed.has("json")
-        box = try CommonOptions.box(parsed.value("box"))
-        limits = try CommonOptions.limits(maxPixels: parsed.value("max-pixels"))
+        json = parsed.has(.json)
+        box = try CommonOptions.box(parsed.value(.box))
+        limits = try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))
         _ = try CommonOptions.validated(NormalizeOptions(box: box, limits: limits))
     }
 

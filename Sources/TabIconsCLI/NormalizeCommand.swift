@@ -25,67 +25,67 @@ struct NormalizeCommand {
     /// `--force`: redo every input, whatever the previous manifest says.
     let force: Bool
 
-    static let options: [ParsedArguments.Option] = [
-        .value("--out", "-o"), .value("--box"), .value("--scales"), .value("--layout"), .value("--format"),
-        .value("--quality"), .value("--shape"), .flag("--trim"), .value("--render"), .value("--filter"),
-        .flag("--allow-upscale"), .value("--jobs"), .value("--max-pixels"), .value("--manifest"),
-        .flag("--json"), .flag("--quiet", "-q"), .value("--preview"), .flag("--check"), .flag("--force"),
-    ]
-
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
-        let parsed = try ParsedArguments(arguments, options: Self.options)
+        let parsed = try ParsedArguments(arguments, command: .normalize)
         guard !parsed.positionals.isEmpty else { throw .init("normalize needs at least one input") }
+        try self.init(parsed: parsed)
+    }
+
+    /// The settings of `parsed`, whose command is `normalize` or `preview` (which shares its
+    /// options; what preview refuses is simply absent, so its default holds).
+    init(parsed: ParsedArguments) throws(ParsedArguments.UsageError) {
         inputs = parsed.positionals
 
-        layout = try Self.choice(parsed.value("layout"), default: .flat, flag: "--layout")
-        let box = parsed.value("box") == nil ? layout.defaultBox : try CommonOptions.box(parsed.value("box"))
-        let scales = try parsed.value("scales").map(Self.scales) ?? layout.defaultScales
+        layout = try Self.choice(parsed, .layout)
+        let box = parsed.gave(.box) ? try CommonOptions.box(parsed.value(.box)) : layout.defaultBox
+        let scales = try parsed.value(.scales).map(Self.scales) ?? layout.defaultScales
         if layout == .android, let odd = scales.first(where: { s in !OutputLayout.androidDensities.contains { $0.scale == s } }) {
             throw .init("--layout android has no density folder for scale \(NumberText.decimal(odd)) (use 0.75, 1, 1.5, 2, 3, 4)")
         }
         options = try CommonOptions.validated(NormalizeOptions(
             box: box, scales: scales,
-            shape: try Self.choice(parsed.value("shape"), default: .fit, flag: "--shape"),
-            trim: parsed.has("trim"),
-            render: try Self.choice(parsed.value("render"), default: .original, flag: "--render"),
-            filter: try Self.choice(parsed.value("filter"), default: .lanczos3, flag: "--filter"),
-            allowUpscale: parsed.has("allow-upscale"),
-            limits: try CommonOptions.limits(maxPixels: parsed.value("max-pixels"))))
+            shape: try Self.choice(parsed, .shape),
+            trim: parsed.has(.trim),
+            render: try Self.choice(parsed, .render),
+            filter: try Self.choice(parsed, .filter),
+            allowUpscale: parsed.has(.allowUpscale),
+            limits: try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))))
 
-        let quality = try parsed.value("quality").map { (text: String) throws(ParsedArguments.UsageError) -> Float in
+        let quality = try parsed.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in
             guard let q = NumberText.parseDecimal(text), (0...100).contains(q) else {
                 throw .init("--quality must be a number from 0 to 100, not '\(text)'")
             }
             return Float(q)
         }
-        switch parsed.value("format") ?? "png" {
-        case "png":
+        switch parsed.value(.format).flatMap(OutputFormatName.init(rawValue:)) {
+        case .png:
             if quality != nil { throw .init("--quality applies to --format webp only (PNG is always lossless)") }
             format = .png
-        case "webp": format = .webp(quality: quality)
-        case let other: throw .init("--format must be png or webp, not '\(other)'")
+        case .webp: format = .webp(quality: quality)
+        case nil: throw .init("--format must be png or webp, not '\(parsed.value(.format) ?? "")'")
         }
 
-        if let text = parsed.value("jobs") {
+        if let text = parsed.value(.jobs) {
             guard let n = NumberText.parseInteger(text), (1...Self.maxJobs).contains(n) else {
                 throw .init("--jobs must be a whole number from 1 to \(Self.maxJobs), not '\(text)'")
             }
             jobs = n
         } else {
-            jobs = ProcessInfo.processInfo.activeProcessorCount
+            jobs = JobCount.allCores
         }
-        for key in ["out", "manifest", "preview"] where parsed.value(key)?.isEmpty == true {
-            throw .init("--\(key) needs a path, not an empty word")
+        for option in [CommandOption.out, .manifest, .preview] where parsed.value(option)?.isEmpty == true {
+            throw .init("\(option.longName) needs a path, not an empty word")
         }
-        outputName = parsed.value("out") ?? "out"
+        // `.out`'s declared default; preview reads its page from the same words (`.page`).
+        outputName = parsed.value(.out) ?? ""
         outputRoot = URL(fileURLWithPath: outputName)
-        manifestName = parsed.value("manifest") ?? (outputName as NSString).appendingPathComponent("manifest.json")
+        manifestName = parsed.value(.manifest) ?? (outputName as NSString).appendingPathComponent("manifest.json")
         manifestURL = URL(fileURLWithPath: manifestName)
-        json = parsed.has("json")
-        quiet = parsed.has("quiet")
-        preview = parsed.value("preview").map { URL(fileURLWithPath: $0) }
-        check = parsed.has("check")
-        force = parsed.has("force")
+        json = parsed.has(.json)
+        quiet = parsed.has(.quiet)
+        preview = parsed.value(.preview).map { URL(fileURLWithPath: $0) }
+        check = parsed.has(.check)
+        force = parsed.has(.force)
     }
 
     func run(console: Console) -> TabIconCommand.ExitStatus {
@@ -104,7 +104,7 @@ struct NormalizeCommand {
         batch.previewURL = preview
         batch.shouldStop = { StopSignals.received }
 
-        let progress = Progress(total: batchInputs.count, console: console, enabled: !quiet)
+        let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult
         do throws(BatchUsageError) {
             result = try batch.run(batchInputs, priorErrors: collected.failures.map { .init(input: $0.0, error: $0.1) }) { event in
@@ -132,7 +132,7 @@ struct NormalizeCommand {
             for change in result.changes { console.out("\(change.kind.rawValue) \(TerminalText.quoted(shown(change.path)))") }
             if json { console.outText(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
             if !quiet { console.err(result.isUpToDate ? "\(outputName)/ is up to date" : checkSummary(result)) }
-            return result.isUpToDate ? .success : .someInputsFailed
+            return result.isUpToDate ? .success : .checkFoundChanges
         }
         var status: TabIconCommand.ExitStatus = result.manifest.errors.isEmpty ? .success : .someInputsFailed
         if let error = result.manifestError {
@@ -185,12 +185,13 @@ struct NormalizeCommand {
         return text
     }
 
-    private static func choice<T: RawRepresentable>(_ text: String?, default value: T, flag: String)
+    /// A word option's value (given, or its declared default) as `T`.
+    private static func choice<T: RawRepresentable>(_ parsed: ParsedArguments, _ option: CommandOption)
         throws(ParsedArguments.UsageError) -> T where T.RawValue == String
     {
-        guard let text else { return value }
-        guard let parsed = T(rawValue: text) else { throw .init("\(flag): unknown value '\(text)'") }
-        return parsed
+        let text = parsed.value(option) ?? ""
+        guard let value = T(rawValue: text) else { throw .init("\(option.longName): unknown value '\(text)'") }
+        return value
     }
 
     private static func scales(_ text: String) throws(ParsedArguments.UsageError) -> [Double] {

@@ -1,31 +1,26 @@
 /// A small command-line parser: long and short options, `--name=value`, `--` to end options, and
 /// `-` as a positional (stdin). The toolchain ships no argument parser and no package can be
-/// fetched, so this is ours; it only splits words; each command gives them meaning.
+/// fetched, so this is ours. It knows options only through a command's declarations
+/// (`CommandDeclaration`), which also give its defaults; each command gives the words meaning.
 struct ParsedArguments {
-    /// An option a command accepts: its spellings, and whether it takes a value.
-    struct Option {
-        let names: [String]
-        let takesValue: Bool
-
-        static func flag(_ names: String...) -> Option { Option(names: names, takesValue: false) }
-        static func value(_ names: String...) -> Option { Option(names: names, takesValue: true) }
-
-        /// The canonical name: the first spelling, without dashes.
-        var key: String { String(names[0].drop { $0 == "-" }) }
-    }
-
     /// A mistake in the command line: reported with the usage, exit status 2.
     struct UsageError: Error, CustomStringConvertible {
         let description: String
     }
 
-    private(set) var values: [String: String] = [:]
-    private(set) var flags: Set<String> = []
+    /// Given values, by long name.
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+    /// The refused options that were given, in the order given (`refusal`).
+    private var refusedGiven: [CommandOption] = []
     private(set) var positionals: [String] = []
+    let command: CommandDeclaration
 
-    init(_ arguments: [String], options: [Option]) throws(UsageError) {
-        var lookup: [String: Option] = [:]
-        for option in options { for name in option.names { lookup[name] = option } }
+    init(_ arguments: [String], command: CommandDeclaration) throws(UsageError) {
+        self.command = command
+        var lookup: [String: (option: CommandOption, refused: Bool)] = [:]
+        for option in command.options { for name in option.names { lookup[name] = (option, false) } }
+        for option in command.refused { for name in option.names { lookup[name] = (option, true) } }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -45,19 +40,24 @@ struct ParsedArguments {
                 name = String(word[..<equals])
                 inlineValue = String(word[word.index(after: equals)...])
             }
-            guard let option = lookup[name] else { throw UsageError(description: "unknown option \(name)") }
+            guard let (option, refused) = lookup[name] else {
+                let known = command.options.flatMap(\.names) + CommandOption.help.names
+                let hint = Suggestion.closest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError(description: "unknown option \(name)\(hint)")
+            }
+            if refused { refusedGiven.append(option) }
             if option.takesValue {
                 if let inlineValue {
-                    values[option.key] = inlineValue
+                    values[option.long] = inlineValue
                 } else if index < arguments.count {
-                    values[option.key] = arguments[index]
+                    values[option.long] = arguments[index]
                     index += 1
                 } else {
                     throw UsageError(description: "\(name) needs a value")
                 }
             } else {
                 if inlineValue != nil { throw UsageError(description: "\(name) takes no value") }
-                flags.insert(option.key)
+                flags.insert(option.long)
             }
         }
     }
@@ -67,11 +67,33 @@ struct ParsedArguments {
     static func asksForHelp(_ arguments: [String]) -> Bool {
         for word in arguments {
             if word == "--" { return false }
-            if word == "-h" || word == "--help" { return true }
+            if CommandOption.help.names.contains(word) { return true }
         }
         return false
     }
 
-    func has(_ key: String) -> Bool { flags.contains(key) }
-    func value(_ key: String) -> String? { values[key] }
+    /// Whether a flag was given.
+    func has(_ option: CommandOption) -> Bool { flags.contains(option.long) }
+
+    /// Whether an option was given, with or without a value.
+    func gave(_ option: CommandOption) -> Bool { flags.contains(option.long) || values[option.long] != nil }
+
+    /// The option's value as given, else its declared default (`OptionDefault.value`), else nil.
+    func value(_ option: CommandOption) -> String? {
+        if let given = values[option.long] { return given }
+        if case .value(let text) = option.defaultValue { return text }
+        return nil
+    }
+
+    /// The first refused option given, as a usage error: `--json does not apply to preview, which
+    /// writes only the page`. Commands call it after their own first checks, so a missing input is
+    /// still named first.
+    func checkRefused() throws(UsageError) {
+        guard let option = refusedGiven.first else { return }
+        throw UsageError(description: "\(option.longName) does not apply to \(command.name), \(command.refusedReason)")
+    }
+}
+
+extension ParsedArguments.UsageError {
+    init(_ description: String) { self.init(description: description) }
 }

@@ -5,24 +5,20 @@ import TabIconsBatch
 /// `tabicon preview [normalize options] -o FILE.html <file|dir|->...`: the same normalization as
 /// `normalize`, in memory, then one self-contained page (SPEC §6). Writes only FILE.html.
 ///
-/// The options are `normalize`'s, parsed by `NormalizeCommand` itself (one parser, one meaning for
-/// every flag); the ones about written files (`--manifest`, `--json`, `--preview`, `--check`,
-/// `--force`) are refused, since nothing but the page is written.
+/// The options are `normalize`'s, read by `NormalizeCommand(parsed:)` itself (one meaning for
+/// every flag); the ones about written files are refused (`CommandDeclaration.preview`), since
+/// nothing but the page is written.
 struct PreviewCommand {
     let settings: NormalizeCommand
     let pageURL: URL
     let pageName: String
 
-    static let refused = ["manifest", "json", "preview", "check", "force"]
-
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
-        let parsed = try ParsedArguments(arguments, options: NormalizeCommand.options)
+        let parsed = try ParsedArguments(arguments, command: .preview)
         guard !parsed.positionals.isEmpty else { throw .init("preview needs at least one input") }
-        guard let out = parsed.value("out") else { throw .init("preview needs -o FILE.html, the page to write") }
-        if let key = Self.refused.first(where: { parsed.has($0) || parsed.value($0) != nil }) {
-            throw .init("--\(key) does not apply to preview, which writes only the page")
-        }
-        settings = try NormalizeCommand(arguments: arguments)
+        guard let out = parsed.value(.page) else { throw .init("preview needs -o FILE.html, the page to write") }
+        try parsed.checkRefused()
+        settings = try NormalizeCommand(parsed: parsed)
         pageName = out
         pageURL = URL(fileURLWithPath: out)
     }
@@ -45,7 +41,7 @@ struct PreviewCommand {
         }
         let missing = collected.failures
         for (input, error) in missing { console.reportFailure(input: input, error) }
-        let progress = Progress(total: inputs.count, console: console, enabled: !settings.quiet)
+        let progress = ProgressLine(total: inputs.count, console: console, enabled: !settings.quiet)
         let run = PreviewRun(normalizer: Normalizer(options: settings.options), layout: settings.layout,
                              format: settings.format, jobs: settings.jobs)
         var document = run.run(inputs) { event in

@@ -15,7 +15,7 @@ public struct PreviewRun: Sendable {
     public var jobs: Int
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                jobs: Int = JobCount.allCores) {
         self.normalizer = normalizer
         self.layout = layout
         self.format = format

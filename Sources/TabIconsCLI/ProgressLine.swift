@@ -3,8 +3,9 @@ import TabIconsBatch
 
 /// Batch progress on stderr: a bar redrawn in place when stderr is a terminal, plain
 /// `[n/total] name` lines otherwise (logs, CI). Colour only on a terminal without NO_COLOR.
-/// Called from worker threads, so its count lives in a `LockedState`.
-final class Progress: Sendable {
+/// Called from worker threads, so its count lives in a `LockedState`. (Not `Progress`: the
+/// commands import Foundation, whose `Progress` that name would shadow.)
+final class ProgressLine: Sendable {
     private let total: Int
     private let console: Console
     private let enabled: Bool

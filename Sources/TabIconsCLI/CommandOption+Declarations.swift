@@ -1,0 +1,114 @@
+import TabIcons
+import TabIconsBatch
+
+/// Every option of `tabicon`, each declared once. A command lists the ones it takes
+/// (`CommandDeclaration`); commands that share an option share its declaration, so its
+/// spelling, default and help are the same wherever it appears.
+///
+/// Defaults the library owns are read from it (`NormalizeOptions()`, `OutputLayout`,
+/// `DecodeOptions.Limits.default`), not restated here.
+extension CommandOption {
+    static let out = CommandOption(
+        "out", short: "o", value: .directory("DIR"), default: .value("out"),
+        help: "output root, mirroring the input tree")
+
+    /// `preview`'s `-o`: the same spelling as `normalize`'s, but it names the page, not a folder.
+    static let page = CommandOption(
+        "out", short: "o", value: .file("FILE.html"),
+        help: "the page to write (required); nothing else is written")
+
+    static let box = CommandOption(
+        "box", value: .choice(["regular", "compact", "material"], or: "POINTS"),
+        default: .described("regular; with --layout android, material"),
+        help: "the icon box in points: regular \(points(.regular)), compact \(points(.compact)), "
+            + "material \(points(.material)), or any positive number")
+
+    static let scales = CommandOption(
+        "scales", value: .text("1,2,3"),
+        default: .described("\(list(OutputLayout.flat.defaultScales)); with --layout android, \(list(OutputLayout.android.defaultScales))"),
+        help: "screen scales to render")
+
+    static let layout = CommandOption(
+        "layout", value: .choice(OutputLayout.allCases.map(\.rawValue)), default: .value(OutputLayout.flat.rawValue),
+        help: "flat: name.png, name@2x.png, name@3x.png; xcassets: name.imageset/ with Contents.json; "
+            + "android: drawable-mdpi..xxxhdpi/name.png, box material and scales "
+            + "\(list(OutputLayout.android.defaultScales)) unless --box or --scales say otherwise")
+
+    static let format = CommandOption(
+        "format", value: .choice(OutputFormatName.allCases.map(\.rawValue)), default: .value(OutputFormatName.png.rawValue),
+        help: "output format; webp is lossless unless --quality")
+
+    static let quality = CommandOption(
+        "quality", value: .text("Q"),
+        help: "lossy WebP quality, 0-100 (--format webp only)")
+
+    static let shape = CommandOption(
+        "shape", value: .choice(NormalizeOptions.Shape.allCases.map(\.rawValue)),
+        default: .value(NormalizeOptions().shape.rawValue),
+        help: "fit the aspect inside the box, centre it on a square, or crop to a circle (avatars)")
+
+    static let trim = CommandOption(
+        "trim",
+        help: "crop fully transparent margins first")
+
+    static let render = CommandOption(
+        "render", value: .choice(NormalizeOptions.Render.allCases.map(\.rawValue)),
+        default: .value(NormalizeOptions().render.rawValue),
+        help: "keep colour, or make a template a tab bar tints (colour dropped, alpha kept; "
+            + "or alpha from darkness, for opaque dark-on-light glyphs)")
+
+    static let filter = CommandOption(
+        "filter", value: .choice(NormalizeOptions.Filter.allCases.map(\.rawValue)),
+        default: .value(NormalizeOptions().filter.rawValue),
+        help: "resampling filter")
+
+    static let allowUpscale = CommandOption(
+        "allow-upscale",
+        help: "render scales larger than the source instead of skipping them")
+
+    static let jobs = CommandOption(
+        "jobs", value: .text("N"), default: .described("all cores"),
+        help: "parallel workers, 1 to \(NormalizeCommand.maxJobs); the output is the same for any N")
+
+    static let maxPixels = CommandOption(
+        "max-pixels", value: .text("N"), default: .value(String(DecodeOptions.Limits.default.maxPixels)),
+        help: "refuse images above N pixels")
+
+    static let manifest = CommandOption(
+        "manifest", value: .file("FILE"), default: .described("OUT/manifest.json"),
+        help: "where to write the manifest")
+
+    static let json = CommandOption(
+        "json",
+        help: "print the manifest on stdout (inspect: without renditions)")
+
+    static let preview = CommandOption(
+        "preview", value: .file("FILE"),
+        help: "also write the preview page (as 'tabicon preview') for this run, from the files it wrote")
+
+    static let check = CommandOption(
+        "check",
+        help: "write nothing; exit 0 when OUT is what a run would write, 1 otherwise, "
+            + "one line per file that would be written, changed or removed (for CI)")
+
+    static let force = CommandOption(
+        "force",
+        help: "redo every input (without it, inputs unchanged since the previous manifest are carried over)")
+
+    static let quiet = CommandOption(
+        "quiet", short: "q",
+        help: "no progress, no summary (errors are still printed)")
+
+    /// Every command answers it (before any other parsing; `ParsedArguments.asksForHelp`).
+    static let help = CommandOption(
+        "help", short: "h",
+        help: "this text")
+
+    private static func points(_ box: IconBox) -> String { NumberText.decimal(box.points) }
+    private static func list(_ scales: [Double]) -> String { scales.map(NumberText.decimal).joined(separator: ",") }
+}
+
+/// `--format`'s words. `OutputFormat` carries WebP's quality, so it cannot list its own cases.
+enum OutputFormatName: String, CaseIterable, Sendable {
+    case png, webp
+}
