@@ -44,6 +44,15 @@ enum JPEGDecoder: FormatDecoder {
             throw TabIconsError(.corrupt, "invalid output size \(outputWidth)×\(outputHeight)", format: format)
         }
 
+        // What libjpeg and the output hold (`DecodeMemoryEstimate`), and a second copy of the
+        // output when the orientation is applied.
+        let held = bytes.withMemoryRebound(to: UInt8.self) {
+            DecodeMemoryEstimate.jpeg($0, longestSideNeeded: options.longestSideNeeded, limits: options.limits)
+        }
+        let turned = orientation == .up ? 0 : Int(outputWidth) * Int(outputHeight) * 4
+        try DecodeMemoryEstimate.check(bytes.count + held + turned,
+                                       decoding: "a \(width)×\(height) JPEG decoded at \(numerator)/8", limits: options.limits, format: format)
+
         var pixels = [UInt8](repeating: 0, count: Int(outputWidth) * Int(outputHeight) * 4)
         let status = pixels.withUnsafeMutableBytes { buffer in
             tabicons_jpeg_read_rgba(session, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)

@@ -8,8 +8,8 @@ import Foundation
 /// the same code and words, having produced nothing.
 ///
 /// What streams (`streams(options:)` and `streamedEntries`), and why the rest does not:
-/// - binary PNG input (not base64 / `data:` text), not interlaced (Adam7 has no final row before
-///   its last pass), of 8 bits or less per sample (16-bit takes `PNGDecoder`'s linear path);
+/// - binary PNG input (not base64 / `data:` text), any depth and interlace: `PNGRowDecoder` makes
+///   16-bit rows 8-bit as they are read and holds only the even rows of an Adam7 image;
 /// - shape `fit` or `square` without `trim`: `trim` needs the whole image's content bounds before
 ///   the first row can be placed, and `circle` crops first; both keep the whole-image path;
 /// - every rendered size at most the source's on both axes and none equal to it on both: a
@@ -31,10 +31,14 @@ enum StreamedNormalization {
         try options.limits.check(inputBytes: data.count)
         return try data.withUnsafeBytesTyped { bytes throws(TabIconsError) -> Outcome? in
             let decoder = try PNGRowDecoder(bytes, limits: options.limits)
-            guard decoder.canStream else { return nil }
             let plan = plan(width: decoder.width, height: decoder.height, options: options)
             guard let rendered = streamedEntries(plan, width: decoder.width, height: decoder.height, options: options)
             else { return nil }
+            let held = heldBytes(width: decoder.width, height: decoder.height, bitDepth: decoder.bitDepth,
+                                 isInterlaced: decoder.isInterlaced, rendered: rendered, options: options)
+            try DecodeMemoryEstimate.check(bytes.count + held + decoder.libpngPeakBytes,
+                                           decoding: "a \(decoder.width)×\(decoder.height) PNG read row by row",
+                                           limits: options.limits, format: .png)
             return try normalize(decoder, plan: plan, rendered: rendered, options: options)
         }
     }
@@ -111,6 +115,8 @@ enum StreamedNormalization {
                                   pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
                                   renditions: renditions, skippedScales: skipped, lints: lints)
         let held = decoder.libpngPeakBytes + row.count
+            + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: decoder.bitDepth,
+                                      isInterlaced: decoder.isInterlaced, streamed: true)
             + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
             + renditions.reduce(0) { $0 + $1.bitmap.byteCount }
         return Outcome(icon: icon, heldBytes: held)
