@@ -50,12 +50,12 @@ package enum DecodeMemoryEstimate {
     /// A WebP of `width` × `height` delivered at `output`: the RGBA output; for a lossless
     /// bitstream libwebp's full-size ARGB (it decodes whole before scaling), for lossy with alpha
     /// its alpha plane (a byte a pixel). An animation is composited at full size (libwebp cannot
-    /// scale it): libwebp's current and previous canvases, the copy kept, and its first frame, at
-    /// most a canvas more (4 × 4 bytes a canvas pixel).
+    /// scale it): libwebp's current and previous canvases and the copy kept (12 bytes a canvas
+    /// pixel), and its first frame's decode, at most 4 bytes a frame pixel (lossless ARGB).
     static func webp(width: Int, height: Int, output: (width: Int, height: Int), isLossless: Bool,
-                     hasAlpha: Bool, isAnimated: Bool) -> Int {
+                     hasAlpha: Bool, animationFirstFrame: (width: Int, height: Int)?) -> Int {
         let pixels = width * height
-        if isAnimated { return 16 * pixels }
+        if let frame = animationFirstFrame { return 12 * pixels + 4 * frame.width * frame.height }
         let decoded = isLossless ? 4 * pixels : (hasAlpha ? pixels : 0)
         return decoded + 4 * output.width * output.height
     }

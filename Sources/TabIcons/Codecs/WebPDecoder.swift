@@ -39,7 +39,7 @@ enum WebPDecoder: FormatDecoder {
         let output = shrunkSize(width: width, height: height, longestSideNeeded: isAnimated ? nil : options.longestSideNeeded)
         let turned = orientation == .up ? 0 : 4 * (output?.width ?? width) * (output?.height ?? height)
         try DecodeMemoryEstimate.check(
-            bytes.count + heldBytes(features, longestSideNeeded: options.longestSideNeeded) + turned,
+            bytes.count + heldBytes(features, bytes, longestSideNeeded: options.longestSideNeeded) + turned,
             decoding: "a \(width)×\(height) \(isAnimated ? "animated WebP canvas" : "WebP")", limits: options.limits, format: format)
         var bitmap = isAnimated
             ? try WebPAnimationDecoder.firstFrame(bytes)
@@ -65,16 +65,19 @@ enum WebPDecoder: FormatDecoder {
         var features = WebPBitstreamFeatures()
         guard WebPGetFeatures(base, bytes.count, &features) == VP8_STATUS_OK else { return nil }
         guard (try? limits.check(width: Int(features.width), height: Int(features.height), format: format)) != nil else { return 0 }
-        return heldBytes(features, longestSideNeeded: longestSideNeeded)
+        return heldBytes(features, bytes, longestSideNeeded: longestSideNeeded)
     }
 
-    private static func heldBytes(_ features: WebPBitstreamFeatures, longestSideNeeded: Int?) -> Int {
+    private static func heldBytes(_ features: WebPBitstreamFeatures, _ bytes: UnsafeRawBufferPointer,
+                                  longestSideNeeded: Int?) -> Int {
         let width = Int(features.width), height = Int(features.height)
         let isAnimated = features.has_animation != 0
         let output = isAnimated ? nil : shrunkSize(width: width, height: height, longestSideNeeded: longestSideNeeded)
+        // A first frame the demuxer cannot size is charged as large as the canvas.
+        let frame = isAnimated ? WebPAnimationDecoder.firstFrameSize(bytes) ?? (width, height) : (0, 0)
         return DecodeMemoryEstimate.webp(width: width, height: height, output: output ?? (width, height),
                                          isLossless: features.format == 2, hasAlpha: features.has_alpha != 0,
-                                         isAnimated: isAnimated)
+                                         animationFirstFrame: isAnimated ? frame : nil)
     }
 
     /// The output size for a shrink-on-load hint: the longest side becomes exactly
