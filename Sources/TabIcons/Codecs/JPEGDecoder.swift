@@ -46,10 +46,14 @@ enum JPEGDecoder: FormatDecoder {
 
         // What libjpeg and the output hold (`DecodeMemoryEstimate`), and a second copy of the
         // output when the orientation is applied.
-        let held = bytes.withMemoryRebound(to: UInt8.self) {
+        let walked = bytes.withMemoryRebound(to: UInt8.self) {
             DecodeMemoryEstimate.jpeg($0, longestSideNeeded: options.longestSideNeeded, limits: options.limits)
         }
-        let turned = orientation == .up ? 0 : Int(outputWidth) * Int(outputHeight) * 4
+        // Markers the walker cannot follow (junk libjpeg skips with a warning): every coefficient
+        // of every component at full resolution for a progressive file, the most it can hold.
+        let output = Int(outputWidth) * Int(outputHeight) * 4
+        let held = walked > 0 ? walked : output + (header.progressive != 0 ? width * height * Int(header.components) * 2 : 0)
+        let turned = orientation == .up ? 0 : output
         try DecodeMemoryEstimate.check(bytes.count + held + turned,
                                        decoding: "a \(width)×\(height) JPEG decoded at \(numerator)/8", limits: options.limits, format: format)
 

@@ -9,6 +9,9 @@ enum PNGAdam7 {
         func width(ofImageWidth width: Int) -> Int { max(0, (width - xStart + xStep - 1) / xStep) }
         /// Rows of this pass in a `height`-row image.
         func rows(ofImageHeight height: Int) -> Int { max(0, (height - yStart + yStep - 1) / yStep) }
+
+        /// A non-interlaced image read as one pass of every pixel.
+        static let whole = Pass(xStart: 0, yStart: 0, xStep: 1, yStep: 1)
     }
 
     static let passes = [

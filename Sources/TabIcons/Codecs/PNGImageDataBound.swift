@@ -18,7 +18,7 @@ enum PNGImageDataBound {
         let bitsPerPixel = header.bitDepth * channels
         let passes = header.isInterlaced
             ? PNGAdam7.passes(width: header.width, height: header.height)
-            : [PNGAdam7.Pass(xStart: 0, yStart: 0, xStep: 1, yStep: 1)]
+            : [PNGAdam7.Pass.whole]
         return passes.reduce(0) { total, pass in
             let rowBytes = 1 + (pass.width(ofImageWidth: header.width) * bitsPerPixel + 7) / 8
             return total + rowBytes * pass.rows(ofImageHeight: header.height)

@@ -101,7 +101,7 @@ final class PNGRowDecoder {
             try read(into: pixels, count: height, stride: rowBytes)
             return
         }
-        for pass in isInterlaced ? PNGAdam7.passes(width: width, height: height) : [PNGAdam7.Pass(xStart: 0, yStart: 0, xStep: 1, yStep: 1)] {
+        for pass in isInterlaced ? PNGAdam7.passes(width: width, height: height) : [PNGAdam7.Pass.whole] {
             let passWidth = pass.width(ofImageWidth: width)
             for y in stride(from: pass.yStart, to: height, by: pass.yStep) {
                 let pixels8 = try readPassRow(width: passWidth)

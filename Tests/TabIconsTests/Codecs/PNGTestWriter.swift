@@ -15,7 +15,7 @@ enum PNGTestWriter {
         let channels = [0: 1, 2: 3, 4: 2, 6: 4][colorType]!
         var raw: [UInt8] = []
         let passes = interlaced ? PNGAdam7.passes(width: width, height: height)
-                                : [PNGAdam7.Pass(xStart: 0, yStart: 0, xStep: 1, yStep: 1)]
+                                : [PNGAdam7.Pass.whole]
         for pass in passes {
             for y in stride(from: pass.yStart, to: height, by: pass.yStep) {
                 raw.append(0) // filter: none
