@@ -109,8 +109,9 @@ done < <(find "$corpus/bad" "$work/bombs" "$hostile" -type f -print0 | sort -z)
 
 # The streamed-decoding targets (issue 12): `tabicon normalize` on the 9000×9000 1-bit PNG and the
 # 9990×9990 RGBA PNG of bench/make-large-inputs.sh (made when missing) stays under
-# LARGE_LIMIT_MIB (default 64) each. The same files with --trim, which keeps the whole-image path
-# (as interlaced and 16-bit PNGs do), are shown beside them for comparison, not held to it.
+# LARGE_LIMIT_MIB (default 64) each. The same files with --trim, which keeps the whole-image path,
+# are shown beside them for comparison, not held to it (since issue 17 they are refused as
+# tooLarge: their RGBA passes the 256 MiB decode-memory limit).
 large_targets() {
     local large="$root/bench/inputs/large" file kib
     [ -f "$large/bitmap-9000.png" ] && [ -f "$large/rgba-9990.png" ] || "$root/bench/make-large-inputs.sh" >/dev/null
