@@ -105,6 +105,10 @@ package enum DecodeMemoryEstimate {
     /// inflate to (zlib's 1032:1 at most, capped by libpng's 8 MB chunk limit), the inflated copy
     /// and the one it stores. Ancillary chunks are charged in total, not per chunk. A 16-bit
     /// source adds libpng's three 16-bit gamma tables (256 rows of 256 samples each, at most).
+    static func libpngWorkingBytes(_ bytes: UnsafeRawBufferPointer, width: Int) -> Int {
+        libpngWorkingBytes(bytes.bindMemory(to: UInt8.self), width: width)
+    }
+
     static func libpngWorkingBytes(_ b: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
         var total = (64 << 10) + 3 * (width * 8 + 64)
         if b.count > 24, b[24] == 16 { total += 3 * 256 * (256 * 2 + 8) }

@@ -25,7 +25,8 @@ enum PNGDecoder: FormatDecoder {
         let width = decoder.width, height = decoder.height
         try DecodeMemoryEstimate.check(
             bytes.count + DecodeMemoryEstimate.pngWhole(width: width, height: height, bitDepth: decoder.bitDepth,
-                                                        isInterlaced: decoder.isInterlaced, libpngBytes: decoder.libpngPeakBytes),
+                                                        isInterlaced: decoder.isInterlaced,
+                                                        libpngBytes: DecodeMemoryEstimate.libpngWorkingBytes(bytes, width: width)),
             decoding: "a \(width)×\(height) PNG decoded whole", limits: options.limits, format: format)
         try decoder.start()
         // Uninitialized: pages the rows never reach (a file that ends early) are never touched.
