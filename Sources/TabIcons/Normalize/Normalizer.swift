@@ -51,14 +51,11 @@ public struct Normalizer: Sendable {
     }
 
     /// `planned` for the bytes of an input, decoded as `normalize(_: Data)` decodes it: a PNG that
-    /// streams is read row by row (its RGBA never held, SPEC §2 "Memory follows the limits"), the
-    /// renditions dropped; anything else decoded with the shrink-on-load hint.
+    /// streams is read row by row (its RGBA never held, SPEC §2 "Memory follows the limits") and
+    /// judged without resampling; anything else decoded with the shrink-on-load hint.
     public func planned(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
-        if var streamed = try StreamedNormalization.normalize(data, options: options) {
-            streamed.renditions = []
-            return streamed
-        }
+        if let streamed = try StreamedNormalization.planned(data, options: options) { return streamed }
         return try planned(ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: longestSideNeeded)))
     }
 

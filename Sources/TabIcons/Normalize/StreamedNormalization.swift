@@ -25,8 +25,14 @@ enum StreamedNormalization {
         try outcome(data, options: options)?.icon
     }
 
+    /// `normalize` without the renditions (`Normalizer.planned(Data)`, what `inspect` reports): the
+    /// rows are read and judged, never resampled.
+    static func planned(_ data: Data, options: NormalizeOptions) throws(TabIconsError) -> NormalizedIcon? {
+        try outcome(data, options: options, rendering: false)?.icon
+    }
+
     /// `normalize`, with the bytes it held (`Outcome`).
-    static func outcome(_ data: Data, options: NormalizeOptions) throws(TabIconsError) -> Outcome? {
+    static func outcome(_ data: Data, options: NormalizeOptions, rendering: Bool = true) throws(TabIconsError) -> Outcome? {
         guard streams(options: options), ImageFormat.sniff(data) == .png else { return nil }
         try options.limits.check(inputBytes: data.count)
         return try data.withUnsafeBytesTyped { bytes throws(TabIconsError) -> Outcome? in
@@ -39,7 +45,7 @@ enum StreamedNormalization {
             try DecodeMemoryEstimate.check(bytes.count + held + DecodeMemoryEstimate.libpngWorkingBytes(bytes, width: decoder.width),
                                            decoding: "a \(decoder.width)×\(decoder.height) PNG read row by row",
                                            limits: options.limits, format: .png)
-            return try normalize(decoder, plan: plan, rendered: rendered, options: options)
+            return try normalize(decoder, plan: plan, rendered: rendered, options: options, rendering: rendering)
         }
     }
 
@@ -75,11 +81,11 @@ enum StreamedNormalization {
 
     /// Reads every row of `decoder` into the horizontal passes, then finishes each rendition.
     static func normalize(_ decoder: PNGRowDecoder, plan: RenditionPlan, rendered: [RenditionPlan.Entry],
-                          options: NormalizeOptions) throws(TabIconsError) -> Outcome {
+                          options: NormalizeOptions, rendering: Bool = true) throws(TabIconsError) -> Outcome {
         let width = decoder.width, height = decoder.height
         try decoder.start()
         let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
-        var resampler = StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes)
+        var resampler = rendering ? StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes) : nil
         var gathered = GlyphGatherer(width: width, height: height)
         var row = [UInt8](repeating: 0, count: width * 4)
         for _ in 0..<height {
@@ -96,14 +102,17 @@ enum StreamedNormalization {
             row.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 gathered.add(base)
-                resampler.push(base)
+                resampler?.push(base)
             }
         }
 
-        let renditions = rendered.map { entry in
-            var bitmap = resampler.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
-            if options.shape == .square { bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth) }
-            return Rendition(scale: entry.scale, bitmap: bitmap)
+        var renditions: [Rendition] = []
+        if let finished = resampler {
+            renditions = rendered.map { entry in
+                var bitmap = finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
+                if options.shape == .square { bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth) }
+                return Rendition(scale: entry.scale, bitmap: bitmap)
+            }
         }
         let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: height, hasAlpha: decoder.hasAlpha,
                              hasTransparentPixels: decoder.hasAlpha && gathered.sourceHasTransparentPixels,
