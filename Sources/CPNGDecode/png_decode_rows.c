@@ -64,6 +64,24 @@ static void read_memory(png_structp png, png_bytep out, size_t need) {
     reader->size -= need;
 }
 
+/* png_image_skip_unused_chunks (PNG_SKIP_CHUNKS): every ancillary chunk but these is discarded
+ * unread. The simplified API sets this only after png_read_info, so the text chunks before the
+ * image data were each inflated (up to libpng's 8 MB per-chunk cap) and all kept: 250 zTXt chunks
+ * of 8 KB held 2 GB. Set here before png_read_info, nothing but these few small chunks is kept. */
+static void skip_unused_chunks(png_structp png) {
+    static const png_byte chunks_to_process[] = {
+        98, 75, 71, 68, '\0',    /* bKGD */
+        99, 72, 82, 77, '\0',    /* cHRM */
+        103, 65, 77, 65, '\0',   /* gAMA */
+        105, 67, 67, 80, '\0',   /* iCCP */
+        115, 66, 73, 84, '\0',   /* sBIT */
+        115, 82, 71, 66, '\0',   /* sRGB */
+    };
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, chunks_to_process,
+                                (int)(sizeof chunks_to_process) / 5);
+}
+
 tabicons_png_rows *tabicons_png_rows_begin(const unsigned char *data, size_t size,
                                            tabicons_png_rows_header *header,
                                            char *message, size_t message_size) {
@@ -89,6 +107,7 @@ tabicons_png_rows *tabicons_png_rows_begin(const unsigned char *data, size_t siz
     }
     png_set_read_fn(reader->png, reader, read_memory);
     png_set_benign_errors(reader->png, 1);   /* png_image_read_header: warn */
+    skip_unused_chunks(reader->png);
     png_read_info(reader->png, reader->info);
 
     int color_type = png_get_color_type(reader->png, reader->info);
@@ -107,7 +126,7 @@ tabicons_png_rows *tabicons_png_rows_begin(const unsigned char *data, size_t siz
     return reader;
 }
 
-int tabicons_png_rows_start(tabicons_png_rows *reader) {
+int tabicons_png_rows_start(tabicons_png_rows *reader, int linear, int sixteen_bit_srgb) {
     if (reader->failed) return 0;
     if (setjmp(reader->jump)) {
         reader->failed = 1;
@@ -115,8 +134,9 @@ int tabicons_png_rows_start(tabicons_png_rows *reader) {
     }
     png_structp png = reader->png;
     png_infop info = reader->info;
-    if (png_get_bit_depth(png, info) == 16 || png_get_interlace_type(png, info) != PNG_INTERLACE_NONE)
-        png_error(png, "tabicons_png_rows: 16-bit or interlaced source");
+    int bit_depth = png_get_bit_depth(png, info);
+    if (linear != (bit_depth == 16))
+        png_error(png, "tabicons_png_rows: linear output is for 16-bit sources only");
     int color_type = png_get_color_type(png, info);
     png_bytep trans_alpha = NULL;
     int num_trans = 0;
@@ -125,29 +145,27 @@ int tabicons_png_rows_start(tabicons_png_rows *reader) {
     int has_colour = (color_type & PNG_COLOR_MASK_COLOR) != 0;
     int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || num_trans > 0;
 
-    /* png_image_read_direct for PNG_FORMAT_RGBA from an 8-bit-or-less source, step by step. */
+    /* png_image_read_direct for PNG_FORMAT_RGBA from an 8-bit-or-less source, or for
+     * PNG_FORMAT_LINEAR_RGB_ALPHA from a 16-bit one, step by step. */
     png_set_expand(png);
     if (!has_colour) png_set_gray_to_rgb(png);
-    png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);  /* input gamma default */
-    if (!has_alpha) png_set_add_alpha(png, 255, PNG_FILLER_AFTER);
-    png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);  /* output mode and gamma */
-    {
-        /* PNG_SKIP_CHUNKS: png_image_skip_unused_chunks */
-        static const png_byte chunks_to_process[] = {
-            98, 75, 71, 68, '\0',    /* bKGD */
-            99, 72, 82, 77, '\0',    /* cHRM */
-            103, 65, 77, 65, '\0',   /* gAMA */
-            105, 67, 67, 80, '\0',   /* iCCP */
-            115, 66, 73, 84, '\0',   /* sBIT */
-            115, 82, 71, 66, '\0',   /* sRGB */
-        };
-        png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
-        png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, chunks_to_process,
-                                    (int)(sizeof chunks_to_process) / 5);
+    /* input gamma default: linear for 16-bit unless PNG_IMAGE_FLAG_16BIT_sRGB */
+    png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG,
+                             linear && !sixteen_bit_srgb ? PNG_GAMMA_LINEAR : PNG_DEFAULT_sRGB);
+    if (!has_alpha) png_set_add_alpha(png, linear ? 65535 : 255, PNG_FILLER_AFTER);
+    if (linear)
+        png_set_alpha_mode_fixed(png, has_alpha ? PNG_ALPHA_STANDARD : PNG_ALPHA_PNG, PNG_GAMMA_LINEAR);
+    else
+        png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);  /* output mode and gamma */
+    if (linear) {
+        const png_uint_16 le = 0x0001;
+        if (*(png_const_bytep)&le) png_set_swap(png);  /* native-endian 16-bit samples */
     }
-    (void)png_set_interlace_handling(png);
+    /* No png_set_interlace_handling: an Adam7 image comes pass by pass, each row of a pass its
+     * reduced width; the caller places the pixels (the transformations are per pixel, so each is
+     * what the simplified API's combined rows hold). */
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)png_get_image_width(png, info) * 4)
+    if (png_get_rowbytes(png, info) != (size_t)png_get_image_width(png, info) * (linear ? 8 : 4))
         png_error(png, "png_read_image: invalid transformations");
     reader->started = 1;
     return 1;

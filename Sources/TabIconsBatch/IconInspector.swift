@@ -23,10 +23,10 @@ public struct IconInspector: Sendable {
     }
 
     public func inspect(_ data: Data) throws(TabIconsError) -> Report {
-        // Decoded as `normalize` decodes it (shrink on load; a vector drawn at the largest
-        // rendition's size, not its intrinsic one), so the plan and its lints are normalize's own.
-        let normalizer = Normalizer(options: NormalizeOptions(box: box, limits: limits))
-        let image = try ImageDecoder.decode(data, options: DecodeOptions(limits: limits, longestSideNeeded: normalizer.longestSideNeeded))
-        return Report(info: image.info, contentHash: ContentHash(of: data), planned: try normalizer.planned(image))
+        // Decoded as `normalize` decodes it (a PNG row by row, shrink on load; a vector drawn at
+        // the largest rendition's size, not its intrinsic one), so the plan and its lints are
+        // normalize's own.
+        let planned = try Normalizer(options: NormalizeOptions(box: box, limits: limits)).planned(data)
+        return Report(info: planned.source, contentHash: ContentHash(of: data), planned: planned)
     }
 }

@@ -10,9 +10,12 @@
  * same 63 characters: so every row is byte for byte what the simplified API writes, and every
  * failure has the same words.
  *
- * Only for sources of bit depth 8 or less, not interlaced (an Adam7 image needs all its passes
- * before any row is final). Every libpng allocation goes through a counting allocator, so a
- * caller can hold the decoder to its memory estimate.
+ * Every bit depth and interlace: a 16-bit source as png_image_finish_read's
+ * PNG_FORMAT_LINEAR_RGB_ALPHA, one row at a time; an Adam7 image pass by pass, each row of a pass
+ * at its reduced width, for the caller to place. Every ancillary chunk the simplified API would
+ * not use is discarded unread from the start (text chunks are never held). Every libpng
+ * allocation goes through a counting allocator, so a caller can hold the decoder to its memory
+ * estimate.
  */
 #include <stddef.h>
 
@@ -38,11 +41,14 @@ tabicons_png_rows *tabicons_png_rows_begin(const unsigned char *data, size_t siz
                                            tabicons_png_rows_header *header,
                                            char *message, size_t message_size);
 
-/* Sets the RGBA transformations. Returns 1; 0 with the reader's message set on failure (also for
- * a 16-bit or interlaced source, which this reader does not take). */
-int tabicons_png_rows_start(tabicons_png_rows *reader);
+/* Sets the RGBA transformations: 8-bit sRGB RGBA (linear 0, for sources of 8 bits or less), or
+ * 16-bit linear RGBA with associated alpha in native byte order (linear 1, for 16-bit sources;
+ * sixteen_bit_srgb as PNG_IMAGE_FLAG_16BIT_sRGB). Returns 1; 0 with the reader's message set on
+ * failure (also when `linear` does not match the source's depth). */
+int tabicons_png_rows_start(tabicons_png_rows *reader, int linear, int sixteen_bit_srgb);
 
-/* Reads the next `count` rows as 8-bit sRGB RGBA, `stride` bytes apart from `rows`. Returns 1;
+/* Reads the next `count` rows (of the current pass, for an Adam7 image), `stride` bytes apart
+ * from `rows`. Returns 1;
  * 0 with the reader's message set when libpng fails (the reader is then finished). */
 int tabicons_png_rows_read(tabicons_png_rows *reader, unsigned char *rows, unsigned int count,
                            size_t stride);

@@ -33,6 +33,11 @@ public enum ImageDecoder {
             binary = unwrapped
             sniffed = ImageFormat.sniff(unwrapped)
         }
+        if sniffed == nil, let format = ImageFormat.truncatedSignature(data) {
+            let name = format == .webp ? "WebP (RIFF)" : format.rawValue.uppercased()
+            throw TabIconsError(.truncated, "the input ends after \(data.count) bytes, inside the \(name) signature",
+                                format: format)
+        }
         guard let format = sniffed else {
             throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, decoded: binary))
         }

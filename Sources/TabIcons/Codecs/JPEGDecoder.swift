@@ -44,6 +44,19 @@ enum JPEGDecoder: FormatDecoder {
             throw TabIconsError(.corrupt, "invalid output size \(outputWidth)×\(outputHeight)", format: format)
         }
 
+        // What libjpeg and the output hold (`DecodeMemoryEstimate`), and a second copy of the
+        // output when the orientation is applied.
+        let walked = bytes.withMemoryRebound(to: UInt8.self) {
+            DecodeMemoryEstimate.jpeg($0, longestSideNeeded: options.longestSideNeeded, limits: options.limits)
+        }
+        // Markers the walker cannot follow (junk libjpeg skips with a warning): every coefficient
+        // of every component at full resolution for a progressive file, the most it can hold.
+        let output = Int(outputWidth) * Int(outputHeight) * 4
+        let held = walked > 0 ? walked : output + (header.progressive != 0 ? width * height * Int(header.components) * 2 : 0)
+        let turned = orientation == .up ? 0 : output
+        try DecodeMemoryEstimate.check(bytes.count + held + turned,
+                                       decoding: "a \(width)×\(height) JPEG decoded at \(numerator)/8", limits: options.limits, format: format)
+
         var pixels = [UInt8](repeating: 0, count: Int(outputWidth) * Int(outputHeight) * 4)
         let status = pixels.withUnsafeMutableBytes { buffer in
             tabicons_jpeg_read_rgba(session, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)

@@ -26,6 +26,8 @@ struct PNGChunks: Equatable {
         var height: Int
         var bitDepth: Int
         var colorType: Int
+        /// Adam7 (interlace method 1).
+        var isInterlaced = false
     }
 
     var header: Header
@@ -34,6 +36,9 @@ struct PNGChunks: Equatable {
     /// A gAMA, sRGB, iCCP or cHRM chunk came before the image data: libpng then has colour-space
     /// information of the file's own to apply.
     var hasColorSpace = false
+    /// Where the first IDAT chunk starts (its length field); nil when IEND came first (libpng then
+    /// names that).
+    var imageDataOffset: Int?
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The largest four-byte integer PNG allows in a chunk length or an image side (2^31 - 1).
@@ -57,6 +62,7 @@ struct PNGChunks: Equatable {
         var header: Header?
         var animationFrames: Int?
         var hasColorSpace = false
+        var imageDataOffset: Int?
         walk: while true {
             guard count - offset >= 8 else {
                 throw truncated("the input ends at byte \(count), before any image data (IDAT)")
@@ -69,7 +75,7 @@ struct PNGChunks: Equatable {
                 throw corrupt("\(name): chunk length \(length) is out of range (PNG allows at most 2^31-1)")
             }
             if header == nil, name != "IHDR" { throw corrupt("missing IHDR: the first chunk is \(name)") }
-            if name == "IDAT" { break walk }
+            if name == "IDAT" { imageDataOffset = offset; break walk }
             // Data and CRC must both be inside the input: this is the check libpng lacks.
             guard length + 12 <= count - offset else {
                 throw truncated("\(name) chunk of \(length) bytes at byte \(offset) runs past the end of the \(count)-byte input")
@@ -88,7 +94,8 @@ struct PNGChunks: Equatable {
                     throw corrupt("IHDR: \(width)×\(height) is out of range (PNG unsigned integer out of range)")
                 }
                 header = Header(width: width, height: height,
-                                bitDepth: Int(bytes[data + 8]), colorType: Int(bytes[data + 9]))
+                                bitDepth: Int(bytes[data + 8]), colorType: Int(bytes[data + 9]),
+                                isInterlaced: bytes[data + 12] == 1)
             case "acTL" where length == 8:
                 animationFrames = Int(readUInt32(bytes, data))
             case "gAMA", "sRGB", "iCCP", "cHRM":
@@ -101,7 +108,8 @@ struct PNGChunks: Equatable {
             offset = data + length + 4
         }
         guard let header else { throw corrupt("missing IHDR") }
-        return PNGChunks(header: header, animationFrames: animationFrames, hasColorSpace: hasColorSpace)
+        return PNGChunks(header: header, animationFrames: animationFrames, hasColorSpace: hasColorSpace,
+                         imageDataOffset: imageDataOffset)
     }
 
     private static func readUInt32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// 16-bit linear RGBA with associated alpha (libpng's `PNG_FORMAT_LINEAR_RGB_ALPHA`) to 8-bit
-/// sRGB RGBA with straight alpha: how `PNGDecoder` finishes a 16-bit source.
+/// sRGB RGBA with straight alpha: how `PNGRowDecoder` finishes each row of a 16-bit source, as
+/// it is read (the 16-bit image never exists whole).
 ///
 /// The encoding is the one libpng's own 8-bit output uses: its sRGB approximation, a power law
 /// with exponent 0.45455 (PNG_GAMMA_sRGB = 2.2), rounded to nearest. Compared with libpng's
@@ -12,43 +13,42 @@ import Foundation
 /// Low alpha loses colour precision the same way (the colour was multiplied by it); the
 /// premultiplied colour, which is all anyone sees, stays within ±1.
 enum PNGLinear16 {
-    static func sRGB8(fromAssociated samples: [UInt16]) -> [UInt8] {
-        encodeTable.withUnsafeBufferPointer { table in
-            unassociated(samples) { table[Int($0)] }
+    /// One row (or any run of pixels): `samples` (4 a pixel) into `pixels` (4 bytes a pixel).
+    /// `samplesAreSRGB`: the file had no colour-space chunk and was read with no gamma
+    /// conversion, so the samples are already sRGB-encoded and rounding them to 8 bits
+    /// (v · 255 / 65535) is the whole encoding; otherwise they are linear light, encoded here.
+    static func convert(_ samples: UnsafeBufferPointer<UInt16>, into pixels: UnsafeMutablePointer<UInt8>,
+                        samplesAreSRGB: Bool) {
+        if samplesAreSRGB {
+            unassociated(samples, into: pixels) { UInt8(($0 * 255 + 32767) / 65535) }
+        } else {
+            encodeTable.withUnsafeBufferPointer { table in
+                unassociated(samples, into: pixels) { table[Int($0)] }
+            }
         }
-    }
-
-    /// The same unassociation, then each 16-bit sample rounded to 8 bits (v · 255 / 65535): for
-    /// samples that are already sRGB-encoded (a file without colour-space chunks read with no
-    /// gamma conversion).
-    static func rounded8(fromAssociated samples: [UInt16]) -> [UInt8] {
-        unassociated(samples) { UInt8(($0 * 255 + 32767) / 65535) }
     }
 
     /// Straight 8-bit RGBA from associated 16-bit RGBA: each colour sample divided by alpha
     /// (rounded), then turned into 8 bits by `encode`; alpha rounded to 8 bits; alpha 0 gives
     /// (0, 0, 0, 0).
     @inline(__always)
-    private static func unassociated(_ samples: [UInt16], encode: (UInt32) -> UInt8) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: samples.count)
-        samples.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                var i = 0
-                while i + 3 < src.count {
-                    let alpha = UInt32(src[i + 3])
-                    if alpha == 65535 {
-                        for c in 0..<3 { dst[i + c] = encode(UInt32(src[i + c])) }
-                    } else if alpha > 0 {
-                        for c in 0..<3 {
-                            dst[i + c] = encode(min(65535, (UInt32(src[i + c]) * 65535 + alpha / 2) / alpha))
-                        }
-                    }
-                    dst[i + 3] = UInt8((alpha * 255 + 32767) / 65535)
-                    i += 4
+    private static func unassociated(_ src: UnsafeBufferPointer<UInt16>, into dst: UnsafeMutablePointer<UInt8>,
+                                     encode: (UInt32) -> UInt8) {
+        var i = 0
+        while i + 3 < src.count {
+            let alpha = UInt32(src[i + 3])
+            if alpha == 65535 {
+                for c in 0..<3 { dst[i + c] = encode(UInt32(src[i + c])) }
+            } else if alpha > 0 {
+                for c in 0..<3 {
+                    dst[i + c] = encode(min(65535, (UInt32(src[i + c]) * 65535 + alpha / 2) / alpha))
                 }
+            } else {
+                for c in 0..<3 { dst[i + c] = 0 }
             }
+            dst[i + 3] = UInt8((alpha * 255 + 32767) / 65535)
+            i += 4
         }
-        return out
     }
 
     /// Linear 16-bit value → 8-bit sRGB (power 0.45455), 64 KiB built once.

@@ -43,6 +43,19 @@ enum WebPAnimationDecoder {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
+    /// The first frame's size from the demuxer (headers only), nil when it cannot say: what
+    /// decoding it holds besides the canvases (`DecodeMemoryEstimate.webp`).
+    static func firstFrameSize(_ bytes: UnsafeRawBufferPointer) -> (width: Int, height: Int)? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var data = WebPData(bytes: base, size: bytes.count)
+        guard let demuxer = WebPDemux(&data) else { return nil }
+        defer { WebPDemuxDelete(demuxer) }
+        var frame = WebPIterator()
+        guard WebPDemuxGetFrame(demuxer, 1, &frame) != 0 else { return nil }
+        defer { WebPDemuxReleaseIterator(&frame) }
+        return (Int(frame.width), Int(frame.height))
+    }
+
     /// Why `WebPAnimDecoderNew` refused the data, asked of the demuxer (the anim decoder itself
     /// reports only NULL): an incomplete file is `truncated`, a malformed one `corrupt`.
     private static func demuxError(_ data: inout WebPData, during call: String) -> TabIconsError {

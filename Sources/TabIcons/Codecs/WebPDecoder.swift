@@ -34,6 +34,13 @@ enum WebPDecoder: FormatDecoder {
 
         let hasAlpha = features.has_alpha != 0
         let isAnimated = features.has_animation != 0
+        // A turned bitmap is a second copy of the output (`Orientation.apply`).
+        let orientation = exifOrientation(bytes)
+        let output = shrunkSize(width: width, height: height, longestSideNeeded: isAnimated ? nil : options.longestSideNeeded)
+        let turned = orientation == .up ? 0 : 4 * (output?.width ?? width) * (output?.height ?? height)
+        try DecodeMemoryEstimate.check(
+            bytes.count + heldBytes(features, bytes, longestSideNeeded: options.longestSideNeeded) + turned,
+            decoding: "a \(width)×\(height) \(isAnimated ? "animated WebP canvas" : "WebP")", limits: options.limits, format: format)
         var bitmap = isAnimated
             ? try WebPAnimationDecoder.firstFrame(bytes)
             : try decodeStill(base, count: bytes.count, width: width, height: height,
@@ -41,7 +48,6 @@ enum WebPDecoder: FormatDecoder {
         // Lossy (VP8) without an ALPH chunk always writes alpha 255; the others may not.
         if !hasAlpha && features.format != 1 { makeOpaque(&bitmap) }
 
-        let orientation = exifOrientation(bytes)
         let colorModel: ImageInfo.ColorModel = features.format == 1 && !isAnimated
             ? .ycbcr
             : (hasAlpha ? .rgba : .rgb)
@@ -50,6 +56,28 @@ enum WebPDecoder: FormatDecoder {
                             sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
                             hasAlpha: hasAlpha, orientation: orientation, isAnimated: isAnimated,
                             bitDepth: 8, colorModel: colorModel)
+    }
+
+    /// What decoding bytes of these features holds (`DecodeMemoryEstimate.webp`), from the header;
+    /// nil when libwebp cannot read one, 0 when the limits refuse its size (nothing is allocated).
+    static func heldBytes(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?, limits: DecodeOptions.Limits) -> Int? {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else { return nil }
+        var features = WebPBitstreamFeatures()
+        guard WebPGetFeatures(base, bytes.count, &features) == VP8_STATUS_OK else { return nil }
+        guard (try? limits.check(width: Int(features.width), height: Int(features.height), format: format)) != nil else { return 0 }
+        return heldBytes(features, bytes, longestSideNeeded: longestSideNeeded)
+    }
+
+    private static func heldBytes(_ features: WebPBitstreamFeatures, _ bytes: UnsafeRawBufferPointer,
+                                  longestSideNeeded: Int?) -> Int {
+        let width = Int(features.width), height = Int(features.height)
+        let isAnimated = features.has_animation != 0
+        let output = isAnimated ? nil : shrunkSize(width: width, height: height, longestSideNeeded: longestSideNeeded)
+        // A first frame the demuxer cannot size is charged as large as the canvas.
+        let frame = isAnimated ? WebPAnimationDecoder.firstFrameSize(bytes) ?? (width, height) : (0, 0)
+        return DecodeMemoryEstimate.webp(width: width, height: height, output: output ?? (width, height),
+                                         isLossless: features.format == 2, hasAlpha: features.has_alpha != 0,
+                                         animationFirstFrame: isAnimated ? frame : nil)
     }
 
     /// The output size for a shrink-on-load hint: the longest side becomes exactly

@@ -9,14 +9,19 @@ public struct DecodeOptions: Sendable, Equatable {
         public var maxSVGBytes: Int
         /// An SVG's most elements, every `<use>` copy counted (`SVGScreening`).
         public var maxSVGElements: Int
+        /// The most memory one decode may take the process to, input and process included (SPEC §2,
+        /// "Memory follows the limits"): a decode that would need more is refused as `tooLarge`
+        /// before it allocates (`DecodeMemoryEstimate.check`).
+        public var maxDecodeMemory: Int
 
         public init(maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxInputBytes: Int = 256 << 20,
-                    maxSVGBytes: Int = 1 << 20, maxSVGElements: Int = 10_000) {
+                    maxSVGBytes: Int = 1 << 20, maxSVGElements: Int = 10_000, maxDecodeMemory: Int = 256 << 20) {
             self.maxPixels = maxPixels
             self.maxSide = maxSide
             self.maxInputBytes = maxInputBytes
             self.maxSVGBytes = maxSVGBytes
             self.maxSVGElements = maxSVGElements
+            self.maxDecodeMemory = maxDecodeMemory
         }
 
         public static let `default` = Limits()

@@ -24,6 +24,21 @@ public enum ImageFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         return nil
     }
 
+    /// The format whose signature `data` starts but ends inside: `FF D8` (a JPEG's start), `\x89P`
+    /// to `\x89PNG\r\n\x1a`, `RIFF` with fewer than 12 bytes or `RIFF....WE`: such an input is
+    /// that format `truncated`, not an unknown format. Fewer than two bytes say nothing yet.
+    static func truncatedSignature(_ data: Data) -> ImageFormat? {
+        let head = Array(data.prefix(12))
+        guard head.count >= 2 else { return nil }
+        if head.count < 3, [0xFF, 0xD8].starts(with: head) { return .jpeg }
+        if head.count < 8, PNGChunks.signature.starts(with: head) { return .png }
+        if head.count >= 4, head.count < 12, head.starts(with: Array("RIFF".utf8)),
+           Array("WEBP".utf8).starts(with: head.dropFirst(8)) {
+            return .webp
+        }
+        return nil
+    }
+
     /// A short description of an input that is not a supported image, describing it as it
     /// arrived: the name of a recognisable format (GIF, BMP, TIFF, HEIC/AVIF, PDF, ICO, XML that
     /// is not SVG); for text whose base64 decoding is a recognisable format, that format; for

@@ -23,16 +23,25 @@ extension StreamedNormalization {
             let width = uint32(16), height = uint32(20), bitDepth = Int(b[24]), interlace = Int(b[28])
             // A size the limits refuse is rejected before a pixel is allocated.
             guard (try? options.limits.check(width: width, height: height, format: .png)) != nil else { return data.count }
-            guard bitDepth <= 8, interlace == 0 else { return nil }
             let plan = plan(width: width, height: height, options: options)
             guard let rendered = streamedEntries(plan, width: width, height: height, options: options) else { return nil }
-            let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
-            // Each rendition once more as the finished glyph, and its square canvas.
-            let renditions = rendered.reduce(0) { total, entry in
-                total + 4 * (entry.glyphWidth * entry.glyphHeight + entry.canvasWidth * entry.canvasHeight)
-            }
-            return data.count + DecodeMemoryEstimate.libpngWorkingBytes(b, width: width) + width * 4 + renditions
-                + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
+            return data.count + DecodeMemoryEstimate.libpngWorkingBytes(b, width: width)
+                + heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: interlace == 1,
+                            rendered: rendered, options: options)
         }
+    }
+
+    /// What a streamed normalization holds besides its input and libpng: `PNGRowDecoder`'s rows
+    /// (and an Adam7 image's even rows), the one final row, the resampler's windows, and each
+    /// rendition once more as the finished glyph and its square canvas.
+    static func heldBytes(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool,
+                          rendered: [RenditionPlan.Entry], options: NormalizeOptions) -> Int {
+        let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
+        let renditions = rendered.reduce(0) { total, entry in
+            total + 4 * (entry.glyphWidth * entry.glyphHeight + entry.canvasWidth * entry.canvasHeight)
+        }
+        return PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: true)
+            + width * 4 + renditions
+            + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
     }
 }

@@ -50,6 +50,15 @@ public struct Normalizer: Sendable {
                                                     info: image.info, options: options))
     }
 
+    /// `planned` for the bytes of an input, decoded as `normalize(_: Data)` decodes it: a PNG that
+    /// streams is read row by row (its RGBA never held, SPEC §2 "Memory follows the limits") and
+    /// judged without resampling; anything else decoded with the shrink-on-load hint.
+    public func planned(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
+        try options.validate()
+        if let streamed = try StreamedNormalization.planned(data, options: options) { return streamed }
+        return try planned(ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: longestSideNeeded)))
+    }
+
     /// Normalizes a decoded image. Rendition sizes come from the SOURCE size
     /// (`image.info.pixelWidth/Height`) even when a shrink-on-load decode delivered fewer pixels;
     /// resampling starts from the pixels there are. See `RenditionPlan` for what the rule is

@@ -8,8 +8,8 @@ import Foundation
 /// the same code and words, having produced nothing.
 ///
 /// What streams (`streams(options:)` and `streamedEntries`), and why the rest does not:
-/// - binary PNG input (not base64 / `data:` text), not interlaced (Adam7 has no final row before
-///   its last pass), of 8 bits or less per sample (16-bit takes `PNGDecoder`'s linear path);
+/// - binary PNG input (not base64 / `data:` text), any depth and interlace: `PNGRowDecoder` makes
+///   16-bit rows 8-bit as they are read and holds only the even rows of an Adam7 image;
 /// - shape `fit` or `square` without `trim`: `trim` needs the whole image's content bounds before
 ///   the first row can be placed, and `circle` crops first; both keep the whole-image path;
 /// - every rendered size at most the source's on both axes and none equal to it on both: a
@@ -25,17 +25,27 @@ enum StreamedNormalization {
         try outcome(data, options: options)?.icon
     }
 
+    /// `normalize` without the renditions (`Normalizer.planned(Data)`, what `inspect` reports): the
+    /// rows are read and judged, never resampled.
+    static func planned(_ data: Data, options: NormalizeOptions) throws(TabIconsError) -> NormalizedIcon? {
+        try outcome(data, options: options, rendering: false)?.icon
+    }
+
     /// `normalize`, with the bytes it held (`Outcome`).
-    static func outcome(_ data: Data, options: NormalizeOptions) throws(TabIconsError) -> Outcome? {
+    static func outcome(_ data: Data, options: NormalizeOptions, rendering: Bool = true) throws(TabIconsError) -> Outcome? {
         guard streams(options: options), ImageFormat.sniff(data) == .png else { return nil }
         try options.limits.check(inputBytes: data.count)
         return try data.withUnsafeBytesTyped { bytes throws(TabIconsError) -> Outcome? in
             let decoder = try PNGRowDecoder(bytes, limits: options.limits)
-            guard decoder.canStream else { return nil }
             let plan = plan(width: decoder.width, height: decoder.height, options: options)
             guard let rendered = streamedEntries(plan, width: decoder.width, height: decoder.height, options: options)
             else { return nil }
-            return try normalize(decoder, plan: plan, rendered: rendered, options: options)
+            let held = heldBytes(width: decoder.width, height: decoder.height, bitDepth: decoder.bitDepth,
+                                 isInterlaced: decoder.isInterlaced, rendered: rendered, options: options)
+            try DecodeMemoryEstimate.check(bytes.count + held + DecodeMemoryEstimate.libpngWorkingBytes(bytes, width: decoder.width),
+                                           decoding: "a \(decoder.width)×\(decoder.height) PNG read row by row",
+                                           limits: options.limits, format: .png)
+            return try normalize(decoder, plan: plan, rendered: rendered, options: options, rendering: rendering)
         }
     }
 
@@ -71,11 +81,11 @@ enum StreamedNormalization {
 
     /// Reads every row of `decoder` into the horizontal passes, then finishes each rendition.
     static func normalize(_ decoder: PNGRowDecoder, plan: RenditionPlan, rendered: [RenditionPlan.Entry],
-                          options: NormalizeOptions) throws(TabIconsError) -> Outcome {
+                          options: NormalizeOptions, rendering: Bool = true) throws(TabIconsError) -> Outcome {
         let width = decoder.width, height = decoder.height
         try decoder.start()
         let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
-        var resampler = StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes)
+        var resampler = rendering ? StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes) : nil
         var gathered = GlyphGatherer(width: width, height: height)
         var row = [UInt8](repeating: 0, count: width * 4)
         for _ in 0..<height {
@@ -92,14 +102,17 @@ enum StreamedNormalization {
             row.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
                 gathered.add(base)
-                resampler.push(base)
+                resampler?.push(base)
             }
         }
 
-        let renditions = rendered.map { entry in
-            var bitmap = resampler.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
-            if options.shape == .square { bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth) }
-            return Rendition(scale: entry.scale, bitmap: bitmap)
+        var renditions: [Rendition] = []
+        if let finished = resampler {
+            renditions = rendered.map { entry in
+                var bitmap = finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
+                if options.shape == .square { bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth) }
+                return Rendition(scale: entry.scale, bitmap: bitmap)
+            }
         }
         let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: height, hasAlpha: decoder.hasAlpha,
                              hasTransparentPixels: decoder.hasAlpha && gathered.sourceHasTransparentPixels,
@@ -111,6 +124,8 @@ enum StreamedNormalization {
                                   pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
                                   renditions: renditions, skippedScales: skipped, lints: lints)
         let held = decoder.libpngPeakBytes + row.count
+            + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: decoder.bitDepth,
+                                      isInterlaced: decoder.isInterlaced, streamed: true)
             + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
             + renditions.reduce(0) { $0 + $1.bitmap.byteCount }
         return Outcome(icon: icon, heldBytes: held)

@@ -49,9 +49,9 @@ struct HostileInputTests {
         let data = try Fixtures.data(Fixtures.testImage(name))
         let whole = try ImageDecoder.decode(data).bitmap
         let sample = try #require(Self.samples.first { $0.name == name })
-        // What `ImageFormat.sniff` needs before a prefix counts as that format: `\x89PNG`, FF D8 FF,
-        // RIFF....WEBP. Shorter prefixes are not recognisably anything.
-        let signatureLength = name.hasSuffix(".png") ? 4 : name.hasSuffix(".jpg") ? 3 : 12
+        // The shortest prefix that is a format's start ending early (`ImageFormat.truncatedSignature`):
+        // `\x89P`, FF D8, RIFF. Shorter prefixes are not recognisably anything.
+        let signatureLength = name.hasSuffix(".png") ? 2 : name.hasSuffix(".jpg") ? 2 : 4
 
         var codes: [TabIconsError.Code: Int] = [:]
         for length in 0..<data.count {
