@@ -57,8 +57,13 @@ public struct BatchNormalizer: Sendable {
     public var checkOnly = false
     /// The folders the inputs were collected from, so `--out` over one of them is refused.
     public var inputFolders: [String] = []
-    /// Answers a signal number once the batch should stop (0 to go on).
+    /// Answers a signal number once the batch should stop (0 to go on). With a jail, an input
+    /// in flight is abandoned within a tick of the answer (its worker killed).
     public var shouldStop: @Sendable () -> Int32 = { 0 }
+    /// Where each input is decoded, normalized and encoded: in a jailed worker process
+    /// (`WorkerJail`, what `tabicon` does), or in process when nil (the default; a UI runtime
+    /// that may not spawn processes). See `WorkerJail` for which to use when.
+    public var jail: WorkerJail?
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
                 outputRoot: URL, manifestURL: URL? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -99,7 +104,9 @@ public struct BatchNormalizer: Sendable {
         let outcomes = LockedState<[IconOutcome?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
-        let context = IconRun(batch: self, previous: previous, budget: budget)
+        let engine = IconEngine(jail: jail)
+        defer { engine.finish() }
+        let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             while shouldStop() == 0 {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue

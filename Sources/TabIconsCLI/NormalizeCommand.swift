@@ -81,7 +81,7 @@ struct NormalizeCommand {
         force = parsed.has("force")
     }
 
-    func run(console: Console) -> TabIconCommand.ExitStatus {
+    func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
         let collected = InputCollector.collect(inputs, excluding: outputRoot)
         let limit = options.limits.maxInputBytes
         let batchInputs = collected.inputs.map { item in
@@ -95,6 +95,7 @@ struct NormalizeCommand {
         batch.checkOnly = check
         batch.inputFolders = collected.folders
         batch.shouldStop = { StopSignals.received }
+        batch.jail = jail
 
         let progress = Progress(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult
