@@ -29,6 +29,7 @@ enum WorkerFailure {
         case .signaled(SIGXCPU): return TabIconsError(.tooLarge, WorkerLimits.cpuBackstopText, format: format)
         case .signaled(let signal) where ranOutOfMemory && signal != SIGKILL:
             return TabIconsError(.tooLarge, WorkerLimits.memoryText, format: format)
+        case .signaled(SIGKILL): return TabIconsError(.unsupported, "\(library)'s worker was killed: SIGKILL", format: format)
         case .signaled(let signal): return TabIconsError(.unsupported, "\(library) crashed: \(signalName(signal))", format: format)
         case .exited(let status):
             if ranOutOfMemory { return TabIconsError(.tooLarge, WorkerLimits.memoryText, format: format) }

@@ -40,6 +40,12 @@ final class WorkerProcess: @unchecked Sendable {
     /// a stop reaches an input in flight within this, a CPU overrun is caught within this.
     private static let tickMilliseconds: Int32 = 20
 
+    #if canImport(Glibc)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    private static let sendFlags: Int32 = 0   // SO_NOSIGPIPE is set on the socket instead
+    #endif
+
     let pid: pid_t
     private let channel: Int32
     private let errors: Int32
@@ -127,6 +133,7 @@ final class WorkerProcess: @unchecked Sendable {
         drainErrors()
         var sent = 0
         var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var expected: Int?
         while true {
             let signal = shouldStop()
@@ -146,12 +153,11 @@ final class WorkerProcess: @unchecked Sendable {
             guard fds[0].revents != 0 else { continue }
             if sent < request.count {
                 let n = request.withUnsafeBytes { raw in
-                    send(channel, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
+                    send(channel, raw.baseAddress! + sent, raw.count - sent, Self.sendFlags)
                 }
                 if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog) }
                 continue
             }
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let wanted = min(chunk.count, (expected.map { $0 + WorkerWire.headerSize } ?? WorkerWire.headerSize) - received.count)
             let n = chunk.withUnsafeMutableBytes { recv(channel, $0.baseAddress, wanted, 0) }
             if n == 0 { return died(watchdog) }

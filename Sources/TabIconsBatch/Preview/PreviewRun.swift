@@ -42,7 +42,7 @@ public struct PreviewRun: Sendable {
                 let input = inputs[index]
                 let result = Result { () throws(TabIconsError) -> PreviewDocument.Icon in try process(input, plan: plans[index].get(), engine: engine) }
                     .mapError { $0.naming(input.name) }
-                if case .failure(Self.stopped) = result { return }
+                if shouldStop() != 0 { return }   // what did not finish is left out
                 results.withLock { $0[index] = result }
                 switch result {
                 case .success(let icon): onEvent(.done(index: index, name: input.name, icon: icon.entry))
