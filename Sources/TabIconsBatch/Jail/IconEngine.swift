@@ -40,8 +40,8 @@ package final class IconEngine: Sendable {
 
     private func answer(_ request: WorkerRequest, pool: WorkerPool, contentHash: ContentHash,
                         shouldStop: () -> Int32) throws(TabIconsError) -> WorkerReply? {
-        let reply = try pool.run(request, shouldStop: shouldStop) { kind, payload throws(WorkerWire.Malformed) in
-            try WorkerReply(kind: kind, payload: payload, answering: request, contentHash: contentHash)
+        let reply = try pool.run(request, shouldStop: shouldStop) { kind, fields throws(WorkerWire.Malformed) in
+            try WorkerReply(kind: kind, fields: fields, answering: request, contentHash: contentHash)
         }
         if case .failed(let error)? = reply { throw error }
         return reply

@@ -25,9 +25,9 @@ package enum IconWorker {
             guard let header = readExactly(WorkerWire.headerSize) else { return 0 }
             let request: WorkerRequest
             do throws(WorkerWire.Malformed) {
-                let (kind, length) = try WorkerWire.header(header[...])
-                guard let payload = readExactly(length) else { return 2 }
-                request = try WorkerRequest(kind: kind, payload: payload)
+                let announced = try WorkerWire.header(header[...])
+                guard let fields = readExactly(announced.fieldsLength), let body = readBody(announced.bodyLength) else { return 2 }
+                request = try WorkerRequest(kind: announced.kind, fields: fields, body: body)
             } catch {
                 return 2
             }
@@ -76,8 +76,13 @@ package enum IconWorker {
     }
 
     /// Any descriptor but 0, 1 and 2 that reached the worker (one a library in the batch opened
-    /// without close-on-exec) is closed before the first input is read.
+    /// without close-on-exec) is closed before the first input is read: those /proc/self/fd
+    /// lists (a loop up to the descriptor limit would cost a million calls where it is that high).
     private static func closeInheritedDescriptors() {
+        if let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            for fd in open.compactMap(Int32.init) where fd > 2 { close(fd) }
+            return
+        }
         let highest = min(Int32(clamping: sysconf(Int32(_SC_OPEN_MAX))), 65_536)
         if highest > 3 { for fd in 3..<highest { close(fd) } }
     }
@@ -92,6 +97,19 @@ package enum IconWorker {
             filled += n
         }
         return bytes
+    }
+
+    /// The input's bytes, read straight into the buffer the decoders get.
+    private static func readBody(_ count: Int) -> Data? {
+        var body = Data(count: count)
+        var filled = 0
+        while filled < count {
+            let n = body.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return body
     }
 
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {

@@ -18,7 +18,7 @@ final class WorkerPool: Sendable {
     /// tried once more in a fresh worker before it fails.
     func run<Answer>(_ request: WorkerRequest, shouldStop: () -> Int32,
                      decode: (UInt8, [UInt8]) throws(WorkerWire.Malformed) -> Answer) throws(TabIconsError) -> Answer? {
-        let bytes = request.encoded
+        let head = request.head
         var attempts = 0
         while true {
             attempts += 1
@@ -29,10 +29,10 @@ final class WorkerPool: Sendable {
                 worker = try WorkerProcess.spawn(executable: jail.executable, arguments: [WorkerJail.workerArgument])
             }
             var watchdog = Watchdog(pid: worker.pid, data: request.data)
-            switch worker.exchange(bytes, watchdog: &watchdog, shouldStop: shouldStop) {
-            case .reply(let kind, let payload):
+            switch worker.exchange(head: head, body: request.data, watchdog: &watchdog, shouldStop: shouldStop) {
+            case .reply(let kind, let fields):
                 do throws(WorkerWire.Malformed) {
-                    let answer = try decode(kind, payload)
+                    let answer = try decode(kind, fields)
                     idle.withLock { $0.append(worker) }
                     return answer
                 } catch {

@@ -28,7 +28,7 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     enum Answer {
-        case reply(kind: UInt8, payload: [UInt8])
+        case reply(kind: UInt8, fields: [UInt8])
         /// The worker failed the input and is gone; what it printed and the most memory it was seen holding.
         case died(Death, stderr: String, peakData: Int)
         /// The batch was asked to stop (the signal); the worker is killed.
@@ -126,22 +126,24 @@ final class WorkerProcess: @unchecked Sendable {
         return WorkerProcess(pid: pid, channel: pair[0], errors: pipeEnds[0])
     }
 
-    /// Sends one framed request and waits for the framed answer, watching the worker, the
-    /// deadline and `shouldStop` every tick. A worker that fails is killed and reaped.
-    func exchange(_ request: [UInt8], watchdog: inout Watchdog, shouldStop: () -> Int32) -> Answer {
+    /// Sends one framed request (its header and fields, then the input's bytes as the body,
+    /// straight from the batch's buffer) and waits for the framed answer, watching the worker,
+    /// the deadline and `shouldStop` every tick. A worker that fails is killed and reaped.
+    func exchange(head: [UInt8], body: Data, watchdog: inout Watchdog, shouldStop: () -> Int32) -> Answer {
         stderrTail.removeAll(keepingCapacity: true)
         drainErrors()
+        let total = head.count + body.count
         var sent = 0
         var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var expected: Int?
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let signal = shouldStop()
             if signal != 0 {
                 kill()
                 return .stopped(signal)
             }
-            var fds = [pollfd(fd: channel, events: Int16(sent < request.count ? POLLOUT : POLLIN), revents: 0),
+            var fds = [pollfd(fd: channel, events: Int16(sent < total ? POLLOUT : POLLIN), revents: 0),
                        pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, Self.tickMilliseconds)
             if ready < 0 && errno != EINTR { return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog) }
@@ -151,10 +153,10 @@ final class WorkerProcess: @unchecked Sendable {
             }
             if fds[1].revents != 0 { drainErrors() }
             guard fds[0].revents != 0 else { continue }
-            if sent < request.count {
-                let n = request.withUnsafeBytes { raw in
-                    send(channel, raw.baseAddress! + sent, raw.count - sent, Self.sendFlags)
-                }
+            if sent < total {
+                let n = sent < head.count
+                    ? head.withUnsafeBytes { send(channel, $0.baseAddress! + sent, $0.count - sent, Self.sendFlags) }
+                    : body.withUnsafeBytes { send(channel, $0.baseAddress! + (sent - head.count), $0.count - (sent - head.count), Self.sendFlags) }
                 if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog) }
                 continue
             }
@@ -168,13 +170,15 @@ final class WorkerProcess: @unchecked Sendable {
             received += chunk[..<n]
             if expected == nil, received.count == WorkerWire.headerSize {
                 do throws(WorkerWire.Malformed) {
-                    expected = try WorkerWire.header(received[...]).length
+                    let header = try WorkerWire.header(received[...])
+                    guard header.bodyLength == 0 else { throw WorkerWire.Malformed("a reply with a body") }
+                    expected = header.fieldsLength
                 } catch {
                     return fail(.unreadable(error.description), watchdog)
                 }
             }
             if let expected, received.count == WorkerWire.headerSize + expected {
-                return .reply(kind: received[5], payload: Array(received[WorkerWire.headerSize...]))
+                return .reply(kind: received[5], fields: Array(received[WorkerWire.headerSize...]))
             }
         }
     }

@@ -27,21 +27,21 @@ enum WorkerReply: Sendable {
                 writer.string(file.path)
                 writer.data(file.bytes)
             }
-            return WorkerWire.frame(kind: Self.renderedKind, payload: writer.bytes)
+            return WorkerWire.frame(kind: Self.renderedKind, fields: writer.bytes)
         case .inspected(let row):
             writer.data(row.jsonValue.utf8())
-            return WorkerWire.frame(kind: Self.inspectedKind, payload: writer.bytes)
+            return WorkerWire.frame(kind: Self.inspectedKind, fields: writer.bytes)
         case .failed(let error):
             writer.string(error.code.rawValue)
             writer.string(error.message)
             writer.optionalString(error.format?.rawValue)
-            return WorkerWire.frame(kind: Self.failedKind, payload: writer.bytes)
+            return WorkerWire.frame(kind: Self.failedKind, fields: writer.bytes)
         }
     }
 
     /// The reply to `request` from its bytes, checked against the request.
-    init(kind: UInt8, payload: [UInt8], answering request: WorkerRequest, contentHash: ContentHash) throws(WorkerWire.Malformed) {
-        var reader = WorkerWire.Reader(payload)
+    init(kind: UInt8, fields: [UInt8], answering request: WorkerRequest, contentHash: ContentHash) throws(WorkerWire.Malformed) {
+        var reader = WorkerWire.Reader(fields)
         switch (kind, request) {
         case (Self.renderedKind, .render(let input, let plan, _, _, _)):
             var row = try Self.row(try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash)

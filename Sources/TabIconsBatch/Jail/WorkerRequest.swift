@@ -3,7 +3,8 @@ import Foundation
 
 /// What the batch asks a worker to do with one input: `RenderedIcon.render` (normalize and
 /// encode, for `normalize` and `preview`) or `RenderedIcon.inspect`, with everything the worker
-/// needs, since it shares nothing else with the batch. Encoded in `WorkerWire`'s framing.
+/// needs, since it shares nothing else with the batch. Encoded in `WorkerWire`'s framing: the
+/// input's bytes are the body, everything else the fields.
 enum WorkerRequest: Sendable {
     case render(input: String, plan: OutputPlan.Icon, options: NormalizeOptions, format: OutputFormat, data: Data)
     case inspect(input: String, name: String, box: IconBox, limits: DecodeOptions.Limits, data: Data)
@@ -17,7 +18,8 @@ enum WorkerRequest: Sendable {
         }
     }
 
-    var encoded: [UInt8] {
+    /// The header and fields; `data` follows them as the body.
+    var head: [UInt8] {
         var writer = WorkerWire.Writer()
         switch self {
         case .render(let input, let plan, let options, let format, let data):
@@ -37,20 +39,18 @@ enum WorkerRequest: Sendable {
                 writer.bool(quality != nil)
                 writer.double(Double(quality ?? 0))
             }
-            writer.data(data)
-            return WorkerWire.frame(kind: Self.renderKind, payload: writer.bytes)
+            return WorkerWire.frame(kind: Self.renderKind, fields: writer.bytes, bodyLength: data.count)
         case .inspect(let input, let name, let box, let limits, let data):
             writer.string(input)
             writer.string(name)
             writer.double(box.points)
             Self.write(limits, into: &writer)
-            writer.data(data)
-            return WorkerWire.frame(kind: Self.inspectKind, payload: writer.bytes)
+            return WorkerWire.frame(kind: Self.inspectKind, fields: writer.bytes, bodyLength: data.count)
         }
     }
 
-    init(kind: UInt8, payload: [UInt8]) throws(WorkerWire.Malformed) {
-        var reader = WorkerWire.Reader(payload)
+    init(kind: UInt8, fields: [UInt8], body data: Data) throws(WorkerWire.Malformed) {
+        var reader = WorkerWire.Reader(fields)
         switch kind {
         case Self.renderKind:
             let input = try reader.string()
@@ -68,13 +68,13 @@ enum WorkerRequest: Sendable {
                 format = .webp(quality: hasQuality ? quality : nil)
             default: throw WorkerWire.Malformed("an unknown output format")
             }
-            self = .render(input: input, plan: plan, options: options, format: format, data: Data(try reader.data()))
+            self = .render(input: input, plan: plan, options: options, format: format, data: data)
         case Self.inspectKind:
             let input = try reader.string()
             let name = try reader.string()
             guard let box = IconBox(points: try reader.double()) else { throw WorkerWire.Malformed("a box that is not one") }
             let limits = try Self.readLimits(&reader)
-            self = .inspect(input: input, name: name, box: box, limits: limits, data: Data(try reader.data()))
+            self = .inspect(input: input, name: name, box: box, limits: limits, data: data)
         default:
             throw WorkerWire.Malformed("an unknown request kind \(kind)")
         }

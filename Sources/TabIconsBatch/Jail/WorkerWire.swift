@@ -1,9 +1,11 @@
 import Foundation
 
 /// The framing of every message between the batch and a worker (SPEC §2, jailed workers):
-/// `TIJW`, a version byte, a kind byte, the payload's length (UInt32, little-endian), the payload.
-/// Inside a payload: integers little-endian, doubles as their bit patterns, strings and byte
-/// runs as a UInt32 length then the bytes.
+/// `TIJW`, a version byte, a kind byte, the length of the fields and the length of the body
+/// (each UInt32, little-endian), the fields, the body. The fields: integers little-endian, doubles
+/// as their bit patterns, strings and byte runs as a UInt32 length then the bytes. The body is a
+/// request's input bytes, raw, so a photo is sent from the batch's buffer and read into the
+/// worker's without another copy; a reply has none.
 ///
 /// Both sides read what the other wrote as untrusted: every length is checked against what is
 /// left before anything is allocated, so a worker that answers garbage is a failed input, never
@@ -12,8 +14,8 @@ enum WorkerWire {
     static let magic: [UInt8] = Array("TIJW".utf8)
     /// Bumped on any change to a message's layout; a mismatch is refused, never guessed at.
     static let version: UInt8 = 1
-    static let headerSize = 10
-    /// The largest payload either side accepts: an input at the default limit (256 MiB) and its options.
+    static let headerSize = 14
+    /// The largest fields or body either side accepts: an input at the default limit (256 MiB).
     static let maxPayload = (256 << 20) + (1 << 20)
 
     struct Malformed: Error, CustomStringConvertible {
@@ -21,24 +23,36 @@ enum WorkerWire {
         init(_ description: String) { self.description = description }
     }
 
-    static func frame(kind: UInt8, payload: [UInt8]) -> [UInt8] {
+    /// The header and the fields; a body of `bodyLength` bytes follows them on the wire.
+    static func frame(kind: UInt8, fields: [UInt8], bodyLength: Int = 0) -> [UInt8] {
         var bytes = magic
+        bytes.reserveCapacity(headerSize + fields.count)
         bytes.append(version)
         bytes.append(kind)
-        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: payload)
+        withUnsafeBytes(of: UInt32(fields.count).littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(bodyLength).littleEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: fields)
         return bytes
     }
 
-    /// The kind and payload length a header announces, checked.
-    static func header(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> (kind: UInt8, length: Int) {
+    struct Header {
+        let kind: UInt8
+        let fieldsLength: Int
+        let bodyLength: Int
+    }
+
+    /// What a header announces, checked.
+    static func header(_ bytes: ArraySlice<UInt8>) throws(Malformed) -> Header {
         guard bytes.count >= headerSize, Array(bytes.prefix(4)) == magic else { throw Malformed("not a worker message") }
         let start = bytes.startIndex
         guard bytes[start + 4] == version else { throw Malformed("message version \(bytes[start + 4]), expected \(version)") }
-        var length = 0
-        for offset in 0..<4 { length |= Int(bytes[start + 6 + offset]) << (8 * offset) }
-        guard length <= maxPayload else { throw Malformed("a payload of \(length) bytes") }
-        return (bytes[start + 5], length)
+        var fields = 0, body = 0
+        for offset in 0..<4 {
+            fields |= Int(bytes[start + 6 + offset]) << (8 * offset)
+            body |= Int(bytes[start + 10 + offset]) << (8 * offset)
+        }
+        guard fields <= maxPayload, body <= maxPayload else { throw Malformed("a message of \(fields) + \(body) bytes") }
+        return Header(kind: bytes[start + 5], fieldsLength: fields, bodyLength: body)
     }
 
     /// Writes a payload's fields.

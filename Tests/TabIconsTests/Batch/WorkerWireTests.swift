@@ -26,17 +26,18 @@ struct WorkerWireTests {
     }
 
     static func decode(_ frame: [UInt8], _ request: WorkerRequest, _ hash: ContentHash) throws(WorkerWire.Malformed) -> WorkerReply {
-        let (kind, length) = try WorkerWire.header(frame[...])
-        guard frame.count == WorkerWire.headerSize + length else { throw WorkerWire.Malformed("length") }
-        return try WorkerReply(kind: kind, payload: Array(frame[WorkerWire.headerSize...]), answering: request, contentHash: hash)
+        let header = try WorkerWire.header(frame[...])
+        guard header.bodyLength == 0, frame.count == WorkerWire.headerSize + header.fieldsLength else { throw WorkerWire.Malformed("length") }
+        return try WorkerReply(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), answering: request, contentHash: hash)
     }
 
     @Test("a request reads back as written")
     func requestRoundTrip() throws {
-        let frame = Self.request(Data([1, 2, 3])).encoded
-        let (kind, length) = try WorkerWire.header(frame[...])
-        #expect(length == frame.count - WorkerWire.headerSize)
-        let read = try WorkerRequest(kind: kind, payload: Array(frame[WorkerWire.headerSize...]))
+        let request = Self.request(Data([1, 2, 3]))
+        let frame = request.head
+        let header = try WorkerWire.header(frame[...])
+        #expect(header.fieldsLength == frame.count - WorkerWire.headerSize && header.bodyLength == 3)
+        let read = try WorkerRequest(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), body: request.data)
         guard case .render(let input, let plan, let options, let format, let data) = read else { Issue.record("not a render"); return }
         #expect(input == "icons/home.png" && plan == Self.plan && data == Data([1, 2, 3]))
         #expect(options == NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template) && format == .webp(quality: 80))
