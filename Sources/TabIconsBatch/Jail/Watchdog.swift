@@ -8,8 +8,9 @@ import Darwin
 
 /// The parent's per-input bounds on a worker (SPEC §2): a wall-clock deadline for every input,
 /// and for an SVG (or any input not recognised as a raster before decoding) one second of the
-/// worker's CPU, read from the kernel's accounting of the worker process. Checked by
-/// `WorkerProcess` whenever it has waited a tick for the worker's answer.
+/// worker's CPU, read from the kernel's accounting of the worker process (/proc/PID/stat; where
+/// there is no procfs, as on macOS, only the wall bound and RLIMIT_CPU's backstop hold). Checked
+/// by `WorkerProcess` every tick while it waits for the worker's answer.
 struct Watchdog {
     enum Overrun: Equatable { case cpu, wall }
 

@@ -13,8 +13,8 @@ import Darwin
 /// output are one end of a socket pair (requests in, replies out; `send(MSG_NOSIGNAL)`, so a dead
 /// worker is an error, not a SIGPIPE), its standard error another socket the batch reads (what a crash or
 /// an allocation failure says). Nothing else is inherited: every descriptor the package opens is
-/// close-on-exec, and the worker closes any other at start (`IconWorker`). A fixed environment of
-/// three variables; signals at their defaults, unblocked; its own process group, so a terminal's
+/// close-on-exec, and the worker closes any other at start (`IconWorker`). A fixed environment
+/// (`environment`); signals at their defaults, unblocked; its own process group, so a terminal's
 /// Ctrl-C reaches the batch, which then kills the workers (SPEC §6a), not the workers first.
 ///
 /// Used by one thread at a time (`WorkerPool` hands it out), hence `@unchecked Sendable`.
@@ -35,7 +35,14 @@ final class WorkerProcess: @unchecked Sendable {
         case stopped(Int32)
     }
 
-    static let environment = ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C", "PATH=/usr/bin:/bin"]
+    /// The worker's environment: fixed (no crash report from Swift's backtracer, a plain
+    /// locale), plus only what decides which libraries and fonts it loads, so it draws with the
+    /// very librsvg and fonts the batch would in process (the same bytes either way).
+    static var environment: [String] {
+        let fixed = ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C", "PATH=/usr/bin:/bin"]
+        let inherited = ["LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "FONTCONFIG_FILE", "FONTCONFIG_PATH"]
+        return fixed + inherited.compactMap { name in getenv(name).map { "\(name)=" + String(cString: $0) } }
+    }
     /// How long the batch waits for the worker before looking at the watchdog and the stop flag:
     /// a stop reaches an input in flight within this, a CPU overrun is caught within this.
     private static let tickMilliseconds: Int32 = 20
@@ -137,6 +144,7 @@ final class WorkerProcess: @unchecked Sendable {
         var received: [UInt8] = []
         var expected: Int?
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var lastCheck = Watchdog.now()
         while true {
             let signal = shouldStop()
             if signal != 0 {
@@ -147,10 +155,13 @@ final class WorkerProcess: @unchecked Sendable {
                        pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, Self.tickMilliseconds)
             if ready < 0 && errno != EINTR { return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog) }
-            if ready <= 0 {
+            // Every tick, even while the worker keeps writing to standard error.
+            let now = Watchdog.now()
+            if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
+                lastCheck = now
                 if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog) }
-                continue
             }
+            if ready <= 0 { continue }
             if fds[1].revents != 0 { drainErrors() }
             guard fds[0].revents != 0 else { continue }
             if sent < total {
