@@ -10,9 +10,10 @@ import Darwin
 /// passed, `unsupported` naming the library that crashed and the signal.
 enum WorkerFailure {
     /// Words an allocation failure leaves behind: cairo's status through librsvg (`NoMemory`),
-    /// Rust's and Swift's runtimes on their way to abort, glibc's `strerror(ENOMEM)`.
-    static let allocationFailureMarks = ["NoMemory", "out of memory", "memory allocation of", "Could not allocate memory",
-                                         "Cannot allocate memory", "cannot allocate memory", "bad_alloc"]
+    /// Rust's ("memory allocation of N bytes failed") and Swift's ("failed to allocate N bytes")
+    /// runtimes on their way to abort, glibc's `strerror(ENOMEM)`.
+    static let allocationFailureMarks = ["NoMemory", "out of memory", "memory allocation of", "failed to allocate",
+                                         "Could not allocate memory", "Cannot allocate memory", "cannot allocate memory", "bad_alloc"]
 
     static func mentionsAllocationFailure(_ text: String) -> Bool {
         allocationFailureMarks.contains { text.contains($0) }

@@ -56,6 +56,7 @@ final class WorkerProcess: @unchecked Sendable {
     let pid: pid_t
     private let channel: Int32
     private let errors: Int32
+    private var stderrHead: [UInt8] = []
     private var stderrTail: [UInt8] = []
     private(set) var isAlive = true
 
@@ -137,8 +138,9 @@ final class WorkerProcess: @unchecked Sendable {
     /// straight from the batch's buffer) and waits for the framed answer, watching the worker,
     /// the deadline and `shouldStop` every tick. A worker that fails is killed and reaped.
     func exchange(head: [UInt8], body: Data, watchdog: inout Watchdog, shouldStop: () -> Int32) -> Answer {
+        drainErrors()   // what it printed between inputs is not this input's
+        stderrHead.removeAll(keepingCapacity: true)
         stderrTail.removeAll(keepingCapacity: true)
-        drainErrors()
         let total = head.count + body.count
         var sent = 0
         var received: [UInt8] = []
@@ -238,20 +240,23 @@ final class WorkerProcess: @unchecked Sendable {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 
-    /// Reads what the worker printed, keeping the last 4 KiB.
+    /// Reads what the worker printed during this input, keeping its first and last 2 KiB: a
+    /// runtime's fatal error comes first, then a stack trace that may run long.
     private func drainErrors() {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
             guard n > 0 else { return }
-            stderrTail += chunk[..<n]
-            if stderrTail.count > 4096 { stderrTail.removeFirst(stderrTail.count - 4096) }
+            let room = max(0, 2048 - stderrHead.count)
+            stderrHead += chunk[..<min(n, room)]
+            stderrTail += chunk[min(n, room)..<n]
+            if stderrTail.count > 2048 { stderrTail.removeFirst(stderrTail.count - 2048) }
         }
     }
 
     private func errorText() -> String {
         drainErrors()
-        return String(decoding: stderrTail, as: UTF8.self)
+        return String(decoding: stderrHead, as: UTF8.self) + "\n" + String(decoding: stderrTail, as: UTF8.self)
     }
 }
 

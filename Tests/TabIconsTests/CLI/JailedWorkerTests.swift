@@ -93,6 +93,32 @@ struct JailedWorkerTests {
         #expect(B.temporaries(out).isEmpty)
     }
 
+    /// A 74-byte PNG whose header claims 10000² pixels, 16-bit RGBA, interlaced: decoding it
+    /// would allocate about 800 MB before any pixel arrives.
+    static func hugeInterlacedPNG() -> Data {
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return SVGTestSupport.bigEndian(UInt32(body.count)) + typed + SVGTestSupport.bigEndian(SVGTestSupport.crc32(typed))
+        }
+        let header: [UInt8] = [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 16, 6, 0, 0, 1]
+        // zlib: a stored block of ten zero bytes.
+        let data: [UInt8] = [0x78, 0x01, 0x01, 0x0A, 0x00, 0xF5, 0xFF] + Array(repeating: 0, count: 10) + [0x00, 0x0A, 0x00, 0x01]
+        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", data) + chunk("IEND", []))
+    }
+
+    @Test("a PNG whose decode needs more than 256 MiB beside a good icon: tooLarge, the good icon written")
+    func rasterPastTheMemoryLimit() throws {
+        let dir = try B.inputs([("home.png", "home.png")])
+        try Self.hugeInterlacedPNG().write(to: dir.url.appendingPathComponent("icons/huge.png"))
+        let out = try TemporaryDirectory("jail-raster")
+        let process = try Self.tabicon(["normalize", "-q", dir.path("icons"), "-o", out.url.path])
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        let manifest = try B.manifest(out.path("manifest.json"))
+        #expect(manifest.icons.map(\.name) == ["home"])
+        // The jail says "needed more than 256 MiB"; a decoder that refuses it first says its own words.
+        #expect(manifest.errors.map(\.code) == ["tooLarge"], "\(manifest.errors)")
+    }
+
     @Test("inspect and preview go through the same jail: the crash and the bomb are error entries, the good icons described")
     func inspectAndPreview() throws {
         let dir = try Self.hostileFolder(slow: false)
