@@ -17,7 +17,9 @@ public enum TabIconCommand {
     /// batch, never by a person); anything else is a command, whose inputs are rendered in
     /// workers running this very executable (`WorkerJail.currentExecutable`).
     public static func main(_ arguments: [String]) -> Int32 {
-        if arguments == [WorkerJail.workerArgument] { return IconWorker.serve() }
+        if arguments.first == WorkerJail.workerArgument {
+            return IconWorker.serve(testFaults: arguments == [WorkerJail.workerArgument, WorkerJail.testFaultsArgument])
+        }
         StopSignals.install()
         return run(arguments, jail: .currentExecutable).rawValue
     }

@@ -12,8 +12,9 @@ import Darwin
 /// batch closes it.
 package enum IconWorker {
     /// Runs the worker until its input ends; the exit status (0 at the end of the input, 2 on a
-    /// request it cannot read).
-    package static func serve() -> Int32 {
+    /// request it cannot read). `testFaults` (tests only: `__worker --test-faults`, which nothing
+    /// but a test's `WorkerJail` passes) lets an input ask for a `TestFault`.
+    package static func serve(testFaults: Bool = false) -> Int32 {
         closeInheritedDescriptors()
         // Replies go to a private copy of the socket; anything a library prints on standard
         // output lands in the standard error the batch reads, never inside a reply.
@@ -32,6 +33,10 @@ package enum IconWorker {
                 return 2
             }
             allowCPU()
+            if testFaults, let fault = TestFault(request.data) {
+                guard fault.perform(replies: replies) else { return 2 }
+                continue
+            }
             guard writeAll(answer(request).encoded, to: replies) else { return 2 }
         }
     }
@@ -112,7 +117,7 @@ package enum IconWorker {
         return body
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
@@ -122,4 +127,47 @@ package enum IconWorker {
         }
         return true
     }
+
+    /// What a test can make a worker do, by an input beginning `TABICON-TEST-FAULT:` and the
+    /// fault's name, when (and only when) the worker was started with `--test-faults`: the
+    /// failures the jail must turn into one error entry, without depending on which inputs crash
+    /// or exhaust today's librsvg.
+    enum TestFault: String {
+        case abort, segv, allocate, spin, garbage, exit
+
+        static let prefix = Array("TABICON-TEST-FAULT:".utf8)
+
+        init?(_ data: Data) {
+            guard data.starts(with: Self.prefix),
+                  let fault = TestFault(rawValue: String(decoding: data.dropFirst(Self.prefix.count), as: UTF8.self)) else { return nil }
+            self = fault
+        }
+
+        /// Does it; answers false when the worker should end (its reply could not be written).
+        func perform(replies: Int32) -> Bool {
+            switch self {
+            case .abort: abortProcess()
+            case .segv: raise(SIGSEGV)
+            case .allocate:
+                // Past RLIMIT_DATA: the allocation fails and Swift's runtime aborts, as a decoder would.
+                let bytes = [UInt8](repeating: 1, count: WorkerLimits.memoryBytes * 2)
+                return writeAll(WorkerReply.failed(TabIconsError(.io, "allocated \(bytes.count)")).encoded, to: replies)
+            case .spin:
+                var x: UInt64 = 1
+                while x != 0 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
+            case .garbage: return writeAll(Array("not a reply, but long enough".utf8), to: replies)
+            case .exit: Foundation.exit(3)
+            }
+            return false
+        }
+    }
+}
+
+/// `abort()`, which `TestFault.abort` hides.
+private func abortProcess() -> Never {
+    #if canImport(Glibc)
+    Glibc.abort()
+    #else
+    Darwin.abort()
+    #endif
 }

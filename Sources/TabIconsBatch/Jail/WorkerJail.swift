@@ -15,6 +15,9 @@ public struct WorkerJail: Sendable, Equatable {
     /// A `tabicon` executable of this version (the worker speaks `WorkerWire`'s version).
     public var executable: String
 
+    /// The worker's arguments: `__worker`, or for tests only `__worker --test-faults` (`IconWorker.TestFault`).
+    package var workerArguments = [workerArgument]
+
     public init(executable: String) {
         self.executable = executable
     }
@@ -31,4 +34,6 @@ public struct WorkerJail: Sendable, Equatable {
 
     /// The hidden argument that makes `tabicon` a worker (`IconWorker.serve`).
     package static let workerArgument = "__worker"
+    /// The worker's second, test-only argument: inputs may then ask it to fail (`IconWorker.TestFault`).
+    package static let testFaultsArgument = "--test-faults"
 }

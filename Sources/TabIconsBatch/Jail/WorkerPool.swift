@@ -26,7 +26,7 @@ final class WorkerPool: Sendable {
             if let reused = idle.withLock({ $0.popLast() }) {
                 worker = reused
             } else {
-                worker = try WorkerProcess.spawn(executable: jail.executable, arguments: [WorkerJail.workerArgument])
+                worker = try WorkerProcess.spawn(executable: jail.executable, arguments: jail.workerArguments)
             }
             var watchdog = Watchdog(pid: worker.pid, data: request.data)
             switch worker.exchange(head: head, body: request.data, watchdog: &watchdog, shouldStop: shouldStop) {
