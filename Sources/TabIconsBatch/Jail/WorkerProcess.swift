@@ -73,12 +73,12 @@ final class WorkerProcess: @unchecked Sendable {
 
     static func spawn(executable: String, arguments: [String]) throws(TabIconsError) -> WorkerProcess {
         var pair: [Int32] = [-1, -1]
-        var pipeEnds: [Int32] = [-1, -1]
+        var errorPair: [Int32] = [-1, -1]
         #if canImport(Glibc)
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
         }
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pipeEnds) == 0 else {
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &errorPair) == 0 else {
             let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
             close(pair[0]); close(pair[1])
             throw error
@@ -87,25 +87,30 @@ final class WorkerProcess: @unchecked Sendable {
         guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pair) == 0 else {
             throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
         }
-        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pipeEnds) == 0 else {
+        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &errorPair) == 0 else {
             let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
             close(pair[0]); close(pair[1])
             throw error
         }
-        for fd in pair + pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in pair + errorPair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var on: Int32 = 1
         _ = setsockopt(pair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        defer { close(pair[1]); close(pipeEnds[1]) }
+        defer { close(pair[1]); close(errorPair[1]) }
 
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil   // an opaque pointer there
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, errorPair[1], 2)
 
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var noSignals = sigset_t()
@@ -127,11 +132,11 @@ final class WorkerProcess: @unchecked Sendable {
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
-            close(pair[0]); close(pipeEnds[0])
+            close(pair[0]); close(errorPair[0])
             throw TabIconsError(.io, "cannot start a worker (\(executable)): " + TabIconsError.systemReason(status))
         }
-        for fd in [pair[0], pipeEnds[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        return WorkerProcess(pid: pid, channel: pair[0], errors: pipeEnds[0])
+        for fd in [pair[0], errorPair[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        return WorkerProcess(pid: pid, channel: pair[0], errors: errorPair[0])
     }
 
     /// Sends one framed request (its header and fields, then the input's bytes as the body,
