@@ -130,7 +130,8 @@ public enum TabIconCommand {
     options: those of 'tabicon normalize --help', except --manifest, --json, --preview, --check
     and --force (nothing but the page is written); -o names the page.
 
-    Exit status: 0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage.
+    Exit status: 0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage,
+    130 / 143 stopped by SIGINT / SIGTERM (no page written).
     """
 
     static let inspectUsage = """
@@ -146,7 +147,8 @@ public enum TabIconCommand {
       --max-pixels N             refuse images above N pixels (default 100000000)
       -h, --help                 this text
 
-    Exit status: 0 all inputs described, 1 some inputs failed, 2 usage.
+    Exit status: 0 all inputs described, 1 some inputs failed, 2 usage, 130 / 143 stopped by
+    SIGINT / SIGTERM.
     """
 }
 
