@@ -21,7 +21,7 @@ package enum IconWorker {
         let replies = fcntl(1, F_DUPFD_CLOEXEC, 3)
         guard replies >= 0, dup2(2, 1) == 1 else { return 2 }
         var memory = rlimit(rlim_cur: rlim_t(WorkerLimits.memoryBytes), rlim_max: rlim_t(WorkerLimits.memoryBytes))
-        guard setrlimit(resourceData, &memory) == 0 else { return 2 }
+        guard !WorkerLimits.memoryLimitApplies || setrlimit(resourceData, &memory) == 0 else { return 2 }
         while true {
             guard let header = readExactly(WorkerWire.headerSize) else { return 0 }
             let request: WorkerRequest

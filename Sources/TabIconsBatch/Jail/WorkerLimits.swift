@@ -1,4 +1,9 @@
 import TabIcons
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The kernel's and the watchdog's bounds on one jailed worker (SPEC §2: "at most 256 MiB of
 /// memory and, for an SVG, one second of CPU per input"), declared once: the worker sets the
@@ -8,6 +13,11 @@ package enum WorkerLimits {
     /// address space Swift's runtime and glibc's arenas reserve without touching, and fail
     /// ordinary icons.
     package static let memoryBytes = 256 << 20
+    /// False in a sanitizer build (`make test-asan`, `test-tsan`): its runtime maps terabytes of
+    /// shadow memory, which RLIMIT_DATA counts, so a worker under the limit could not even start.
+    /// The watchdog and RLIMIT_CPU still apply there.
+    package static let memoryLimitApplies = sanitizerRuntimes.allSatisfy { dlsym(nil, $0) == nil }
+    private static let sanitizerRuntimes: [String] = ["__tsan_init", "__asan_init", "__msan_init"]
     /// The worker's CPU an SVG may take (librsvg's drawing of every rendition and the encoding),
     /// read by the watchdog from the worker's accounting.
     package static let svgCPUSeconds = 1.0
