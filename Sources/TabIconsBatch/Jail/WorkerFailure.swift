@@ -23,7 +23,8 @@ enum WorkerFailure {
         let format = ImageFormat.sniff(data)
         let library = format.map(libraryName) ?? "the decoder"
         // Seen near the limit, or saying it could not allocate: the limit was the cause.
-        let ranOutOfMemory = peakData >= WorkerLimits.memoryBytes / 4 * 3 || mentionsAllocationFailure(stderr)
+        let ranOutOfMemory = WorkerLimits.memoryLimitApplies
+            && (peakData >= WorkerLimits.memoryBytes / 4 * 3 || mentionsAllocationFailure(stderr))
         switch death {
         case .overran(.cpu): return TabIconsError(.tooLarge, WorkerLimits.svgCPUText, format: format)
         case .overran(.wall): return TabIconsError(.tooLarge, WorkerLimits.wallText, format: format)
