@@ -61,7 +61,7 @@ let package = Package(
             // The C modules only for the decode scenario's direct-call baselines.
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"],
             path: "bench",
-            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "peers", "inputs", "charts.py", "charts", "results"]
+            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "make-hostile-inputs.sh", "peers", "inputs", "charts.py", "charts", "results"]
         ),
         .testTarget(
             name: "TabIconsTests",

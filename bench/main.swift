@@ -5,6 +5,9 @@ import TabIconsBatch
 // tabicon-bench: SPEC §7. Prints a table for people, or JSON with --json.
 // Exit status: 0 done, 1 setup failed (no icons), 2 usage.
 
+if CommandLine.arguments.dropFirst().first == "jail" {
+    exit(JailBench.main(Array(CommandLine.arguments.dropFirst())))
+}
 if let scenario = CommandLine.arguments.dropFirst().first, CodecScenarios.names.contains(scenario) {
     exit(CodecScenarios.main(Array(CommandLine.arguments.dropFirst())))
 }

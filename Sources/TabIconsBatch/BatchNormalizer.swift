@@ -60,8 +60,13 @@ public struct BatchNormalizer: Sendable {
     /// `--preview FILE`: the page the caller writes after the run, planned with the outputs so
     /// that it cannot land on an input, the manifest or an output (SPEC §6a).
     public var previewURL: URL?
-    /// Answers a signal number once the batch should stop (0 to go on).
+    /// Answers a signal number once the batch should stop (0 to go on). With a jail, an input
+    /// in flight is abandoned within a tick of the answer (its worker killed).
     public var shouldStop: @Sendable () -> Int32 = { 0 }
+    /// Where each input is decoded, normalized and encoded: in a jailed worker process
+    /// (`WorkerJail`, what `tabicon` does), or in process when nil (the default; a UI runtime
+    /// that may not spawn processes). See `WorkerJail` for which to use when.
+    public var jail: WorkerJail?
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
                 outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
@@ -114,7 +119,9 @@ public struct BatchNormalizer: Sendable {
         let outcomes = LockedState<[IconOutcome?]>(Array(repeating: nil, count: inputs.count))
         let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
-        let context = IconRun(batch: self, previous: previous, budget: budget)
+        let engine = IconEngine(jail: jail)
+        defer { engine.finish() }
+        let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             while shouldStop() == 0 {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue

@@ -5,7 +5,7 @@ import Foundation
 /// and the disk, each named (encode, name, `Contents.json`, manifest row). Paths come from the
 /// output plan, never worked out again here.
 struct IconFiles {
-    struct File {
+    struct File: Sendable, Equatable {
         let path: String
         let bytes: [UInt8]
     }
@@ -58,8 +58,8 @@ struct IconFiles {
     }
 
     /// The icon's manifest row.
-    func manifestIcon(input: BatchInput, plan: OutputPlan.Icon, icon: NormalizedIcon, contentHash: ContentHash) -> Manifest.Icon {
-        Manifest.Icon(input: input.name, name: OutputLayout.iconName(stem: plan.stem), icon: icon,
+    func manifestIcon(input: String, plan: OutputPlan.Icon, icon: NormalizedIcon, contentHash: ContentHash) -> Manifest.Icon {
+        Manifest.Icon(input: input, name: OutputLayout.iconName(stem: plan.stem), icon: icon,
                       contentHash: contentHash, renditions: renditions, contentsFile: contentsFile)
     }
 }

@@ -2,11 +2,13 @@ import TabIcons
 import Foundation
 
 /// One input through the batch, start to finish: load within the memory budget, carry over or
-/// normalize, turn into files, write the whole set (or, checking, compare it).
+/// render (normalize and encode, through the `IconEngine`: in a jailed worker or in process),
+/// write the whole set (or, checking, compare it).
 struct IconRun: Sendable {
     let batch: BatchNormalizer
     let previous: PreviousRun
     let budget: MemoryBudget?
+    let engine: IconEngine
 
     func process(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) -> IconOutcome {
         do throws(TabIconsError) {
@@ -17,19 +19,19 @@ struct IconRun: Sendable {
     }
 
     private func run(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> IconOutcome {
-        let loaded = try load(input) { hash in
+        let loaded = try load(input, plan: plan) { hash in
             batch.force ? nil : previous.reusable(input: input.name, contentHash: hash, plan: plan, directory: directory)
         }
-        let (icon, hash): (NormalizedIcon, ContentHash)
+        let rendered: RenderedIcon
         switch loaded {
         case .reused(let entry): return .reused(entry)
-        case .normalized(let normalized, let contentHash): (icon, hash) = (normalized, contentHash)
+        case .stopped: return .stopped
+        case .rendered(let icon): rendered = icon
         }
-        let files = try IconFiles(icon, plan: plan, format: batch.format, render: batch.normalizer.options.render)
-        let row = files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: hash)
-        if batch.checkOnly { return .checked(row, try compare(files, directory: directory)) }
+        let row = rendered.row
+        if batch.checkOnly { return .checked(row, try compare(rendered.files, directory: directory)) }
         guard batch.shouldStop() == 0 else { return .stopped }
-        let (staged, unchanged) = try directory.stage(files.files.map { ($0.path, $0.bytes) })
+        let (staged, unchanged) = try directory.stage(rendered.files.map { ($0.path, $0.bytes) })
         guard batch.shouldStop() == 0 else {
             directory.discard(staged)
             return .stopped
@@ -39,9 +41,9 @@ struct IconRun: Sendable {
     }
 
     /// What writing `files` would do, for `--check`.
-    private func compare(_ files: IconFiles, directory: OutputDirectory) throws(TabIconsError) -> [BatchResult.Change] {
+    private func compare(_ files: [IconFiles.File], directory: OutputDirectory) throws(TabIconsError) -> [BatchResult.Change] {
         var changes: [BatchResult.Change] = []
-        for file in files.files {
+        for file in files {
             let existing = try directory.read(file.path)
             if existing == nil { changes.append(.init(kind: .write, path: file.path)) }
             else if existing != file.bytes { changes.append(.init(kind: .change, path: file.path)) }
@@ -51,25 +53,33 @@ struct IconRun: Sendable {
 
     private enum Loaded {
         case reused(Manifest.Icon)
-        case normalized(NormalizedIcon, ContentHash)
+        case rendered(RenderedIcon)
+        /// The batch was asked to stop while the input was being rendered.
+        case stopped
     }
 
     /// Loads one input within the memory budget, asks `reuse` whether its previous entry stands
-    /// (before any decoding), and otherwise normalizes it; the bytes are released before this
-    /// returns.
+    /// (before any decoding), and otherwise renders it; the bytes are released before this
+    /// returns. The budget is held while a worker renders, so it still decides how many large
+    /// inputs are decoded at once, jailed or not.
     ///
     /// The order keeps the budget honest: the worker takes the input's file size from the budget
     /// before reading it (so it never holds a large input while another decodes), then its
     /// estimated decode memory (`Normalizer.decodeMemoryEstimate`: what the path it takes holds). When that does not fit beside what
     /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
     /// while holding would deadlock two workers, or raise the peak by one input.
-    private func load(_ input: BatchInput, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError) -> Loaded {
+    private func load(_ input: BatchInput, plan: OutputPlan.Icon, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError) -> Loaded {
         let normalizer = batch.normalizer
+        let render = { (data: Data, hash: ContentHash) throws(TabIconsError) -> Loaded in
+            guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: batch.format,
+                                               contentHash: hash, shouldStop: batch.shouldStop) else { return .stopped }
+            return .rendered(icon)
+        }
         guard let budget else {
             let data = try input.load()
             let hash = ContentHash(of: data)
             if let entry = reuse(hash) { return .reused(entry) }
-            return .normalized(try normalizer.normalize(data), hash)
+            return try render(data, hash)
         }
         var held = max(input.expectedByteCount() ?? 0, 0)
         budget.acquire(held)
@@ -88,6 +98,6 @@ struct IconRun: Sendable {
         } else {
             held = needed
         }
-        return .normalized(try normalizer.normalize(data), ContentHash(of: data))
+        return try render(data, ContentHash(of: data))
     }
 }

@@ -4,11 +4,18 @@ import Foundation
 /// Reads an input file or stdin into memory, refusing more than the input limit before reading.
 package enum InputReader {
     /// The bytes at `url`. A directory, a missing or unreadable file is an `io` error; a file
-    /// larger than `limit` bytes is `tooLarge` without being read. Special files (a FIFO) are read
-    /// to their end, up to the limit. Plain POSIX calls: one `open`, `fstat` and `read` a file.
-    package static func read(_ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
+    /// larger than `limit` bytes is `tooLarge` without being read. Plain POSIX calls: one `open`,
+    /// `fstat` and `read` a file.
+    ///
+    /// The file is opened with `O_NONBLOCK`, so opening a FIFO never waits for a writer. With
+    /// `regularOnly` (a file the walk or the command line saw as a regular file), anything else
+    /// found there now is an `io` error: a FIFO swapped in after the walk must not hang the batch.
+    /// Otherwise special files (a FIFO named on the command line) are reopened as the user named
+    /// them and read to their end, up to the limit.
+    package static func read(_ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes,
+                             regularOnly: Bool = false) throws(TabIconsError) -> Data {
         let path = url.path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        var fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
@@ -20,6 +27,15 @@ package enum InputReader {
         if type == S_IFDIR {
             close(fd)
             throw TabIconsError(.io, "is a directory", input: path)
+        }
+        if regularOnly && type != S_IFREG {
+            close(fd)
+            throw TabIconsError(.io, "is no longer a regular file (a FIFO, socket or device is there now)", input: path)
+        }
+        if type != S_IFREG {
+            close(fd)
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
         }
         // Special files, and regular ones that report no size (procfs, sysfs), are read to
         // their end like a pipe.

@@ -17,6 +17,13 @@ package enum StopSignals {
     package static func install() {
         signal(SIGINT) { stopSignal.store($0, ordering: .relaxed) }
         signal(SIGTERM) { stopSignal.store($0, ordering: .relaxed) }
+        // A parent may start us with them blocked (a spawn inherits its thread's mask; Foundation's
+        // Process in a test runner does): then a stop would wait, pending, until the run ended.
+        var stops = sigset_t()
+        sigemptyset(&stops)
+        sigaddset(&stops, SIGINT)
+        sigaddset(&stops, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stops, nil)
     }
 
     /// The signal received, or 0.

@@ -73,7 +73,7 @@ extension CommandDeclaration {
             + "point size, content hash and lints; --json prints the manifest document without renditions. "
             + "Writes nothing.",
         options: [.json, .box, .maxPixels],
-        exitStatus: "0 all inputs described, 1 some inputs failed, 2 usage.")
+        exitStatus: "0 all inputs described, 1 some inputs failed, 2 usage, 130 / 143 stopped by SIGINT / SIGTERM.")
 
     /// `normalize`'s options but the page for `-o` and none about written files.
     static let preview = CommandDeclaration(
@@ -86,7 +86,8 @@ extension CommandDeclaration {
         options: [.page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .filter, .allowUpscale,
                   .jobs, .maxPixels, .quiet],
         refused: [.manifest, .json, .preview, .check, .force], refusedReason: "which writes only the page",
-        exitStatus: "0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage.")
+        exitStatus: "0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage, "
+            + "130 / 143 stopped by SIGINT / SIGTERM (no page written).")
 
     static let completions = CommandDeclaration(
         "completions", synopsis: "bash|zsh|fish",

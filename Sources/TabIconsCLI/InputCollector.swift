@@ -24,11 +24,15 @@ struct InputItem: Sendable, Equatable {
 
     /// The file's path, for the output plan's identity checks; nil for stdin.
     let path: String?
+    /// The walk or the command line found a regular file here: anything else found when it is
+    /// read (a FIFO swapped in) is an `io` error, not a read that waits for a writer.
+    let wasRegularFile: Bool
 
-    init(source: Source, displayName: String, outputStem: String, path: String? = nil) {
+    init(source: Source, displayName: String, outputStem: String, path: String? = nil, wasRegularFile: Bool = false) {
         self.source = source
         self.displayName = displayName
         self.outputStem = outputStem
+        self.wasRegularFile = wasRegularFile
         if case .file(let url) = source { self.path = path ?? url.path } else { self.path = nil }
     }
 }
@@ -71,7 +75,8 @@ enum InputCollector {
             let url = URL(fileURLWithPath: argument)
             if info.st_mode & S_IFMT != S_IFDIR {
                 let stem = (url.lastPathComponent as NSString).deletingPathExtension
-                collected.inputs.append(InputItem(source: .file(url), displayName: argument, outputStem: safeStem(stem)))
+                collected.inputs.append(InputItem(source: .file(url), displayName: argument, outputStem: safeStem(stem),
+                                                  wasRegularFile: info.st_mode & S_IFMT == S_IFREG))
                 continue
             }
             collected.folders.append(argument)
@@ -83,7 +88,8 @@ enum InputCollector {
                 let stem = rootName + "/" + (relative as NSString).deletingPathExtension
                 let path = rootPath + "/" + relative
                 collected.inputs.append(InputItem(source: .file(URL(fileURLWithPath: path)),
-                                                  displayName: base + "/" + relative, outputStem: stem, path: path))
+                                                  displayName: base + "/" + relative, outputStem: stem, path: path,
+                                                  wasRegularFile: true))
             }
             for (relative, error) in failures {
                 let name = relative.isEmpty ? base : base + "/" + relative

@@ -8,7 +8,7 @@ extension InputItem {
     func read(limit: Int) throws(TabIconsError) -> Data {
         switch source {
         case .standardInput: try InputReader.readStandardInput(limit: limit)
-        case .file(let url): try InputReader.read(url, limit: limit)
+        case .file(let url): try InputReader.read(url, limit: limit, regularOnly: wasRegularFile)
         }
     }
 

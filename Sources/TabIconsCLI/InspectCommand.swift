@@ -20,7 +20,7 @@ struct InspectCommand {
         _ = try CommonOptions.validated(NormalizeOptions(box: box, limits: limits))
     }
 
-    func run(console: Console) -> TabIconCommand.ExitStatus {
+    func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
         let collected = InputCollector.collect(inputs)
         let (items, missing) = (collected.inputs, collected.failures)
         // Lints such as `undersized` are judged against the default scales, so the document names them.
@@ -29,13 +29,13 @@ struct InspectCommand {
             manifest.errors.append(.init(input: input, error: error))
             console.reportFailure(input: input, error)
         }
-        let inspector = IconInspector(box: box, limits: limits)
+        let engine = IconEngine(jail: jail)
+        defer { engine.finish() }
         for item in items {
-            do {
+            do throws(TabIconsError) {
                 let data = try item.read(limit: limits.maxInputBytes)
-                let report = try inspector.inspect(data)
-                let icon = Manifest.Icon(input: item.displayName, name: item.name, icon: report.planned,
-                                         contentHash: report.contentHash, renditions: nil)
+                guard let icon = try engine.inspect(data, input: item.displayName, name: item.name, box: box, limits: limits,
+                                                    shouldStop: { StopSignals.received }) else { break }
                 manifest.icons.append(icon)
                 if !json { console.out(Self.describe(icon)) }
             } catch {
@@ -43,6 +43,8 @@ struct InspectCommand {
                 console.reportFailure(input: item.displayName, error)
             }
         }
+        let signal = StopSignals.received
+        if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
         if json { console.outText(String(decoding: manifest.jsonData(), as: UTF8.self)) }
         return manifest.errors.isEmpty ? .success : .someInputsFailed
     }

@@ -88,7 +88,7 @@ struct NormalizeCommand {
         force = parsed.has(.force)
     }
 
-    func run(console: Console) -> TabIconCommand.ExitStatus {
+    func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
         let collected = InputCollector.collect(inputs, excluding: outputRoot)
         let limit = options.limits.maxInputBytes
         let batchInputs = collected.inputs.map { item in
@@ -103,6 +103,7 @@ struct NormalizeCommand {
         batch.inputFolders = collected.folders
         batch.previewURL = preview
         batch.shouldStop = { StopSignals.received }
+        batch.jail = jail
 
         let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult

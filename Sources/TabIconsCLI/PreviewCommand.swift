@@ -23,7 +23,7 @@ struct PreviewCommand {
         pageURL = URL(fileURLWithPath: out)
     }
 
-    func run(console: Console) -> TabIconCommand.ExitStatus {
+    func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
         let collected = InputCollector.collect(settings.inputs)
         let limit = settings.options.limits.maxInputBytes
         let inputs = collected.inputs.map { item in
@@ -42,8 +42,10 @@ struct PreviewCommand {
         let missing = collected.failures
         for (input, error) in missing { console.reportFailure(input: input, error) }
         let progress = ProgressLine(total: inputs.count, console: console, enabled: !settings.quiet)
-        let run = PreviewRun(normalizer: Normalizer(options: settings.options), layout: settings.layout,
+        var run = PreviewRun(normalizer: Normalizer(options: settings.options), layout: settings.layout,
                              format: settings.format, jobs: settings.jobs)
+        run.jail = jail
+        run.shouldStop = { StopSignals.received }
         var document = run.run(inputs) { event in
             switch event {
             case .done(_, let name, let icon), .reused(_, let name, let icon):
@@ -55,6 +57,11 @@ struct PreviewCommand {
             }
         }
         progress.finish()
+        let signal = StopSignals.received
+        if signal != 0 {
+            console.err("tabicon: stopped by signal \(signal); no page written")
+            return signal == SIGTERM ? .terminated : .interrupted
+        }
         document.errors = missing.map { Manifest.ErrorEntry(input: $0.0, error: $0.1) } + document.errors
         guard Self.write(document, to: pageURL, name: pageName, console: console) else { return .someInputsFailed }
         return document.errors.isEmpty ? .success : .someInputsFailed

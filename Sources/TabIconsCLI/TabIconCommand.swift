@@ -6,12 +6,20 @@ import TabIconsBatch
 /// (`ExitStatus`): 0 every input done, 1 some input failed or `--check` found changes, 2 a usage
 /// mistake. The commands and their options are declared in `CommandDeclaration`.
 public enum TabIconCommand {
+    /// The program's entry: `tabicon __worker` is a jailed worker (`IconWorker`, started by the
+    /// batch, never by a person); anything else is a command, whose inputs are rendered in
+    /// workers running this very executable (`WorkerJail.currentExecutable`).
     public static func main(_ arguments: [String]) -> Int32 {
+        if arguments.first == WorkerJail.workerArgument {
+            return IconWorker.serve(testFaults: arguments == [WorkerJail.workerArgument, WorkerJail.testFaultsArgument])
+        }
         StopSignals.install()
-        return run(arguments).rawValue
+        return run(arguments, jail: .currentExecutable).rawValue
     }
 
-    static func run(_ arguments: [String]) -> ExitStatus {
+    /// One command. `jail` nil renders in process: how tests drive the CLI inside their own
+    /// process, whose executable is not `tabicon`.
+    static func run(_ arguments: [String], jail: WorkerJail? = nil) -> ExitStatus {
         let console = Console()
         guard let command = arguments.first else {
             console.errText(HelpText.usage)
@@ -31,11 +39,11 @@ public enum TabIconCommand {
                 console.out("tabicon \(TabIconsVersion.current)")
                 return .success
             case "inspect":
-                return try InspectCommand(arguments: rest).run(console: console)
+                return try InspectCommand(arguments: rest).run(console: console, jail: jail)
             case "normalize":
-                return try NormalizeCommand(arguments: rest).run(console: console)
+                return try NormalizeCommand(arguments: rest).run(console: console, jail: jail)
             case "preview":
-                return try PreviewCommand(arguments: rest).run(console: console)
+                return try PreviewCommand(arguments: rest).run(console: console, jail: jail)
             case "completions":
                 return try CompletionsCommand(arguments: rest).run(console: console)
             case "manual":

@@ -13,6 +13,11 @@ public struct PreviewRun: Sendable {
     public var layout: OutputLayout
     public var format: OutputFormat
     public var jobs: Int
+    /// Where each input is rendered, as for `BatchNormalizer.jail`: a jailed worker, or in process when nil.
+    public var jail: WorkerJail?
+    /// Answers a signal number once the run should stop (0 to go on): no new input is started,
+    /// an input in a worker is abandoned, and the document leaves out what did not finish.
+    public var shouldStop: @Sendable () -> Int32 = { 0 }
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
                 jobs: Int = JobCount.allCores) {
@@ -28,13 +33,16 @@ public struct PreviewRun: Sendable {
         let plans = OutputPlan.naming(inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales)
         let results = LockedState<[Result<PreviewDocument.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
         let next = LockedState(0)
+        let engine = IconEngine(jail: jail)
+        defer { engine.finish() }
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
-            while true {
+            while shouldStop() == 0 {
                 let index = next.withLock { value -> Int in defer { value += 1 }; return value }
                 guard index < inputs.count else { return }
                 let input = inputs[index]
-                let result = Result { () throws(TabIconsError) -> PreviewDocument.Icon in try process(input, plan: plans[index].get()) }
+                let result = Result { () throws(TabIconsError) -> PreviewDocument.Icon in try process(input, plan: plans[index].get(), engine: engine) }
                     .mapError { $0.naming(input.name) }
+                if shouldStop() != 0 { return }   // what did not finish is left out
                 results.withLock { $0[index] = result }
                 switch result {
                 case .success(let icon): onEvent(.done(index: index, name: input.name, icon: icon.entry))
@@ -55,16 +63,20 @@ public struct PreviewRun: Sendable {
                                icons: icons, errors: errors)
     }
 
-    private func process(_ input: BatchInput, plan: OutputPlan.Icon) throws(TabIconsError) -> PreviewDocument.Icon {
+    /// An input abandoned because the run was asked to stop: left out, not an error entry.
+    private static let stopped = TabIconsError(.io, "stopped by a signal")
+
+    private func process(_ input: BatchInput, plan: OutputPlan.Icon, engine: IconEngine) throws(TabIconsError) -> PreviewDocument.Icon {
         let data = try input.load()
-        let icon = try normalizer.normalize(data)
-        let files = try IconFiles(icon, plan: plan, format: format, render: normalizer.options.render)
-        // The first files are the renditions, in `renditions`' order (`IconFiles.files`).
-        let renditions = zip(files.renditions, files.files).map { entry, file in
+        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: format,
+                                           contentHash: ContentHash(of: data), shouldStop: shouldStop) else {
+            throw Self.stopped
+        }
+        // The first files are the renditions, in `renditions`' order (`RenderedIcon.files`).
+        let renditions = zip(icon.row.renditions ?? [], icon.files).map { entry, file in
             PreviewDocument.Rendition(scale: entry.scale, pixelWidth: entry.pixelWidth, pixelHeight: entry.pixelHeight,
                                       bytes: file.bytes)
         }
-        let entry = files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: ContentHash(of: data))
-        return PreviewDocument.Icon(entry: entry, renditions: renditions)
+        return PreviewDocument.Icon(entry: icon.row, renditions: renditions)
     }
 }

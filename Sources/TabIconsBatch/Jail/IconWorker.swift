@@ -1,0 +1,173 @@
+import TabIcons
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The worker side of the jail: `tabicon __worker` (SPEC §2). Started by `WorkerProcess`, it
+/// reads `WorkerRequest`s on standard input, runs the batch's own body on each
+/// (`RenderedIcon.render` / `.inspect`) and writes a `WorkerReply` on the same socket, until the
+/// batch closes it.
+package enum IconWorker {
+    /// Runs the worker until its input ends; the exit status (0 at the end of the input, 2 on a
+    /// request it cannot read). `testFaults` (tests only: `__worker --test-faults`, which nothing
+    /// but a test's `WorkerJail` passes) lets an input ask for a `TestFault`.
+    package static func serve(testFaults: Bool = false) -> Int32 {
+        closeInheritedDescriptors()
+        // Replies go to a private copy of the socket; anything a library prints on standard
+        // output lands in the standard error the batch reads, never inside a reply.
+        let replies = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        guard replies >= 0, dup2(2, 1) == 1 else { return 2 }
+        var memory = rlimit(rlim_cur: rlim_t(WorkerLimits.memoryBytes), rlim_max: rlim_t(WorkerLimits.memoryBytes))
+        guard !WorkerLimits.memoryLimitApplies || setrlimit(resourceData, &memory) == 0 else { return 2 }
+        while true {
+            guard let header = readExactly(WorkerWire.headerSize) else { return 0 }
+            let request: WorkerRequest
+            do throws(WorkerWire.Malformed) {
+                let announced = try WorkerWire.header(header[...])
+                guard let fields = readExactly(announced.fieldsLength), let body = readBody(announced.bodyLength) else { return 2 }
+                request = try WorkerRequest(kind: announced.kind, fields: fields, body: body)
+            } catch {
+                return 2
+            }
+            allowCPU()
+            if testFaults, let fault = TestFault(request.data) {
+                guard fault.perform(replies: replies) else { return 2 }
+                continue
+            }
+            guard writeAll(answer(request).encoded, to: replies) else { return 2 }
+        }
+    }
+
+    private static func answer(_ request: WorkerRequest) -> WorkerReply {
+        do throws(TabIconsError) {
+            switch request {
+            case .render(let input, let plan, let options, let format, let data):
+                return .rendered(try RenderedIcon.render(data, input: input, plan: plan, normalizer: Normalizer(options: options),
+                                                         format: format, contentHash: ContentHash(of: data)))
+            case .inspect(let input, let name, let box, let limits, let data):
+                return .inspected(try RenderedIcon.inspect(data, input: input, name: name, box: box, limits: limits))
+            }
+        } catch {
+            // Under RLIMIT_DATA an allocation that fails is this limit (cairo says `NoMemory`).
+            if WorkerFailure.mentionsAllocationFailure(error.message) {
+                return .failed(TabIconsError(.tooLarge, WorkerLimits.memoryText, format: error.format))
+            }
+            return .failed(error)
+        }
+    }
+
+    #if canImport(Glibc)
+    private static let resourceData = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+    private static let resourceCPU = __rlimit_resource_t(RLIMIT_CPU.rawValue)
+    #else
+    private static let resourceData = RLIMIT_DATA
+    private static let resourceCPU = RLIMIT_CPU
+    #endif
+
+    /// RLIMIT_CPU counts the worker's whole life: before each input its soft limit is moved to
+    /// what it has used plus the backstop, so the kernel ends an input the watchdog missed.
+    private static func allowCPU() {
+        var usage = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &usage)
+        let used = Int(usage.tv_sec) + 1
+        var limit = rlimit()
+        getrlimit(resourceCPU, &limit)
+        limit.rlim_cur = rlim_t(used + WorkerLimits.cpuBackstopSeconds)
+        limit.rlim_cur = min(limit.rlim_cur, limit.rlim_max)
+        setrlimit(resourceCPU, &limit)
+    }
+
+    /// Any descriptor but 0, 1 and 2 that reached the worker (one a library in the batch opened
+    /// without close-on-exec) is closed before the first input is read: those /proc/self/fd
+    /// lists (a loop up to the descriptor limit would cost a million calls where it is that high).
+    private static func closeInheritedDescriptors() {
+        if let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+            for fd in open.compactMap(Int32.init) where fd > 2 { close(fd) }
+            return
+        }
+        let highest = min(Int32(clamping: sysconf(Int32(_SC_OPEN_MAX))), 65_536)
+        if highest > 3 { for fd in 3..<highest { close(fd) } }
+    }
+
+    private static func readExactly(_ count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return bytes
+    }
+
+    /// The input's bytes, read straight into the buffer the decoders get.
+    private static func readBody(_ count: Int) -> Data? {
+        var body = Data(count: count)
+        var filled = 0
+        while filled < count {
+            let n = body.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return body
+    }
+
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            written += n
+        }
+        return true
+    }
+
+    /// What a test can make a worker do, by an input beginning `TABICON-TEST-FAULT:` and the
+    /// fault's name, when (and only when) the worker was started with `--test-faults`: the
+    /// failures the jail must turn into one error entry, without depending on which inputs crash
+    /// or exhaust today's librsvg.
+    enum TestFault: String {
+        case abort, segv, allocate, spin, garbage, exit
+
+        static let prefix = Array("TABICON-TEST-FAULT:".utf8)
+
+        init?(_ data: Data) {
+            guard data.starts(with: Self.prefix),
+                  let fault = TestFault(rawValue: String(decoding: data.dropFirst(Self.prefix.count), as: UTF8.self)) else { return nil }
+            self = fault
+        }
+
+        /// Does it; answers false when the worker should end (its reply could not be written).
+        func perform(replies: Int32) -> Bool {
+            switch self {
+            case .abort: abortProcess()
+            case .segv: raise(SIGSEGV)
+            case .allocate:
+                // Past RLIMIT_DATA: the allocation fails and Swift's runtime aborts, as a decoder would.
+                let bytes = [UInt8](repeating: 1, count: WorkerLimits.memoryBytes * 2)
+                return writeAll(WorkerReply.failed(TabIconsError(.io, "allocated \(bytes.count)")).encoded, to: replies)
+            case .spin:
+                var x: UInt64 = 1
+                while x != 0 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
+            case .garbage: return writeAll(Array("not a reply, but long enough".utf8), to: replies)
+            case .exit: Foundation.exit(3)
+            }
+            return false
+        }
+    }
+}
+
+/// `abort()`, which `TestFault.abort` hides.
+private func abortProcess() -> Never {
+    #if canImport(Glibc)
+    Glibc.abort()
+    #else
+    Darwin.abort()
+    #endif
+}
