@@ -55,6 +55,8 @@ public struct BatchNormalizer: Sendable {
     public var force = false
     /// Compare only: write, rename and remove nothing.
     public var checkOnly = false
+    /// Read and hash every input and recorded file, trusting no stat record (`--verify`).
+    public var verify = false
     /// The folders the inputs were collected from, so `--out` over one of them is refused.
     public var inputFolders: [String] = []
     /// `--preview FILE`: the page the caller writes after the run, planned with the outputs so
@@ -104,13 +106,15 @@ public struct BatchNormalizer: Sendable {
         // run has no folder to lock until it creates one (then it reads again, in case another
         // run got there first).
         var lock = try RunLock(root: root, exclusive: !checkOnly)
-        var previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal)
+        var previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
+                                       trustStats: !verify)
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
-            previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal)
+            previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
+                                       trustStats: !verify)
         }
         if !checkOnly, case .success(let directory) = directory {
             for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
@@ -211,12 +215,21 @@ public struct BatchNormalizer: Sendable {
 
     /// The manifest, written only when its bytes differ from the file there (so a run that
     /// changed nothing changes no mtime); under `checkOnly`, a difference is one more change.
+    ///
+    /// `--check` compares the manifests without their stat records: those are a cache of what one
+    /// machine's file system said (a fresh clone has other inodes and times), not part of what a
+    /// run produces.
     private func writeManifest(_ manifest: Manifest, into result: inout BatchResult, sparing spared: Set<FileIdentity>) {
         let bytes = manifest.jsonBytes
         let path = manifestURL.relativePath
-        if let existing = FileManager.default.contents(atPath: path), Array(existing) == bytes { return }
-        let kind: BatchResult.Change.Kind = FileManager.default.fileExists(atPath: path) ? .change : .write
-        result.changes.append(.init(kind: kind, path: path))
+        let existing = (try? UntrustedFile.read(path))??.bytes
+        if checkOnly {
+            let existingManifest = existing.flatMap { try? Manifest(parsing: Data($0)) }
+            if existingManifest?.withoutStats.jsonBytes == manifest.withoutStats.jsonBytes { return }
+        } else if existing == bytes {
+            return
+        }
+        result.changes.append(.init(kind: existing == nil ? .write : .change, path: path))
         guard !checkOnly else { return }
         let folder = (path as NSString).deletingLastPathComponent
         if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: spared) {

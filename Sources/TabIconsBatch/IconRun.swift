@@ -19,16 +19,22 @@ struct IconRun: Sendable {
     }
 
     private func run(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> IconOutcome {
-        let loaded = try load(input, plan: plan) { hash in
-            batch.force ? nil : previous.reusable(input: input.name, contentHash: hash, plan: plan, directory: directory)
+        // Taken before the bytes are read: a change after it makes the next run's stat differ.
+        let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
+        let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
+            batch.force ? nil : previous.reusable(input: input.name, inputStat: inputStat, contentHash: hash,
+                                                  plan: plan, directory: directory)
         }
+        // An input whose stat record stands is carried over without a byte of it read.
+        if let entry = reuse(nil) { return .reused(entry) }
+        let loaded = try load(input, plan: plan) { hash in reuse(hash) }
         let rendered: RenderedIcon
         switch loaded {
         case .reused(let entry): return .reused(entry)
         case .stopped: return .stopped
         case .rendered(let icon): rendered = icon
         }
-        let row = rendered.row
+        var row = rendered.row
         if batch.checkOnly { return .checked(row, try compare(rendered.files, directory: directory)) }
         guard batch.shouldStop() == 0 else { return .stopped }
         let (staged, unchanged) = try directory.stage(rendered.files.map { ($0.path, $0.bytes) })
@@ -37,6 +43,10 @@ struct IconRun: Sendable {
             return .stopped
         }
         try directory.commit(staged)
+        // What the file system says of the files now that they are in place (a rename moves
+        // ctime), and of the input as it was read: the next run's stat cache.
+        row = row.withFileStats(directory.fileStat)
+        row.inputStat = inputStat
         return .written(row, staged.map { .init(kind: .write, path: $0.relative) }, unchanged: unchanged.count)
     }
 

@@ -15,7 +15,7 @@ package enum InputReader {
     package static func read(_ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes,
                              regularOnly: Bool = false) throws(TabIconsError) -> Data {
         let path = url.path
-        var fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
         var status = stat()
         guard fstat(fd, &status) == 0 else {
@@ -32,16 +32,13 @@ package enum InputReader {
             close(fd)
             throw TabIconsError(.io, "is no longer a regular file (a FIFO, socket or device is there now)", input: path)
         }
-        if type != S_IFREG {
-            close(fd)
-            fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
-        }
         // Special files, and regular ones that report no size (procfs, sysfs), are read to
-        // their end like a pipe.
+        // their end like a pipe, through this very descriptor: closing it to reopen the FIFO
+        // blocking would drop what a writer that came meanwhile wrote, and then wait for a
+        // writer that has gone.
         guard type == S_IFREG, status.st_size > 0 else {
-            let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-            return try readAll(handle, limit: limit, name: path)
+            defer { close(fd) }
+            return try readStream(fd, limit: limit, name: path)
         }
         defer { close(fd) }
         let size = Int(status.st_size)
@@ -70,6 +67,33 @@ package enum InputReader {
     /// All of standard input, up to `limit` bytes.
     package static func readStandardInput(limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
         try readAll(FileHandle.standardInput, limit: limit, name: "-")
+    }
+
+    /// A FIFO or device opened without blocking, read to its end: `poll` waits for data or for
+    /// the last writer's close (Linux reports neither before a writer first connects, so a FIFO
+    /// nobody has opened yet is waited for, as a blocking open would). A stop signal ends the wait.
+    private static func readStream(_ fd: Int32, limit: Int, name: String) throws(TabIconsError) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, -1) < 0 {
+                guard errno == EINTR, StopSignals.received == 0 else {
+                    throw TabIconsError(.io, errno == EINTR ? "stopped while waiting for data" : TabIconsError.systemReason(), input: name)
+                }
+                continue
+            }
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            if n == 0 { return data }
+            if n < 0 {
+                if errno == EAGAIN || errno == EINTR { continue }
+                throw TabIconsError(.io, TabIconsError.systemReason(), input: name)
+            }
+            data.append(contentsOf: buffer[..<n])
+            if data.count > limit {
+                throw TabIconsError(.tooLarge, "input exceeds the limit of \(limit) bytes", input: name)
+            }
+        }
     }
 
     private static func readAll(_ handle: FileHandle, limit: Int, name: String) throws(TabIconsError) -> Data {

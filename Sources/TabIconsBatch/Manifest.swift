@@ -53,6 +53,9 @@ public struct Manifest: Sendable, Equatable {
         public var renditions: [RenditionEntry]?
         /// The xcassets image set's `Contents.json`, which the icon's run also owns.
         public var contentsFile: FileEntry?
+        /// What the file system said of the input when it was read (`FileStat`): while it still
+        /// says so, the input is not read again (`StatCache`).
+        package var inputStat: FileStat?
         public var lints: [Lint]
 
         /// The row for a normalized icon: decode scale and point size are the normalizer's, of
@@ -89,8 +92,16 @@ public struct Manifest: Sendable, Equatable {
 
         /// Every file this icon's run wrote: its renditions and its `Contents.json`.
         public var ownedFiles: [FileEntry] {
-            (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash) }
+            (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
                 + (contentsFile.map { [$0] } ?? [])
+        }
+
+        /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
+        package func withFileStats(_ statOf: (String) -> FileStat?) -> Icon {
+            var icon = self
+            icon.renditions = renditions?.map { var entry = $0; entry.stat = statOf($0.path); return entry }
+            icon.contentsFile = contentsFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
+            return icon
         }
     }
 
@@ -102,6 +113,8 @@ public struct Manifest: Sendable, Equatable {
         public var pixelHeight: Int
         public var bytes: Int
         public var hash: String
+        /// What the file system said of the file when tabicon last wrote or read it.
+        package var stat: FileStat?
 
         public init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
             self.init(scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
@@ -123,11 +136,18 @@ public struct Manifest: Sendable, Equatable {
         public var path: String
         public var bytes: Int
         public var hash: String
+        /// What the file system said of the file when tabicon last wrote or read it.
+        package var stat: FileStat?
 
         public init(path: String, bytes: Int, hash: String) {
             self.path = path
             self.bytes = bytes
             self.hash = hash
+        }
+
+        package init(path: String, bytes: Int, hash: String, stat: FileStat?) {
+            self.init(path: path, bytes: bytes, hash: hash)
+            self.stat = stat
         }
     }
 
@@ -145,6 +165,20 @@ public struct Manifest: Sendable, Equatable {
             self.code = error.code.rawValue
             self.message = error.message
         }
+    }
+
+    /// The document without its stat records (`FileStat`): what a run produces, whichever
+    /// machine's file system it ran on.
+    package var withoutStats: Manifest {
+        var manifest = self
+        for index in manifest.icons.indices {
+            manifest.icons[index] = manifest.icons[index].withFileStats { _ in nil }
+            manifest.icons[index].inputStat = nil
+        }
+        for index in manifest.errors.indices {
+            manifest.errors[index].keptFiles = manifest.errors[index].keptFiles.map { .init(path: $0.path, bytes: $0.bytes, hash: $0.hash) }
+        }
+        return manifest
     }
 
     /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.

@@ -62,6 +62,7 @@ extension Manifest.Icon {
         ]
         if let renditions { pairs.append(("renditions", .array(renditions.map(\.jsonValue)))) }
         if let contentsFile { pairs.append(("contentsFile", contentsFile.jsonValue)) }
+        if let inputStat { pairs.append(("inputStat", inputStat.jsonValue)) }
         pairs.append(("lints", .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
         return .object(pairs)
     }
@@ -93,11 +94,14 @@ extension Manifest.Icon {
                 guard let scale = entry["scale"]?.doubleValue, let file = Manifest.FileEntry(json: entry),
                       let width = entry["pixelWidth"]?.intValue, let height = entry["pixelHeight"]?.intValue
                 else { throw TabIconsError(.corrupt, "not a tabicon manifest: a rendition lacks a key of SPEC §6") }
-                return Manifest.RenditionEntry(scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
-                                               bytes: file.bytes, hash: file.hash)
+                var rendition = Manifest.RenditionEntry(scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
+                                                        bytes: file.bytes, hash: file.hash)
+                rendition.stat = file.stat
+                return rendition
             }
         }
         self.contentsFile = json["contentsFile"].flatMap(Manifest.FileEntry.init(json:))
+        self.inputStat = json["inputStat"].flatMap(FileStat.init(json:))
         self.lints = lints.compactMap { lint in
             guard let code = lint["code"]?.stringValue.flatMap(Lint.Code.init(rawValue:)),
                   let message = lint["message"]?.stringValue else { return nil }
@@ -108,22 +112,26 @@ extension Manifest.Icon {
 
 extension Manifest.RenditionEntry {
     var jsonValue: JSONValue {
-        .object([
+        var pairs: [(String, JSONValue)] = [
             ("scale", .double(scale)), ("path", .string(path)), ("pixelWidth", .int(pixelWidth)),
             ("pixelHeight", .int(pixelHeight)), ("bytes", .int(bytes)), ("hash", .string(hash)),
-        ])
+        ]
+        if let stat { pairs.append(("stat", stat.jsonValue)) }
+        return .object(pairs)
     }
 }
 
 extension Manifest.FileEntry {
     var jsonValue: JSONValue {
-        .object([("path", .string(path)), ("bytes", .int(bytes)), ("hash", .string(hash))])
+        var pairs: [(String, JSONValue)] = [("path", .string(path)), ("bytes", .int(bytes)), ("hash", .string(hash))]
+        if let stat { pairs.append(("stat", stat.jsonValue)) }
+        return .object(pairs)
     }
 
     init?(json: JSONValue) {
         guard let path = json["path"]?.stringValue, let bytes = json["bytes"]?.intValue,
               let hash = json["hash"]?.stringValue else { return nil }
-        self.init(path: path, bytes: bytes, hash: hash)
+        self.init(path: path, bytes: bytes, hash: hash, stat: json["stat"].flatMap(FileStat.init(json:)))
     }
 }
 

@@ -249,10 +249,35 @@ package final class OutputDirectory: Sendable {
         }
     }
 
-    /// Whether the file tabicon recorded is still there with the bytes it wrote.
-    package func holds(_ file: Manifest.FileEntry) -> Bool {
-        guard let bytes = try? read(file.path) else { return false }
-        return bytes.count == file.bytes && ContentHash(of: bytes).description == file.hash
+    /// Whether the file tabicon recorded is still there with the bytes it wrote (read and hashed).
+    package func holds(_ file: Manifest.FileEntry) -> Bool { check(file, cache: .none) != nil }
+
+    /// What the file system says of the file tabicon recorded, when it is still there with the
+    /// bytes it wrote: by its stat record where `cache` says that stands, else read and hashed.
+    /// Nil when the file is gone, is not a regular file reached without links, or holds other bytes.
+    package func check(_ file: Manifest.FileEntry, cache: StatCache) -> FileStat? {
+        let (folderPath, name) = Self.split(file.path)
+        guard let folder = try? openFolder(folderPath, create: false) else { return nil }
+        defer { close(folder) }
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let current = FileStat(info)
+        if cache.isUnchanged(recorded: file.stat, current: current) { return current }
+        guard current.size == file.bytes, let bytes = try? read(name, in: folder, relative: file.path),
+              bytes.count == file.bytes, ContentHash(of: bytes).description == file.hash
+        else { return nil }
+        return current
+    }
+
+    /// What the file system says of the regular file at `relative` (no link followed), nil when
+    /// there is none.
+    package func fileStat(_ relative: String) -> FileStat? {
+        let (folderPath, name) = Self.split(relative)
+        guard let folder = try? openFolder(folderPath, create: false) else { return nil }
+        defer { close(folder) }
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStat(info)
     }
 
     /// The identity of the entry at `relative` (a link itself, not its target), nil when none.

@@ -20,10 +20,16 @@ struct PreviousRun: Sendable {
 
     /// Whether the previous run had this run's options (compared once, not per input).
     private let sameOptions: Bool
+    /// Which of the manifest's stat records stand for their files' bytes.
+    let statCache: StatCache
 
-    init(manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal) throws(BatchUsageError) {
+    /// `trustStats` false (`--verify`): every input and recorded file is read and hashed.
+    init(manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal,
+         trustStats: Bool = true) throws(BatchUsageError) {
         var warnings: [String] = []
-        manifest = try Self.read(manifestPath).map { Self.plainPathsOnly($0, warnings: &warnings) }
+        let read = try Self.read(manifestPath)
+        manifest = read.map { Self.plainPathsOnly($0.manifest, warnings: &warnings) }
+        statCache = StatCache(trusted: trustStats, recordedBefore: read?.stat.mtime)
         self.journal = journal.read()
         self.warnings = warnings + self.journal.warnings
         sameOptions = manifest?.options == fingerprint
@@ -37,12 +43,13 @@ struct PreviousRun: Sendable {
 
     /// The manifest at `path`, nil when there is none. Anything else there is refused: a web
     /// app's `manifest.json` under `-o public`, a file too large to be one, a broken one.
-    private static func read(_ path: String) throws(BatchUsageError) -> Manifest? {
+    private static func read(_ path: String) throws(BatchUsageError) -> (manifest: Manifest, stat: FileStat)? {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
         let bytes: [UInt8]
+        let stat: FileStat
         do throws(UntrustedFile.Failure) {
             guard let read = try UntrustedFile.read(path) else { return nil }
-            bytes = read
+            (bytes, stat) = read
         } catch {
             throw BatchUsageError("--manifest \(path) cannot be the manifest: \(error.reason); \(refusal)")
         }
@@ -51,7 +58,7 @@ struct PreviousRun: Sendable {
             guard manifest.tool.hasPrefix("tabicon ") else {
                 throw TabIconsError(.corrupt, "its tool is not tabicon")
             }
-            return manifest
+            return (manifest, stat)
         } catch {
             throw BatchUsageError("--manifest \(path) holds a file that is not a tabicon manifest (\(error.message)); \(refusal)")
         }
@@ -84,17 +91,31 @@ struct PreviousRun: Sendable {
     }
 
     /// The previous entry of `input`, carried over when nothing that decides its outputs changed:
-    /// the same bytes (content hash), the same options and tool version (fingerprint), the same
-    /// paths in the plan, and every file it recorded still on disk with its recorded hash.
-    func reusable(input: String, contentHash: ContentHash, plan: OutputPlan.Icon,
+    /// the same bytes (the content hash, or with `contentHash` nil the input's stat record, which
+    /// then must stand for them: `statCache`), the same options and tool version (fingerprint), the
+    /// same paths in the plan, and every file it recorded still on disk with its recorded bytes
+    /// (by stat record where it stands, else read and hashed). The entry comes back with the
+    /// stats seen now, so the next run need not read what this one had to.
+    func reusable(input: String, inputStat: FileStat?, contentHash: ContentHash?, plan: OutputPlan.Icon,
                   directory: OutputDirectory) -> Manifest.Icon? {
-        guard sameOptions, let icon = iconsByInput[input],
-              icon.contentHash == contentHash.description, let renditions = icon.renditions,
+        guard sameOptions, var icon = iconsByInput[input], let renditions = icon.renditions,
               icon.name == OutputLayout.iconName(stem: plan.stem),
               renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
               icon.contentsFile?.path == plan.contentsPath
         else { return nil }
-        return icon.ownedFiles.allSatisfy(directory.holds) ? icon : nil
+        if let contentHash {
+            guard icon.contentHash == contentHash.description else { return nil }
+        } else {
+            guard statCache.isUnchanged(recorded: icon.inputStat, current: inputStat) else { return nil }
+        }
+        var seen: [String: FileStat] = [:]
+        for file in icon.ownedFiles {
+            guard let stat = directory.check(file, cache: statCache) else { return nil }
+            seen[file.path] = stat
+        }
+        icon = icon.withFileStats { seen[$0] }
+        icon.inputStat = inputStat
+        return icon
     }
 
     /// Files the previous run wrote that this run does not produce, sorted, each once. Compared

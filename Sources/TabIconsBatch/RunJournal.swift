@@ -37,7 +37,7 @@ final class RunJournal: Sendable {
         let bytes: [UInt8]
         do throws(UntrustedFile.Failure) {
             guard let read = try UntrustedFile.read(path) else { return entries }
-            bytes = read
+            bytes = read.bytes
         } catch {
             entries.warnings.append("ignored the journal \(path): \(error.reason)")
             return entries

@@ -16,8 +16,8 @@ enum UntrustedFile {
         case unreadable(String)
     }
 
-    /// The bytes at `path`, or nil when nothing is there.
-    static func read(_ path: String, cap: Int = cap) throws(Failure) -> [UInt8]? {
+    /// The bytes at `path` and what the file system says of the file, or nil when nothing is there.
+    static func read(_ path: String, cap: Int = cap) throws(Failure) -> (bytes: [UInt8], stat: FileStat)? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -37,6 +37,6 @@ enum UntrustedFile {
             if n == 0 { break }
             filled += n
         }
-        return Array(bytes[..<filled])
+        return (Array(bytes[..<filled]), FileStat(info))
     }
 }

@@ -95,6 +95,10 @@ extension CommandOption {
         "force",
         help: "redo every input (without it, inputs unchanged since the previous manifest are carried over)")
 
+    static let verify = CommandOption(
+        "verify",
+        help: "read and hash every input and recorded file (without it, a file whose size, times, inode and device are as recorded is not read)")
+
     static let quiet = CommandOption(
         "quiet", short: "q",
         help: "no progress, no summary (errors are still printed)")

@@ -24,6 +24,8 @@ struct NormalizeCommand {
     let check: Bool
     /// `--force`: redo every input, whatever the previous manifest says.
     let force: Bool
+    /// `--verify`: hash every input and recorded file, trusting no stat record.
+    let verify: Bool
 
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
         let parsed = try ParsedArguments(arguments, command: .normalize)
@@ -86,6 +88,7 @@ struct NormalizeCommand {
         preview = parsed.value(.preview).map { URL(fileURLWithPath: $0) }
         check = parsed.has(.check)
         force = parsed.has(.force)
+        verify = parsed.has(.verify)
     }
 
     func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
@@ -99,6 +102,7 @@ struct NormalizeCommand {
         var batch = BatchNormalizer(normalizer: Normalizer(options: options), layout: layout, format: format,
                                     outputRoot: outputRoot, manifestURL: manifestURL, jobs: jobs)
         batch.force = force
+        batch.verify = verify
         batch.checkOnly = check
         batch.inputFolders = collected.folders
         batch.previewURL = preview

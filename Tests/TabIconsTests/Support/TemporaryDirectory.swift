@@ -1,4 +1,5 @@
 import Foundation
+@testable import TabIconsBatch
 
 /// A fresh folder under the system's temporary directory, removed when the test's scope ends.
 final class TemporaryDirectory {
@@ -28,10 +29,19 @@ final class TemporaryDirectory {
         return found.sorted()
     }
 
-    /// Relative path → bytes of every file below the folder.
+    /// Relative path → bytes of every file below the folder; a tabicon manifest without its stat
+    /// records (inodes and times: what this folder's file system said, which two folders never
+    /// share), so two runs' trees compare by what the runs produced.
     func snapshot() throws -> [String: Data] {
         var result: [String: Data] = [:]
-        for file in files() { result[file] = try Data(contentsOf: url.appendingPathComponent(file)) }
+        for file in files() {
+            let data = try Data(contentsOf: url.appendingPathComponent(file))
+            if (file as NSString).lastPathComponent == "manifest.json", let manifest = try? Manifest(parsing: data) {
+                result[file] = manifest.withoutStats.jsonData()
+            } else {
+                result[file] = data
+            }
+        }
         return result
     }
 }

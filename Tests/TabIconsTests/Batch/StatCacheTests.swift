@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+@testable import TabIcons
+@testable import TabIconsBatch
+
+/// SPEC §6a "Incremental": a file whose size, times, inode and device still equal the manifest's
+/// record is taken as unchanged without being read; every other case falls back to reading and
+/// hashing, and the results are the same either way.
+@Suite("The stat cache")
+struct StatCacheTests {
+    typealias B = BuildStep
+
+    static let names = ["bell.png", "heart.png", "home.png"]
+
+    /// How often each input's bytes were read.
+    final class ReadCounts: Sendable {
+        private let state = LockedState<[String: Int]>([:])
+        func add(_ name: String) { state.withLock { $0[name, default: 0] += 1 } }
+        func reset() { state.withLock { $0 = [:] } }
+        var all: [String: Int] { state.withLock { $0 } }
+    }
+
+    /// Batch inputs for `icons/<name>` that count how often their bytes are read.
+    static func countingInputs(_ dir: TemporaryDirectory, _ reads: ReadCounts) -> [BatchInput] {
+        names.map { name in
+            let path = dir.path("icons/" + name)
+            return BatchInput(name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
+                              load: { () throws(TabIconsError) -> Data in
+                                  reads.add(name)
+                                  return try InputReader.read(URL(fileURLWithPath: path))
+                              }, sourcePath: path)
+        }
+    }
+
+    /// Moves the manifest's mtime a second on, as if the manifest had been written a tick after
+    /// the files it records (a run of three icons finishes within one clock tick, which makes
+    /// every record "racily clean", so none would be trusted).
+    static func ageRecords(_ manifest: String) throws {
+        var info = stat()
+        #expect(stat(manifest, &info) == 0)
+        var times = [timespec(tv_sec: info.st_mtim.tv_sec + 1, tv_nsec: 0), timespec(tv_sec: info.st_mtim.tv_sec + 1, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, manifest, &times, 0) == 0)
+    }
+
+    /// Sets a file's mtime back to what `info` said (what someone hiding a change would do).
+    static func restoreMTime(_ path: String, _ info: stat) {
+        var times = [info.st_atim, info.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    struct Scene {
+        let dir: TemporaryDirectory
+        let out: TemporaryDirectory
+        let reads = ReadCounts()
+
+        init() throws {
+            dir = try B.inputs(StatCacheTests.names.map { ($0, $0) })
+            out = try TemporaryDirectory("stat-out")
+            let first = try run()
+            #expect(first.counts.normalized == StatCacheTests.names.count)
+            try StatCacheTests.ageRecords(out.path("manifest.json"))
+            reads.reset()
+        }
+
+        func run(verify: Bool = false, check: Bool = false) throws -> BatchResult {
+            var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2)
+            batch.verify = verify
+            batch.checkOnly = check
+            return try batch.run(StatCacheTests.countingInputs(dir, reads))
+        }
+
+        var readCounts: [String: Int] { reads.all }
+    }
+
+    @Test("an unchanged set: no input is read, every icon carried over, the manifest left as it was; --verify reads them all")
+    func unchangedSetReadsNothing() throws {
+        let scene = try Scene()
+        let stamps = B.stamps(scene.out)
+        let again = try scene.run()
+        #expect(again.counts.reused == Self.names.count)
+        #expect(scene.readCounts.isEmpty)
+        #expect(again.changes.isEmpty)
+        #expect(B.stamps(scene.out) == stamps)
+        #expect(try scene.run(check: true).isUpToDate)
+        #expect(scene.readCounts.isEmpty)
+        let verified = try scene.run(verify: true)
+        #expect(verified.counts.reused == Self.names.count)
+        #expect(scene.readCounts == Dictionary(uniqueKeysWithValues: Self.names.map { ($0, 1) }))
+        #expect(B.stamps(scene.out) == stamps)
+    }
+
+    @Test("a touched input with the same bytes is read and hashed, carried over, and its record renewed")
+    func touchedInput() throws {
+        let scene = try Scene()
+        let path = scene.dir.path("icons/bell.png")
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let again = try scene.run()
+        #expect(again.counts.reused == Self.names.count && again.counts.normalized == 0)
+        #expect(scene.readCounts == ["bell.png": 1])
+        let bell = try #require(again.manifest.icons.first { $0.input == "icons/bell.png" })
+        #expect(bell.inputStat == FileStat(path: path))
+    }
+
+    @Test("an input changed in place with its size and mtime kept, or replaced by another file, is redone (ctime, inode)",
+          arguments: ["in place", "replaced"])
+    func hiddenInputChange(how: String) throws {
+        let scene = try Scene()
+        let path = scene.dir.path("icons/bell.png")
+        let bell = try Data(contentsOf: Fixtures.testImage("bell.png"))
+        // Two inputs of one size that decode alike and differ in a byte: a text chunk "a" or "b".
+        try Self.withTextChunk(bell, "a").write(to: URL(fileURLWithPath: path))
+        _ = try scene.run()
+        try Self.ageRecords(scene.out.path("manifest.json"))
+        scene.reads.reset()
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let bytes = Self.withTextChunk(bell, "b")
+        if how == "in place" {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+        } else {
+            try bytes.write(to: URL(fileURLWithPath: path + ".new"))
+            #expect(rename(path + ".new", path) == 0)
+        }
+        Self.restoreMTime(path, before)
+        let again = try scene.run()
+        #expect(again.counts.normalized == 1 && again.counts.reused == Self.names.count - 1)
+        #expect(scene.readCounts == ["bell.png": 1])
+    }
+
+    @Test("an output changed in place with its size and mtime kept is redone; a deleted one too")
+    func hiddenOutputChange() throws {
+        let scene = try Scene()
+        let path = scene.out.path("icons/heart@2x.png")
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        var changed = original
+        changed[changed.count - 20] ^= 0xFF
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: changed)
+        try handle.close()
+        Self.restoreMTime(path, before)
+        try FileManager.default.removeItem(atPath: scene.out.path("icons/home@3x.png"))
+        let again = try scene.run()
+        #expect(again.counts.normalized == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+        #expect(FileManager.default.fileExists(atPath: scene.out.path("icons/home@3x.png")))
+    }
+
+    @Test("a record newer than its manifest is not trusted (racily clean); nor is a record under --verify")
+    func racyRecords() throws {
+        let now = FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 7, device: 1)
+        #expect(StatCache(trusted: true, recordedBefore: 3_000).isUnchanged(recorded: now, current: now))
+        #expect(!StatCache(trusted: true, recordedBefore: 2_000).isUnchanged(recorded: now, current: now))
+        #expect(!StatCache(trusted: false, recordedBefore: 3_000).isUnchanged(recorded: now, current: now))
+        #expect(!StatCache(trusted: true, recordedBefore: nil).isUnchanged(recorded: now, current: now))
+        for other in [FileStat(size: 11, mtime: 2_000, ctime: 2_000, inode: 7, device: 1),
+                      FileStat(size: 10, mtime: 2_001, ctime: 2_000, inode: 7, device: 1),
+                      FileStat(size: 10, mtime: 2_000, ctime: 2_001, inode: 7, device: 1),
+                      FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 8, device: 1),
+                      FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 7, device: 2)] {
+            #expect(!StatCache(trusted: true, recordedBefore: 3_000).isUnchanged(recorded: now, current: other))
+        }
+    }
+
+    @Test("a record that still stands is trusted without a read: a file whose recorded hash is wrong still 'holds'")
+    func recordStandsForTheBytes() throws {
+        let out = try TemporaryDirectory("stat-direct")
+        try Data("abc".utf8).write(to: out.url.appendingPathComponent("f.png"))
+        let directory = try OutputDirectory(root: out.url.path, create: false)
+        let current = try #require(directory.fileStat("f.png"))
+        let wrong = Manifest.FileEntry(path: "f.png", bytes: 3, hash: "xxh3-128:" + String(repeating: "0", count: 32), stat: current)
+        let trusting = StatCache(trusted: true, recordedBefore: current.ctime + 1)
+        #expect(directory.check(wrong, cache: trusting) == current)
+        #expect(directory.check(wrong, cache: .none) == nil)
+        #expect(!directory.holds(wrong))
+    }
+
+    @Test("a copy of the tree (other inodes and times) is up to date for --check, and a run renews the records")
+    func freshCopy() throws {
+        let scene = try Scene()
+        let copy = try TemporaryDirectory("stat-copy")
+        try FileManager.default.removeItem(at: copy.url)
+        try FileManager.default.copyItem(at: scene.dir.url, to: copy.url)
+        try FileManager.default.copyItem(at: scene.out.url, to: copy.url.appendingPathComponent("out"))
+        var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: copy.url.appendingPathComponent("out"), jobs: 1)
+        batch.checkOnly = true
+        let inputs = B.batchInputs(copy, Self.names)
+        #expect(try batch.run(inputs).isUpToDate)
+        batch.checkOnly = false
+        let run = try batch.run(inputs)
+        #expect(run.counts.reused == Self.names.count)
+        #expect(run.changes.map(\.path) == [copy.path("out/manifest.json")])
+        let manifest = try B.manifest(copy.path("out/manifest.json"))
+        #expect(manifest.icons.allSatisfy { $0.inputStat == FileStat(path: copy.path($0.input)) })
+    }
+
+    /// `png` with a tEXt chunk holding `text` after its header.
+    static func withTextChunk(_ png: Data, _ text: String) -> Data {
+        let body = Array("note".utf8) + [0] + Array(text.utf8)
+        let typed = Array("tEXt".utf8) + body
+        let chunk = SVGTestSupport.bigEndian(UInt32(body.count)) + typed + SVGTestSupport.bigEndian(SVGTestSupport.crc32(typed))
+        return png.prefix(33) + Data(chunk) + png.dropFirst(33)
+    }
+}
