@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Synchronization
 
 /// The one place revisions are issued (SPEC §5): they start at 1, only ever grow, and are never

@@ -1,5 +1,8 @@
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The EXIF orientation parser on hand-made TIFF blocks: the values it must find, and the many
 /// ways a block can be broken, none of which may do more than give orientation 1.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Issue 17, SPEC §2 "Memory follows the limits", for PNG: text chunks are never held, a header
 /// whose data cannot fill it allocates nothing, a whole decode past 256 MiB is refused before it

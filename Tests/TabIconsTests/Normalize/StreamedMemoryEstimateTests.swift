@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The memory estimate a batch budgets with (`Normalizer.decodeMemoryEstimate`) is never below
 /// what normalizing really holds. For a streamed PNG that is measured: libpng's allocations
