@@ -28,6 +28,7 @@ public struct DecodedImage: Sendable, Equatable {
                               hasAlpha: hasAlpha, hasTransparentPixels: hasAlpha && bitmap.hasTransparentPixels,
                               orientation: orientation, isAnimated: isAnimated,
                               bitDepth: bitDepth, colorModel: colorModel, isVector: vector != nil)
+        info.intrinsicSize = vector.map { .init(width: $0.size.width, height: $0.size.height) }
     }
 
 }

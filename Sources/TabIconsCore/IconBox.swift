@@ -52,12 +52,32 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
     }
 
     /// The decode scale of a decoded source as a whole: the rule above for rasters; for a vector,
-    /// which fills the box (SPEC §3), its longest side ÷ box, so pixels ÷ scale is the box-fitted
-    /// point size (a 16 px drawing in a 25 pt box: 0.64, 25 pt).
+    /// `vectorDecodeScale` of its exact intrinsic size (never of the size in whole pixels: a
+    /// 16.5 px drawing is 0.66, not 0.68).
     public func decodeScale(of info: ImageInfo) -> Double {
         guard info.isVector else { return decodeScale(width: info.pixelWidth, height: info.pixelHeight) }
-        let longest = Double(max(info.pixelWidth, info.pixelHeight, 1))
+        let size = info.intrinsicSize ?? .init(width: Double(info.pixelWidth), height: Double(info.pixelHeight))
+        return vectorDecodeScale(width: size.width, height: size.height)
+    }
+
+    /// The decode scale of a vector of `width` × `height` CSS px (exact, fractional): vectors fill
+    /// the box (SPEC §3), so it is the longest side ÷ box and pixels ÷ scale is the box-fitted point
+    /// size (a 16 px drawing in a 25 pt box: 0.64, 25 pt), below 1 for a small drawing. The
+    /// normalizer asks it for the region it lays out (after trim or the circle's crop). 1 for a
+    /// size with no meaningful longest side.
+    public func vectorDecodeScale(width: Double, height: Double) -> Double {
+        let longest = max(width, height)
+        guard longest.isFinite, longest > 0 else { return 1 }
         return longest / points
+    }
+
+    /// The longest rendition side any source may need at `scale` (T = round(min(L, box) × scale) for
+    /// L at least the box): what shrink on load asks the decoder for, and what the options' check
+    /// holds against the limits. A box larger than the side limit counts as the side limit (no
+    /// source is longer), so the answer stays inside `Int` however large the box.
+    package func longestRenditionSide(scale: Double, maxSide: Int) -> Int {
+        let atLeastBox = Int(min(points, Double(maxSide)).rounded(.up))
+        return renditionSize(width: atLeastBox, height: atLeastBox, scale: scale).width
     }
 
     /// The point size a `width`×`height` pixel image renders at (pixels ÷ decode scale).

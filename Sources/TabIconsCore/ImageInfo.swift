@@ -24,6 +24,16 @@ public struct ImageInfo: Sendable, Equatable {
     /// True for SVG: the size is the intrinsic size in CSS px, and renditions are drawn from the
     /// document at their own size (SPEC §3, vectors fill the box).
     public var isVector: Bool
+    /// A vector's exact intrinsic size in CSS px (`pixelWidth`/`pixelHeight` are it in whole
+    /// pixels): what its decode scale is taken from (`IconBox.decodeScale(of:)`). nil for rasters.
+    package var intrinsicSize: IntrinsicSize?
+
+    /// A fractional size (a vector's intrinsic size).
+    package struct IntrinsicSize: Sendable, Equatable {
+        package var width: Double
+        package var height: Double
+        package init(width: Double, height: Double) { (self.width, self.height) = (width, height) }
+    }
 
     public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, hasAlpha: Bool,
                 hasTransparentPixels: Bool, orientation: Orientation = .up, isAnimated: Bool = false,

@@ -96,14 +96,15 @@ extension NormalizeOptions {
                 return .scales("scale \(NumberText.decimal(scale)) of a \(box)-point box renders icons under one pixel")
             }
             guard scale > 1 else { continue }
-            let side = (min(box.points, Double(limits.maxSide)) * scale).rounded(.toNearestOrAwayFromZero)
+            // The rule's T for a source at least as long as the box (`IconBox` owns it).
+            let side = Double(box.longestRenditionSide(scale: scale, maxSide: limits.maxSide))
             let scaleText = NumberText.decimal(scale) + "×"
             if allowUpscale {
                 if side > Double(limits.maxSide) || side * side > Double(limits.maxPixels) {
                     return .scales("\(scaleText) of a \(box)-point box makes renditions of \(NumberText.decimal(side)) px a side, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
                 }
             } else if side > Double(min(limits.maxSide, limits.maxPixels)) {
-                let needed = (box.points * scale).rounded(.toNearestOrAwayFromZero)
+                let needed = Double(box.vectorRenditionSize(width: 1, height: 1, scale: scale).width)
                 return .scales("\(scaleText) of a \(box)-point box needs sources at least \(NumberText.decimal(needed)) px long, past the limit of \(min(limits.maxSide, limits.maxPixels)) px: no icon could be rendered at it")
             }
         }

@@ -153,7 +153,7 @@ struct RenditionPlan: Sendable, Equatable {
                          canvasWidth: square ? side : size.width, canvasHeight: square ? side : size.height,
                          isUpscale: false)
         }
-        decodeScale = max(regionWidth, regionHeight) / box.points
+        decodeScale = box.vectorDecodeScale(width: regionWidth, height: regionHeight)
         if options.shape == .square {
             (pointWidth, pointHeight) = (box.points, box.points)
         } else {
@@ -196,12 +196,7 @@ struct RenditionPlan: Sendable, Equatable {
     /// source at least as large as the box, which `IconBox.renditionSize` gives directly. A source
     /// smaller than that is decoded whole anyway. Nil (full size) when no scale is requested.
     static func longestSideNeeded(_ options: NormalizeOptions) -> Int? {
-        // No source is longer than the side limit, so a larger box asks for nothing more (and
-        // stays inside Int however large it is).
-        let atLeastBox = Int(min(options.box.points, Double(options.limits.maxSide)).rounded(.up))
-        return options.scales
-            .map { options.box.renditionSize(width: atLeastBox, height: atLeastBox, scale: $0).width }
-            .max()
+        options.scales.map { options.box.longestRenditionSide(scale: $0, maxSide: options.limits.maxSide) }.max()
     }
 
     /// When a shrink-on-load decode left the glyph's crop (trim, circle) with fewer pixels than a

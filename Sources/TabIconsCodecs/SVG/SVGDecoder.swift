@@ -8,14 +8,15 @@ import Foundation
 ///
 /// The bitmap is the document at its intrinsic size in whole pixels, or, given a shrink-on-load
 /// hint, with its longest side exactly the hint (a vector has no pixels to protect: the hint may
-/// be larger than the intrinsic size). The pixel limits apply to what is rendered, so an SVG that
-/// says `width="100000"` is fine to draw at 75 px. `hasAlpha` is always true (SVG has no opaque
+/// be larger than the intrinsic size). The pixel limits apply to what is rendered; the intrinsic
+/// size (what the manifest reports) may not pass the side limit either (`checkIntrinsicSize`). `hasAlpha` is always true (SVG has no opaque
 /// form); colour model `rgba`, bit depth 8.
 enum SVGDecoder: FormatDecoder {
     static let format = ImageFormat.svg
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
         let document = try parse(bytes, limits: options.limits)
+        try checkIntrinsicSize(document.size, limits: options.limits)
         let width = SVGSize.wholePixels(document.size.width), height = SVGSize.wholePixels(document.size.height)
         var render = (width: width, height: height)
         if let needed = options.longestSideNeeded {
@@ -25,6 +26,16 @@ enum SVGDecoder: FormatDecoder {
         let bitmap = try document.render(width: render.width, height: render.height)
         return DecodedImage(bitmap: bitmap, format: format, sourceWidth: width, sourceHeight: height,
                             hasAlpha: true, bitDepth: 8, colorModel: .rgba, vector: document)
+    }
+
+    /// Refuses an intrinsic size longer than the side limit on either side: it is drawn at the
+    /// renditions' sizes, not its own, but it is what the manifest reports (`pixelWidth`), and a
+    /// viewBox of 1e20 × 1 would reach it as Int.max with a point height of 0.
+    static func checkIntrinsicSize(_ size: SVGSize, limits: DecodeOptions.Limits) throws(TabIconsError) {
+        guard size.width > Double(limits.maxSide) || size.height > Double(limits.maxSide) else { return }
+        func text(_ side: Double) -> String { side < 1e15 ? NumberText.decimal(side) : "more than 10^15" }
+        throw TabIconsError(.tooLarge, "an intrinsic size of \(text(size.width))×\(text(size.height)) px exceeds the limit of \(limits.maxSide) px a side",
+                            format: format)
     }
 
     /// The screened, parsed document. librsvg is loaded (from `library`) only once the markup has
