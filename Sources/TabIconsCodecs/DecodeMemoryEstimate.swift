@@ -16,8 +16,8 @@ import Foundation
 /// 4294967295 × 536883232 px must not turn into an overflowing estimate.
 package enum DecodeMemoryEstimate {
     /// What the process holds besides any decode (Swift runtime, Foundation, the libraries, the
-    /// CLI): `tabicon --version` peaks at 19 MiB, one small icon's `normalize` at 24 MiB. Charged
-    /// on top of every decode checked against `Limits.maxDecodeMemory`.
+    /// CLI), with room to spare over what it measures (bench/README.md, "the process's own
+    /// memory"). Charged on top of every decode checked against `Limits.maxDecodeMemory`.
     package static let processBytes = 32 << 20
 
     /// Throws `tooLarge` naming the limit when `bytes` (the input and what the decode will hold)

@@ -8,7 +8,7 @@ import Foundation
 /// resampler's windows and the renditions, never the source's RGBA; everything else
 /// holds what `DecodeMemoryEstimate` counts for a whole-image decode (after shrink on load).
 extension Normalizer {
-    package func decodeMemoryEstimate(_ data: Data) -> Int {
+    package func normalizeMemoryEstimate(_ data: Data) -> Int {
         StreamedNormalization.memoryEstimate(data, options: options)
             ?? DecodeMemoryEstimate.bytes(data, longestSideNeeded: longestSideNeeded, limits: options.limits)
     }

@@ -23,7 +23,4 @@ final class RevisionCounter: Sendable {
     func next() -> UInt64 {
         last.wrappingAdd(1, ordering: .relaxed).newValue
     }
-
-    /// How many revisions this counter has issued.
-    var issued: UInt64 { last.load(ordering: .relaxed) }
 }

@@ -72,10 +72,6 @@ enum JPEGDecoder: FormatDecoder {
                             bitDepth: Int(header.data_precision), colorModel: colorModel)
     }
 
-    /// The DCT scaling numerator M (the decode runs at M/8): the smallest M whose scaled longest
-    /// side, ceil(longest × M / 8) as libjpeg computes it, is at least `needed`; 8 (full size)
-    /// when no hint is given, when the hint is not positive, or when nothing smaller is enough.
-    /// The longest side does not depend on orientation, so the stored size serves.
     /// Whether a component sampled `h`×`v` (of the frame's `hMax`×`vMax`) goes through libjpeg's
     /// 1×1 IDCT at 1/8: libjpeg-turbo scales a component's IDCT up (and upsamples less) only when
     /// it is subsampled by 2 or more in both directions (jdmaster.c), as 4:2:0 chroma is; a
@@ -84,6 +80,10 @@ enum JPEGDecoder: FormatDecoder {
         !(hMax % (2 * h) == 0 && vMax % (2 * v) == 0)
     }
 
+    /// The DCT scaling numerator M (the decode runs at M/8): the smallest M whose scaled longest
+    /// side, ceil(longest × M / 8) as libjpeg computes it, is at least `needed`; 8 (full size)
+    /// when no hint is given, when the hint is not positive, or when nothing smaller is enough.
+    /// The longest side does not depend on orientation, so the stored size serves.
     static func scaleNumerator(longestSide: Int, needed: Int?) -> Int {
         guard let needed, needed > 0 else { return 8 }
         for m in 1..<8 where (longestSide * m + 7) / 8 >= needed {

@@ -130,7 +130,7 @@ struct PNGMemoryLimitTests {
         #expect(PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: 16, isInterlaced: true, streamed: true)
                 == width * 12 + evenRows)
         #expect(outcome.heldBytes > evenRows)
-        #expect(data.count + outcome.heldBytes <= Normalizer().decodeMemoryEstimate(data))
+        #expect(data.count + outcome.heldBytes <= Normalizer().normalizeMemoryEstimate(data))
         // What `inspect` reports, read row by row without resampling, is the whole-image plan.
         #expect(try Normalizer().planned(data) == Normalizer().planned(ImageDecoder.decode(data)))
         // Whole, it is charged its RGBA and its rows, never the 16-bit image (8 bytes a pixel) it used to hold.
