@@ -33,18 +33,11 @@ package enum DecodeMemoryEstimate {
 
     package static func bytes(_ data: Data, longestSideNeeded: Int?,
                       limits: DecodeOptions.Limits = .default) -> Int {
-        data.withUnsafeBytes { raw -> Int in
-            let b = raw.bindMemory(to: UInt8.self)
-            let decode: Int
-            switch ImageFormat.sniff(data) {
-            case .png?: decode = png(b, limits: limits)
-            case .jpeg?: decode = jpeg(b, longestSideNeeded: longestSideNeeded, limits: limits)
-            case .webp?: decode = WebPDecoder.heldBytes(raw, longestSideNeeded: longestSideNeeded, limits: limits)
-                ?? data.count * 4
-            case nil: decode = data.count * 4
-            case .svg?: decode = svg(data, limits: limits)
-            }
-            return data.count + decode
+        // Each format's own estimate (`FormatDecoder.decodeMemory`, in its folder).
+        guard let format = ImageFormat.sniff(data) else { return data.count + data.count * 4 }
+        let decoder = ImageDecoder.decoder(for: format)
+        return data.withUnsafeBytes { raw in
+            data.count + decoder.decodeMemory(raw, longestSideNeeded: longestSideNeeded, limits: limits)
         }
     }
 
@@ -66,7 +59,7 @@ package enum DecodeMemoryEstimate {
     /// SVG limit), plus, when the markup may embed a `data:` image (an .svgz cannot be searched
     /// without inflating it), all that screening lets through (`SVGEmbeddedImages`, 8 bytes a
     /// pixel, charged in full since only decoding the images would tell).
-    private static func svg(_ data: Data, limits: DecodeOptions.Limits) -> Int {
+    static func svg(_ data: Data, limits: DecodeOptions.Limits) -> Int {
         let compressed = SVGSniff.isGzip(data)
         let markup = min(compressed ? data.count * 10 : data.count, limits.maxSVGBytes)
         let mayEmbed = compressed ? data.count > 4096 : data.range(of: Data("data:".utf8)) != nil
@@ -80,7 +73,7 @@ package enum DecodeMemoryEstimate {
     }
 
     /// A PNG decoded whole (`PNGDecoder`): from the IHDR, `pngWhole` with libpng's working set.
-    private static func png(_ b: UnsafeBufferPointer<UInt8>, limits: DecodeOptions.Limits) -> Int {
+    static func png(_ b: UnsafeBufferPointer<UInt8>, limits: DecodeOptions.Limits) -> Int {
         guard b.count >= 29 else { return 0 }
         let width = Int(b[16]) << 24 | Int(b[17]) << 16 | Int(b[18]) << 8 | Int(b[19])
         let height = Int(b[20]) << 24 | Int(b[21]) << 16 | Int(b[22]) << 8 | Int(b[23])

@@ -10,26 +10,17 @@ extension ImageFormat {
     /// exactly that ("PNG file corrupted by ASCII conversion") instead of "not an image".
     public static func sniff<Bytes: Collection>(_ data: Bytes) -> ImageFormat? where Bytes.Element == UInt8 {
         let head = Array(data.prefix(16))
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-            return .webp
-        }
-        if SVGSniff.isSVG(data) { return .svg }
-        return nil
+        return ImageDecoder.registered.first { $0.sniff(head: head, data) }?.format
     }
 
     /// The format whose signature `data` starts but ends inside: `FF D8` (a JPEG's start), `\x89P`
     /// to `\x89PNG\r\n\x1a`, `RIFF` with fewer than 12 bytes or `RIFF....WE`: such an input is
     /// that format `truncated`, not an unknown format. Fewer than two bytes say nothing yet.
-    static func truncatedSignature(_ data: Data) -> ImageFormat? {
+    static func truncatedSignature(_ data: Data) -> (format: ImageFormat, signature: String)? {
         let head = Array(data.prefix(12))
         guard head.count >= 2 else { return nil }
-        if head.count < 3, [0xFF, 0xD8].starts(with: head) { return .jpeg }
-        if head.count < 8, PNGChunks.signature.starts(with: head) { return .png }
-        if head.count >= 4, head.count < 12, head.starts(with: Array("RIFF".utf8)),
-           Array("WEBP".utf8).starts(with: head.dropFirst(8)) {
-            return .webp
+        for decoder in ImageDecoder.registered {
+            if let name = decoder.truncatedSignature(head) { return (decoder.format, name) }
         }
         return nil
     }
@@ -50,7 +41,9 @@ extension ImageFormat {
         if InputEncoding.looksLikeText(input) {
             return "\(input.count) bytes of text that is neither an image, base64 nor a data: URL of one"
         }
-        return "not a PNG, JPEG, WebP or SVG file (starts with \(HexText.bytes(input.prefix(8))))"
+        let names = ImageDecoder.registered.map { $0.name }
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+        return "not a \(list) file (starts with \(HexText.bytes(input.prefix(8))))"
     }
 
     /// The name of a format this library does not decode, when the bytes start like one.

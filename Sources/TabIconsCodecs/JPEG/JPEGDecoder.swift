@@ -14,6 +14,20 @@ internal import CJPEGDecode
 /// bytes before a marker, do not reject a picture.
 enum JPEGDecoder: FormatDecoder {
     static let format = ImageFormat.jpeg
+    static let name = "JPEG"
+    static let fileExtensions = ["jpg", "jpeg"]
+
+    static func sniff<Bytes: Collection>(head: [UInt8], _ data: Bytes) -> Bool where Bytes.Element == UInt8 {
+        head.starts(with: [0xFF, 0xD8, 0xFF])
+    }
+
+    static func truncatedSignature(_ head: [UInt8]) -> String? {
+        head.count < 3 && [0xFF, 0xD8].starts(with: head) ? name : nil
+    }
+
+    static func decodeMemory(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?, limits: DecodeOptions.Limits) -> Int {
+        DecodeMemoryEstimate.jpeg(bytes.bindMemory(to: UInt8.self), longestSideNeeded: longestSideNeeded, limits: limits)
+    }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
         guard let session = tabicons_jpeg_open(bytes.baseAddress, bytes.count) else {

@@ -20,6 +20,23 @@ import TabIconsCore
 /// (`code(forLibpngMessage:)`).
 enum PNGDecoder: FormatDecoder {
     static let format = ImageFormat.png
+    static let name = "PNG"
+    static let fileExtensions = ["png"]
+
+    /// `\x89PNG` alone, not the whole 8-byte signature: a file whose line endings a text transfer
+    /// mangled (the last four bytes) is still a PNG, and libpng then says exactly that ("PNG file
+    /// corrupted by ASCII conversion") instead of "not an image".
+    static func sniff<Bytes: Collection>(head: [UInt8], _ data: Bytes) -> Bool where Bytes.Element == UInt8 {
+        head.starts(with: [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    static func truncatedSignature(_ head: [UInt8]) -> String? {
+        head.count < 8 && PNGChunks.signature.starts(with: head) ? name : nil
+    }
+
+    static func decodeMemory(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?, limits: DecodeOptions.Limits) -> Int {
+        DecodeMemoryEstimate.png(bytes.bindMemory(to: UInt8.self), limits: limits)
+    }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
         let decoder = try PNGRowDecoder(bytes, limits: options.limits)

@@ -13,6 +13,17 @@ import Foundation
 /// form); colour model `rgba`, bit depth 8.
 enum SVGDecoder: FormatDecoder {
     static let format = ImageFormat.svg
+    static let name = "SVG"
+    static let fileExtensions = ["svg", "svgz"]
+
+    /// XML whose root element is `svg`, also gzip-compressed (`SVGSniff`).
+    static func sniff<Bytes: Collection>(head: [UInt8], _ data: Bytes) -> Bool where Bytes.Element == UInt8 {
+        SVGSniff.isSVG(data)
+    }
+
+    static func decodeMemory(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?, limits: DecodeOptions.Limits) -> Int {
+        DecodeMemoryEstimate.svg(Data(bytes), limits: limits)
+    }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
         let document = try parse(bytes, limits: options.limits)

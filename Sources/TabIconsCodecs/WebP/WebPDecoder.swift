@@ -21,6 +21,23 @@ internal import CWebP
 ///   separate alpha plane), lossless and animated files report `rgb` or `rgba`. Bit depth is 8.
 enum WebPDecoder: FormatDecoder {
     static let format = ImageFormat.webp
+    static let name = "WebP"
+    static let fileExtensions = ["webp"]
+
+    static func sniff<Bytes: Collection>(head: [UInt8], _ data: Bytes) -> Bool where Bytes.Element == UInt8 {
+        head.count >= 12 && head.starts(with: Array("RIFF".utf8)) && Array(head[8..<12]) == Array("WEBP".utf8)
+    }
+
+    /// `RIFF` with fewer than 12 bytes, or `RIFF....WE`.
+    static func truncatedSignature(_ head: [UInt8]) -> String? {
+        head.count >= 4 && head.count < 12 && head.starts(with: Array("RIFF".utf8))
+            && Array("WEBP".utf8).starts(with: head.dropFirst(8)) ? "WebP (RIFF)" : nil
+    }
+
+    /// What libwebp holds (`heldBytes`); four times the input when it cannot read a header.
+    static func decodeMemory(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?, limits: DecodeOptions.Limits) -> Int {
+        heldBytes(bytes, longestSideNeeded: longestSideNeeded, limits: limits) ?? bytes.count * 4
+    }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else {
