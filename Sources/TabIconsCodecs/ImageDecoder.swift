@@ -6,7 +6,7 @@ import Foundation
 /// iterates `ImageDecoder.registered` instead of switching on `ImageFormat`: sniffing, a signature
 /// cut short, the decoder, the memory estimate, the unsupported message, the walker's extensions
 /// and the help text. Adding a format is its folder and one line in `registered`.
-protocol FormatDecoder {
+protocol FormatDecoder: Sendable {
     static var format: ImageFormat { get }
     /// The format's name in messages ("not a PNG, JPEG, WebP or SVG file").
     static var name: String { get }
