@@ -3,7 +3,7 @@
 //
 // Layers depend only downward (see ARCHITECTURE.md):
 //   C libraries (system-library targets) and the two small C shims
-//   → TabIcons (Core → Codecs → Normalize → Table)
+//   → TabIconsCore → TabIconsCodecs → TabIconsNormalize → TabIcons (the side table; re-exports the three)
 //   → TabIconsBatch (the batch: layouts, manifest, safe writes)
 //   → TabIconsCLI → tabicon;  TabIconsBatch → tabicon-bench
 import PackageDescription
@@ -48,11 +48,18 @@ let package = Package(
         // flags would reach every product), and a bounded gunzip for .svgz.
         .target(name: "CSVGRender", linkerSettings: [.linkedLibrary("z")]),
 
+        // The library, one target a layer so that the compiler refuses an upward reference
+        // (ARCHITECTURE.md): Core (the rule, the error vocabulary, bitmaps) → Codecs (one folder a
+        // format, the decoder registry) → Normalize (the pipeline) → TabIcons (the side table,
+        // and the one module users import: it re-exports the three below it).
+        .target(name: "TabIconsCore", dependencies: ["CXXHash", "CXXH3Dispatch"]),
         .target(
-            name: "TabIcons",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CXXHash", "CJPEGDecode", "CPNGEncode", "CPNGDecode",
-                           "CResampleKernels", "CXXH3Dispatch", "CSVGRender"]
+            name: "TabIconsCodecs",
+            dependencies: ["TabIconsCore", "CPNG", "CJPEG", "CWebP", "CJPEGDecode", "CPNGEncode", "CPNGDecode",
+                           "CSVGRender"]
         ),
+        .target(name: "TabIconsNormalize", dependencies: ["TabIconsCodecs", "CResampleKernels"]),
+        .target(name: "TabIcons", dependencies: ["TabIconsNormalize", "TabIconsCodecs", "TabIconsCore"]),
         .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
         .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),
@@ -67,7 +74,8 @@ let package = Package(
             name: "TabIconsTests",
             // CResampleKernels: its portable and AVX2 loops are compared directly; CPNGEncode: each
             // row filter against the specification's reconstruction.
-            dependencies: ["TabIcons", "TabIconsBatch", "TabIconsCLI", "CResampleKernels", "CPNGEncode"],
+            dependencies: ["TabIcons", "TabIconsCore", "TabIconsCodecs", "TabIconsNormalize", "TabIconsBatch", "TabIconsCLI",
+                           "CResampleKernels", "CPNGEncode"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -107,10 +107,10 @@ while IFS= read -r -d '' file; do
     done
 done < <(find "$corpus/bad" "$work/bombs" "$hostile" -type f -print0 | sort -z)
 
-# The streamed-decoding targets (issue 12): `tabicon normalize` on the 9000×9000 1-bit PNG and the
+# The streamed-decoding targets (a PNG read row by row holds its renditions, never its pixels): `tabicon normalize` on the 9000×9000 1-bit PNG and the
 # 9990×9990 RGBA PNG of bench/make-large-inputs.sh (made when missing) stays under
 # LARGE_LIMIT_MIB (default 64) each. The same files with --trim, which keeps the whole-image path,
-# are shown beside them for comparison, not held to it (since issue 17 they are refused as
+# are shown beside them for comparison, not held to it (since the decode-memory limit they are refused as
 # tooLarge: their RGBA passes the 256 MiB decode-memory limit).
 large_targets() {
     local large="$root/bench/inputs/large" file kib

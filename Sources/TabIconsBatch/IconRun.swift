@@ -75,7 +75,7 @@ struct IconRun: Sendable {
     ///
     /// The order keeps the budget honest: the worker takes the input's file size from the budget
     /// before reading it (so it never holds a large input while another decodes), then its
-    /// estimated decode memory (`Normalizer.decodeMemoryEstimate`: what the path it takes holds). When that does not fit beside what
+    /// estimated decode memory (`Normalizer.normalizeMemoryEstimate`: what the path it takes holds). When that does not fit beside what
     /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
     /// while holding would deadlock two workers, or raise the peak by one input.
     private func load(_ input: BatchInput, plan: OutputPlan.Icon, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError) -> Loaded {
@@ -97,7 +97,7 @@ struct IconRun: Sendable {
         var data = try input.load()
         let hash = ContentHash(of: data)
         if let entry = reuse(hash) { return .reused(entry) }
-        let needed = max(normalizer.decodeMemoryEstimate(data), held)
+        let needed = max(normalizer.normalizeMemoryEstimate(data), held)
         if !budget.tryGrow(from: held, to: needed) {
             data = Data()
             budget.release(held)

@@ -29,6 +29,7 @@ public struct OptionFingerprint: Sendable, Equatable {
             ("allowUpscale", .bool(options.allowUpscale)),
             ("maxPixels", .int(options.limits.maxPixels)), ("maxSide", .int(options.limits.maxSide)),
             ("maxInputBytes", .int(options.limits.maxInputBytes)),
+            ("maxSVGBytes", .int(options.limits.maxSVGBytes)), ("maxSVGElements", .int(options.limits.maxSVGElements)),
         ])
     }
 }

@@ -49,7 +49,7 @@ struct InputItem: Sendable, Equatable {
 /// silence (SPEC §6a): a folder it cannot read, a name that is not UTF-8, an entry it cannot
 /// `lstat` are each an `io` failure.
 enum InputCollector {
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "svgz"]
+    static let imageExtensions: Set<String> = ImageDecoder.fileExtensions
 
     struct Collected {
         var inputs: [InputItem] = []

@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Foundation
 
 /// How the table decides that a published icon holds the same content as the slot's entry: the

@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 /// The content-addressed store behind an `IconTable`: every distinct icon content that a live
 /// entry references, keyed by its XXH3-128 hash and counted by references.
 ///

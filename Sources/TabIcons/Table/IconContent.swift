@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Foundation
 import Synchronization
 

@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Foundation
 
 /// The work the side table's cache does once per content: encoded bytes in, a normalized icon out.

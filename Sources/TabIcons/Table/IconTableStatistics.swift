@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 /// A snapshot of an `IconTable`'s size and work, for tests, the benchmark and diagnostics.
 ///
 /// Sizes are exact at the moment of the snapshot; the decode counters are updated outside the

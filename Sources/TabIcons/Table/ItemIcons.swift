@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Foundation
 
 /// One tab item's icon bytes, as a bar publishes them to an `IconTable` (SPEC §5): the icon shown

@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Foundation
 
 /// How one publish of changed content finds the shared content for each of its icons.

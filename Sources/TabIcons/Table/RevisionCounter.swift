@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Synchronization
 
 /// The one place revisions are issued (SPEC §5): they start at 1, only ever grow, and are never
@@ -20,7 +23,4 @@ final class RevisionCounter: Sendable {
     func next() -> UInt64 {
         last.wrappingAdd(1, ordering: .relaxed).newValue
     }
-
-    /// How many revisions this counter has issued.
-    var issued: UInt64 { last.load(ordering: .relaxed) }
 }

@@ -1,3 +1,6 @@
+import TabIconsCore
+import TabIconsCodecs
+import TabIconsNormalize
 import Foundation
 
 /// What one slot currently shows: the revision it was published at and its icons.

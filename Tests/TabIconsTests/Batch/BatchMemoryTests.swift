@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 @testable import TabIconsBatch
 
 /// The batch's memory budget, the decode-memory estimate behind it, and the JPEG marker reader

@@ -1,5 +1,8 @@
 import Foundation
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 @testable import TabIconsBatch
 @testable import TabIconsCLI
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 @testable import TabIconsBatch
 
 /// The error vocabulary is closed: over every file of the public corpus, whatever an entry point

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 @testable import TabIconsBatch
 
 /// The property behind SPEC §6a "What it reads back is untrusted": for any previous manifest —

@@ -2,6 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 @testable import TabIconsBatch
 @testable import TabIconsCLI
 

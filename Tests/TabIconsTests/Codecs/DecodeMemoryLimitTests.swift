@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Issue 17 beyond PNG: animated WebP canvases charged and refused before libwebp allocates
 /// them, the decode-memory limit's one declared place, and inputs cut inside a signature

@@ -1,5 +1,8 @@
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The EXIF orientation parser on hand-made TIFF blocks: the values it must find, and the many
 /// ways a block can be broken, none of which may do more than give orientation 1.
@@ -99,5 +102,81 @@ struct EXIFTests {
             if round % 3 == 0 { block[4...7] = round % 2 == 0 ? [8, 0, 0, 0] : [0, 0, 0, 8] }
             #expect((1...8).contains(EXIF.orientation(tiff: block).rawValue))
         }
+    }
+}
+
+// The reader on hand-made IFDs of every value type and both byte orders (formerly its own suite).
+extension EXIFTests {
+    /// A TIFF header and IFD0 holding `entries` (tag, type, count, value), in either byte order.
+    static func tiffCounted(bigEndian: Bool, entries: [(tag: Int, type: Int, count: Int, value: Int)],
+                     exifPrefix: Bool = false) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] {
+            let b = [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)]
+            return bigEndian ? b.reversed() : b
+        }
+        func u32(_ v: Int) -> [UInt8] {
+            let b = (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
+            return bigEndian ? b.reversed() : b
+        }
+        var bytes: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
+        bytes += u16(42) + u32(8) + u16(entries.count)
+        for entry in entries {
+            // SHORT values sit in the first two bytes of the value field, LONG ones fill it.
+            let value = entry.type == 3 ? u16(entry.value) + [0, 0] : u32(entry.value)
+            bytes += u16(entry.tag) + u16(entry.type) + u32(entry.count) + value
+        }
+        bytes += u32(0)
+        return (exifPrefix ? [0x45, 0x78, 0x69, 0x66, 0, 0] : []) + bytes
+    }
+
+    static func readOrientation(_ bytes: [UInt8]) -> Int { EXIF.orientation(bytes).rawValue }
+
+    @Test("orientation is read in both byte orders, with or without the Exif prefix", arguments: 1...8)
+    func readsEveryValue(_ value: Int) {
+        let otherTag = (tag: 0x010F, type: 2, count: 4, value: 0) // Make, before Orientation
+        for bigEndian in [false, true] {
+            for prefix in [false, true] {
+                let bytes = Self.tiffCounted(bigEndian: bigEndian, entries: [otherTag, (0x0112, 3, 1, value)],
+                                      exifPrefix: prefix)
+                #expect(Self.readOrientation(bytes) == value, "bigEndian \(bigEndian), prefix \(prefix)")
+            }
+        }
+    }
+
+    @Test("a LONG orientation is accepted")
+    func longType() {
+        #expect(Self.readOrientation(Self.tiffCounted(bigEndian: true, entries: [(0x0112, 4, 1, 6)])) == 6)
+    }
+
+    @Test("out-of-range values, a missing tag and odd types mean 1")
+    func invalidValuesOfTheReader() {
+        #expect(Self.readOrientation(Self.tiffCounted(bigEndian: false, entries: [(0x0112, 3, 1, 0)])) == 1)
+        #expect(Self.readOrientation(Self.tiffCounted(bigEndian: false, entries: [(0x0112, 3, 1, 9)])) == 1)
+        #expect(Self.readOrientation(Self.tiffCounted(bigEndian: false, entries: [(0x0112, 3, 2, 6)])) == 1)
+        #expect(Self.readOrientation(Self.tiffCounted(bigEndian: false, entries: [(0x0112, 2, 1, 6)])) == 1)
+        #expect(Self.readOrientation(Self.tiffCounted(bigEndian: false, entries: [(0x0110, 3, 1, 6)])) == 1)
+    }
+
+    @Test("damaged TIFF structures mean 1, never an out-of-bounds read")
+    func damagedStructures() {
+        let good = Self.tiffCounted(bigEndian: false, entries: [(0x0112, 3, 1, 6)])
+        #expect(Self.readOrientation(good) == 6)
+        #expect(Self.readOrientation([]) == 1)
+        #expect(Self.readOrientation(Array("Exif".utf8)) == 1)
+        #expect(Self.readOrientation([0x49, 0x4D, 42, 0, 8, 0, 0, 0]) == 1) // mixed byte-order mark
+        // Every prefix that ends before the orientation value does (bytes 18–19 of 26).
+        for length in 0..<20 {
+            #expect(Self.readOrientation(Array(good.prefix(length))) == 1, "cut at \(length)")
+        }
+        #expect(Self.readOrientation(Array(good.prefix(20))) == 6)
+        var farOffset = good
+        farOffset[4] = 0xF0; farOffset[5] = 0xFF; farOffset[6] = 0xFF; farOffset[7] = 0x7F
+        #expect(Self.readOrientation(farOffset) == 1)
+        var manyEntries = Self.tiffCounted(bigEndian: false, entries: [(0x0110, 3, 1, 6)])
+        manyEntries[8] = 0xFF; manyEntries[9] = 0xFF // 65535 entries claimed in a 26-byte block
+        #expect(Self.readOrientation(manyEntries) == 1)
+        var badMagic = good
+        badMagic[2] = 43
+        #expect(Self.readOrientation(badMagic) == 1)
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Inputs built to hurt (SPEC §2: limits before allocation, errors as values): every cut of a few
 /// small files, chunk and segment lengths that overflow or run past the end, and decompression

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// `ImageDecoder.decode`: format from the bytes, text inputs, what is not supported, input limit.
 @Suite("The decoding front door")

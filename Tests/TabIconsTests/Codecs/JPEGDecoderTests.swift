@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The JPEG decoder against Pillow's decodes of public files (Fixtures/jpeg/oracle.py), and its
 /// error policy against damaged copies of them.

@@ -1,5 +1,8 @@
 import Foundation
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Pillow's decodes of corpus JPEGs, written by Fixtures/jpeg/oracle.py.
 struct JPEGOracle: Decodable {

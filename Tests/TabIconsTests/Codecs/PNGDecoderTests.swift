@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The PNG decoder against files nobody here made: PngSuite, libpng's test images and the broken
 /// files of libpng, image-png and Pillow. Expected pixels come from `Fixtures/png/expected.json`

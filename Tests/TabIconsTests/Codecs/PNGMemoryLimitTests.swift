@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Issue 17, SPEC §2 "Memory follows the limits", for PNG: text chunks are never held, a header
 /// whose data cannot fill it allocates nothing, a whole decode past 256 MiB is refused before it
@@ -130,7 +133,7 @@ struct PNGMemoryLimitTests {
         #expect(PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: 16, isInterlaced: true, streamed: true)
                 == width * 12 + evenRows)
         #expect(outcome.heldBytes > evenRows)
-        #expect(data.count + outcome.heldBytes <= Normalizer().decodeMemoryEstimate(data))
+        #expect(data.count + outcome.heldBytes <= Normalizer().normalizeMemoryEstimate(data))
         // What `inspect` reports, read row by row without resampling, is the whole-image plan.
         #expect(try Normalizer().planned(data) == Normalizer().planned(ImageDecoder.decode(data)))
         // Whole, it is charged its RGBA and its rows, never the 16-bit image (8 bytes a pixel) it used to hold.

@@ -1,5 +1,8 @@
 import Foundation
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The expected pixels of the public PNG corpus, as `Fixtures/png/make_expected.py` computed them
 /// from Pillow (and a spec-literal reader for 16-bit samples) with libpng's gamma rule applied.

@@ -2,6 +2,9 @@ import CPNGEncode
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The PNG writer's row filters, checked against the PNG specification's reconstruction (section
 /// 9) written here byte by byte, over row lengths that cover the 16-byte vector loop, its tail and

@@ -1,5 +1,8 @@
 import Foundation
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// A tiny PNG writer for tests that need what the package's encoder never writes: 16-bit
 /// samples, Adam7, arbitrary chunks before the image data, and compressed text. Image data is

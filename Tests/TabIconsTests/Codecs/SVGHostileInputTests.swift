@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Hostile SVG (SPEC §2): each one a coded error naming the reason, or a rendering; never a crash,
 /// never a file read from outside the document. (Time and memory are measured by

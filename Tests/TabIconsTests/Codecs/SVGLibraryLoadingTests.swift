@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// librsvg opened with dlopen on the first SVG (`SVGLibrary`): real failing loads through the
 /// package's seam (a name that does not exist, a library without librsvg's functions), the shared

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// What aborts librsvg 2.54 or makes it explode (issue 17, SPEC §2 "a crash or a bomb costs one
 /// input"): every class refused by screening with its code and a reason naming the feature, through

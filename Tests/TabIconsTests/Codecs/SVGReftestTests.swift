@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// librsvg's own reference renderings: the Adwaita symbolic icons of its test suite, each with the
 /// `-ref.png` librsvg's reftests compare against (16×16 but for two drawings that are 14 and 17 px

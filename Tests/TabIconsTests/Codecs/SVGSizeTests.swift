@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// An SVG's intrinsic size (SPEC §2): width/height in CSS px at 96 dpi, the viewBox where they are
 /// missing or percentages, and coded errors for what has no size.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Recognising SVG from its bytes, `.svgz`, and SVG as `data:` URL text (SPEC §2).
 @Suite("SVG: sniffing, .svgz and data: URLs")

@@ -1,5 +1,8 @@
 import Foundation
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Small SVG documents built in the tests, and pixel helpers for comparing renderings.
 enum SVGTestSupport {

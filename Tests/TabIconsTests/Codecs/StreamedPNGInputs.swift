@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The PNG files the streamed-decoding tests run over: every PNG of PngSuite, libpng's test
 /// images and the broken-file collections in the corpus, and the package's TestImages (which are

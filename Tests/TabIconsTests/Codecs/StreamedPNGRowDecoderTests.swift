@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// `PNGRowDecoder`'s final rows in order (Adam7 through its held even rows) against `PNGDecoder`'s
 /// whole image (Adam7 passes placed directly; both checked against the PngSuite oracle in

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The WebP decoder against files nobody on this project made: libwebp-test-data, Pillow's and
 /// image-rs's test images (corpus/webp), and the oracle of what Pillow decodes from each

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The WebP encoder, checked by decoding its output (the decoder is checked against Pillow) and by
 /// reading the container it writes.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The WebP decoder's oracle: what Pillow made of every corpus WebP, written by
 /// `Fixtures/webp/make_expected.py` into `Fixtures/webp/expected.json` (see PROVENANCE.md there).

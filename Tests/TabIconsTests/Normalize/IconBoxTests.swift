@@ -1,5 +1,8 @@
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 @Suite("The decode-scale rule")
 struct IconBoxTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// `NormalizeOptions.validate`: the one check every entry point makes before any arithmetic.
 @Suite("Normalize options: what is refused before any work")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Files nobody here made, normalized into a box larger than themselves: the 1× rendition is the
 /// source's own size, so it must be the decoded pixels, untouched (SPEC §3), and the larger scales

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 @testable import TabIconsCLI
 
 /// The vector rule (SPEC §3): renditions fill the box (T = round(box × k)), keep the viewBox's

@@ -1,8 +1,11 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
-/// The memory estimate a batch budgets with (`Normalizer.decodeMemoryEstimate`) is never below
+/// The memory estimate a batch budgets with (`Normalizer.normalizeMemoryEstimate`) is never below
 /// what normalizing really holds. For a streamed PNG that is measured: libpng's allocations
 /// through `PNGRowDecoder`'s counting allocator, plus the row, the horizontal intermediates and
 /// the renditions (`StreamedNormalization.Outcome.heldBytes`). For a whole-image PNG decode, the
@@ -16,7 +19,7 @@ struct StreamedMemoryEstimateTests {
     func streamedWithinEstimate(input: StreamedPNGInputs.Input) throws {
         for options in Self.optionSets {
             guard let outcome = try? StreamedNormalization.outcome(input.data, options: options) else { continue }
-            let estimate = Normalizer(options: options).decodeMemoryEstimate(input.data)
+            let estimate = Normalizer(options: options).normalizeMemoryEstimate(input.data)
             #expect(input.data.count + outcome.heldBytes <= estimate, "\(options)")
             #expect(StreamedNormalization.memoryEstimate(input.data, options: options) == estimate)
         }
@@ -45,7 +48,7 @@ struct StreamedMemoryEstimateTests {
     @Test("streaming charges the renditions' intermediates, not the source's pixels")
     func streamedIsSmaller() throws {
         let data = StreamedPNGInputs.made(width: 1200, height: 900, seed: 9)
-        let streamed = Normalizer().decodeMemoryEstimate(data)
+        let streamed = Normalizer().normalizeMemoryEstimate(data)
         let whole = DecodeMemoryEstimate.bytes(data, longestSideNeeded: 75)
         // 1200 × 900 RGBA is 4.3 MB. Streamed: three windows of twice a Lanczos-3 reach (6 × 47,
         // 6 × 23.7, 6 × 16 rows) of 25, 50 and 75 px, about 0.23 MB each, libpng's 93 KB, rows.
@@ -53,7 +56,7 @@ struct StreamedMemoryEstimateTests {
         #expect(streamed < data.count + 1_000_000)
         #expect(streamed < whole)
         // trim does not stream: the whole-image estimate.
-        #expect(Normalizer(options: NormalizeOptions(trim: true)).decodeMemoryEstimate(data) == whole)
+        #expect(Normalizer(options: NormalizeOptions(trim: true)).normalizeMemoryEstimate(data) == whole)
     }
 
     @Test("a compressed chunk libpng keeps before the image data (iCCP) is charged what it can inflate to")

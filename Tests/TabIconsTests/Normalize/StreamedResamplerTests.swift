@@ -1,6 +1,9 @@
 import CResampleKernels
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// The resampler's row-at-a-time pieces: `StreamedResampler` gives `Resampler`'s bytes, and the C
 /// kernels' dispatched (AVX2) and portable loops give the same sums.

@@ -1,5 +1,8 @@
 import Foundation
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Bitmaps and decoded images built in code for the normalizer's tests.
 enum TestImages {

@@ -1,5 +1,8 @@
 import Foundation
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// An independent floating-point resampler for the accuracy tests: the same kernels, support and
 /// sample geometry as the library's, in `Double` throughout (exact premultiplication, no

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// Many tasks at once on one table. These make sense under ThreadSanitizer
 /// (`swift test --sanitize=thread --filter IconTableConcurrency`), which CI runs; without it they

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// SPEC §5 written as plainly as possible: a dictionary of slot → (revision, items), content
 /// equality by `==`, a counter. The table must answer exactly what this answers, step by step.

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// A one-shot action run between a publish's unlocked work and its commit — exactly where a
 /// racing operation must land to make the publish's plan stale. It stages, deterministically, the

@@ -1,6 +1,9 @@
 import Foundation
 import Synchronization
 @testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsCodecs
+@testable import TabIconsNormalize
 
 /// A processor that stands in for the normalizer in the table's tests: it counts its runs and
 /// answers an icon that identifies the bytes it was given, so a test can tell which content a

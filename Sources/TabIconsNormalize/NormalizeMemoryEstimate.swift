@@ -1,0 +1,49 @@
+import TabIconsCore
+import TabIconsCodecs
+import Foundation
+
+/// How many bytes normalizing an input will hold at once, from its header, without decoding: what
+/// a batch weighs against its memory budget. It charges the path the input will really take: a
+/// streamed PNG (`StreamedNormalization`) holds its input, libpng's working set, one row, the
+/// resampler's windows and the renditions, never the source's RGBA; everything else
+/// holds what `DecodeMemoryEstimate` counts for a whole-image decode (after shrink on load).
+extension Normalizer {
+    package func normalizeMemoryEstimate(_ data: Data) -> Int {
+        StreamedNormalization.memoryEstimate(data, options: options)
+            ?? DecodeMemoryEstimate.bytes(data, longestSideNeeded: longestSideNeeded, limits: options.limits)
+    }
+}
+
+extension StreamedNormalization {
+    /// The streamed estimate, or nil when `data` will not be streamed with `options` (the same
+    /// predicates `normalize` applies, read off the IHDR bytes).
+    static func memoryEstimate(_ data: Data, options: NormalizeOptions) -> Int? {
+        guard streams(options: options), ImageFormat.sniff(data) == .png, data.count >= 29 else { return nil }
+        return data.withUnsafeBytes { raw -> Int? in
+            let b = raw.bindMemory(to: UInt8.self)
+            func uint32(_ at: Int) -> Int { Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3]) }
+            let width = uint32(16), height = uint32(20), bitDepth = Int(b[24]), interlace = Int(b[28])
+            // A size the limits refuse is rejected before a pixel is allocated.
+            guard (try? options.limits.check(width: width, height: height, format: .png)) != nil else { return data.count }
+            let plan = plan(width: width, height: height, options: options)
+            guard let rendered = streamedEntries(plan, width: width, height: height, options: options) else { return nil }
+            return data.count + DecodeMemoryEstimate.libpngWorkingBytes(b, width: width)
+                + heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: interlace == 1,
+                            rendered: rendered, options: options)
+        }
+    }
+
+    /// What a streamed normalization holds besides its input and libpng: `PNGRowDecoder`'s rows
+    /// (and an Adam7 image's even rows), the one final row, the resampler's windows, and each
+    /// rendition once more as the finished glyph and its square canvas.
+    static func heldBytes(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool,
+                          rendered: [RenditionPlan.Entry], options: NormalizeOptions) -> Int {
+        let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
+        let renditions = rendered.reduce(0) { total, entry in
+            total + 4 * (entry.glyphWidth * entry.glyphHeight + entry.canvasWidth * entry.canvasHeight)
+        }
+        return PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: true)
+            + width * 4 + renditions
+            + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
+    }
+}

@@ -1,0 +1,113 @@
+import TabIconsCore
+import TabIconsCodecs
+/// How to normalize an icon (SPEC §3). The defaults are a regular 25-point box at 1×, 2× and 3×,
+/// shape `fit`, Lanczos-3, no upscaling.
+public struct NormalizeOptions: Sendable, Equatable, Hashable {
+    /// How the icon is placed in the box.
+    public enum Shape: String, Sendable, CaseIterable, Codable {
+        /// Keep the aspect ratio inside the box.
+        case fit
+        /// Fit, then centre on a transparent square canvas.
+        case square
+        /// Aspect-fill crop to a square, then an anti-aliased circular mask (avatars).
+        case circle
+    }
+
+    /// What colour information the output keeps.
+    public enum Render: String, Sendable, CaseIterable, Codable {
+        case original
+        /// Colour dropped, alpha kept: what a tab bar tints.
+        case template
+        /// Alpha from darkness, for opaque dark-on-light glyphs.
+        case templateLuminance = "template-luminance"
+    }
+
+    /// The separable resampling filter.
+    public enum Filter: String, Sendable, CaseIterable, Codable {
+        case lanczos3, mitchell, triangle, box
+    }
+
+    public var box: IconBox
+    /// Screen scales to render, e.g. [1, 2, 3]; Android uses [1, 1.5, 2, 3, 4].
+    public var scales: [Double]
+    public var shape: Shape
+    /// Crop fully transparent margins before fitting.
+    public var trim: Bool
+    public var render: Render
+    public var filter: Filter
+    /// Render renditions larger than the source instead of skipping them.
+    public var allowUpscale: Bool
+    /// Decoding limits.
+    public var limits: DecodeOptions.Limits
+
+    public init(box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
+                trim: Bool = false, render: Render = .original, filter: Filter = .lanczos3,
+                allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default) {
+        self.box = box
+        self.scales = scales
+        self.shape = shape
+        self.trim = trim
+        self.render = render
+        self.filter = filter
+        self.allowUpscale = allowUpscale
+        self.limits = limits
+    }
+}
+
+extension NormalizeOptions {
+    /// An option the caller got wrong, named so the CLI can say which flag it was.
+    package enum Problem: Sendable, Equatable {
+        case box(String)
+        case scales(String)
+        case limits(String)
+
+        package var message: String {
+            switch self {
+            case .box(let text), .scales(let text), .limits(let text): text
+            }
+        }
+    }
+
+    /// Checks the options before any arithmetic: every entry point calls it (the normalizer on
+    /// each call, the CLI once, up front, as a usage error). Throws `invalidArgument`.
+    public func validate() throws(TabIconsError) {
+        if let problem { throw TabIconsError(.invalidArgument, problem.message) }
+    }
+
+    /// What is wrong with the options, or nil.
+    ///
+    /// The limits bound every bitmap the normalizer makes. Without upscaling a rendition is never
+    /// larger than its source, which the limits already bound, so a scale above 1 is refused only
+    /// when no source within them could ever be rendered at it: it needs a source at least
+    /// round(box × scale) px long. With upscaling, the rendition of a box-sized square,
+    /// round(min(box, maxSide) × scale) px a side, must fit the limits. A box larger than every
+    /// source is fine: its renditions are the sources' own sizes times the scale.
+    package var problem: Problem? {
+        guard limits.maxPixels > 0, limits.maxSide > 0, limits.maxInputBytes > 0 else {
+            return .limits("the decode limits must be positive")
+        }
+        guard (Double(limits.maxSide) / box.points).isFinite else {
+            return .box("a box of \(box) points is too small: decode scales would overflow")
+        }
+        guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
+        for scale in scales {
+            guard scale.isFinite, scale > 0 else { return .scales("scale \(scale) is not a positive number") }
+            guard (box.points * scale).rounded(.toNearestOrAwayFromZero) >= 1 else {
+                return .scales("scale \(NumberText.decimal(scale)) of a \(box)-point box renders icons under one pixel")
+            }
+            guard scale > 1 else { continue }
+            // The rule's T for a source at least as long as the box (`IconBox` owns it).
+            let side = Double(box.longestRenditionSide(scale: scale, maxSide: limits.maxSide))
+            let scaleText = NumberText.decimal(scale) + "×"
+            if allowUpscale {
+                if side > Double(limits.maxSide) || side * side > Double(limits.maxPixels) {
+                    return .scales("\(scaleText) of a \(box)-point box makes renditions of \(NumberText.decimal(side)) px a side, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
+                }
+            } else if side > Double(min(limits.maxSide, limits.maxPixels)) {
+                let needed = Double(box.vectorRenditionSize(width: 1, height: 1, scale: scale).width)
+                return .scales("\(scaleText) of a \(box)-point box needs sources at least \(NumberText.decimal(needed)) px long, past the limit of \(min(limits.maxSide, limits.maxPixels)) px: no icon could be rendered at it")
+            }
+        }
+        return nil
+    }
+}
