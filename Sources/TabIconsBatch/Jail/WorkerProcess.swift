@@ -37,10 +37,13 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// The worker's environment: fixed (no crash report from Swift's backtracer, a plain
     /// locale), plus only what decides which libraries and fonts it loads, so it draws with the
-    /// very librsvg and fonts the batch would in process (the same bytes either way).
+    /// very librsvg and fonts the batch would in process (the same bytes either way), and the
+    /// sanitizers' settings, so a sanitizer build's worker keeps the batch's suppressions (without
+    /// them LeakSanitizer turns a worker's exit status into its own). Only a sanitizer build reads them.
     static var environment: [String] {
         let fixed = ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C", "PATH=/usr/bin:/bin"]
-        let inherited = ["LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "FONTCONFIG_FILE", "FONTCONFIG_PATH"]
+        let inherited = ["LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "FONTCONFIG_FILE", "FONTCONFIG_PATH",
+                         "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
         return fixed + inherited.compactMap { name in getenv(name).map { "\(name)=" + String(cString: $0) } }
     }
     /// How long the batch waits for the worker before looking at the watchdog and the stop flag:
