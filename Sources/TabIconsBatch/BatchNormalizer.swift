@@ -207,7 +207,7 @@ public struct BatchNormalizer: Sendable {
         }
         manifest.folders = folders.sorted()
         result.manifest = manifest
-        writeManifest(manifest, into: &result, sparing: spared)
+        writeManifest(manifest, into: &result, previous: previous, sparing: spared)
         // Everything the journal recorded is now in the manifest, pruned, or no longer tabicon's.
         if !checkOnly, result.manifestError == nil { journal.clear() }
         return result
@@ -219,18 +219,18 @@ public struct BatchNormalizer: Sendable {
     /// `--check` compares the manifests without their stat records: those are a cache of what one
     /// machine's file system said (a fresh clone has other inodes and times), not part of what a
     /// run produces.
-    private func writeManifest(_ manifest: Manifest, into result: inout BatchResult, sparing spared: Set<FileIdentity>) {
-        let bytes = manifest.jsonBytes
+    private func writeManifest(_ manifest: Manifest, into result: inout BatchResult, previous: PreviousRun,
+                               sparing spared: Set<FileIdentity>) {
         let path = manifestURL.relativePath
-        let existing = (try? UntrustedFile.read(path))??.bytes
         if checkOnly {
-            let existingManifest = existing.flatMap { try? Manifest(parsing: Data($0)) }
-            if existingManifest?.withoutStats.jsonBytes == manifest.withoutStats.jsonBytes { return }
-        } else if existing == bytes {
+            if previous.recorded?.withoutStats == manifest.withoutStats { return }
+            result.changes.append(.init(kind: previous.recorded == nil ? .write : .change, path: path))
             return
         }
+        let bytes = manifest.jsonBytes
+        let existing = (try? UntrustedFile.read(path))??.bytes
+        if existing == bytes { return }
         result.changes.append(.init(kind: existing == nil ? .write : .change, path: path))
-        guard !checkOnly else { return }
         let folder = (path as NSString).deletingLastPathComponent
         if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: spared) {
             _ = directory.removeStaleTemporaries(in: "")

@@ -256,6 +256,15 @@ package final class OutputDirectory: Sendable {
     /// bytes it wrote: by its stat record where `cache` says that stands, else read and hashed.
     /// Nil when the file is gone, is not a regular file reached without links, or holds other bytes.
     package func check(_ file: Manifest.FileEntry, cache: StatCache) -> FileStat? {
+        // The cache's question first, in one system call from the root: a stat equal to the
+        // record, device and inode included, is that very file whatever path reached it.
+        if rootFD >= 0, file.stat != nil, RelativePath.isPlain(file.path) {
+            var info = stat()
+            if fstatat(rootFD, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
+               cache.isUnchanged(recorded: file.stat, current: FileStat(info)) {
+                return FileStat(info)
+            }
+        }
         let (folderPath, name) = Self.split(file.path)
         guard let folder = try? openFolder(folderPath, create: false) else { return nil }
         defer { close(folder) }

@@ -87,30 +87,39 @@ public struct OutputPlan: Sendable {
             inputFolderAt[folder] = found
             return found
         }
-        // Every path the run could write: each input's paths as named, and as its stem would name
-        // them before the naming rule (an input that fails a collision still may not sit where
-        // outputs would land among the inputs).
-        let unnamed = inputs.map { plan(stem: $0.outputStem, layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales) }
-        for icon in unnamed + named.compactMap({ try? $0.get() }) {
+        /// The first of `folder` and the folders above it (below the root) that is an input folder.
+        func inputFolderHolding(_ folder: String) -> (String, String)? {
+            var ancestor = folder
+            while !ancestor.isEmpty {
+                if let input = inputFolder(ancestor) { return (ancestor, input) }
+                ancestor = OutputDirectory.split(ancestor).folder
+            }
+            return nil
+        }
+        // Every path the run could write: each input's paths as named or, for an input that fails
+        // a collision, as its stem would name them (it still may not sit where outputs would land
+        // among the inputs). A renamed input's first name is another input's, checked there.
+        let candidates = zip(inputs, named).map { input, result in
+            (try? result.get()) ?? plan(stem: input.outputStem, layout: settings.layout,
+                                        fileExtension: settings.fileExtension, scales: settings.scales)
+        }
+        for icon in candidates {
             for path in icon.allPaths {
                 if let (_, flag, reservedPath) = reservedRelative.first(where: { $0.0 == path.lowercased() }) {
                     throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                 }
                 let folder = OutputDirectory.split(path).folder
                 folders.insert(folder)
+                // By identity, so a hard link to an input is the input.
                 let full = root + "/" + path
                 if let id = FileIdentity(path: full), let input = identities.files[id] {
                     throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
                 }
-                // The folder and every folder above it up to --out: outputs anywhere inside an
-                // input folder would land among the inputs (and be walked as inputs next time).
-                var ancestor = folder
-                while !ancestor.isEmpty {
-                    if let input = inputFolder(ancestor) {
-                        throw BatchUsageError("--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs")
-                    }
-                    ancestor = OutputDirectory.split(ancestor).folder
-                }
+                // The folder and every folder above it up to --out (each looked at once): outputs
+                // anywhere inside an input folder would land among the inputs (and be walked as
+                // inputs next time).
+                guard let (ancestor, input) = inputFolderHolding(folder) else { continue }
+                throw BatchUsageError("--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs")
             }
         }
         var spared = Set(identities.files.keys).union(identities.folders.keys)

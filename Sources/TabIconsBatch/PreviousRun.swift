@@ -11,6 +11,8 @@ import Foundation
 /// (`RelativePath`) is dropped whole with a warning, so it is never reused, pruned or listed.
 struct PreviousRun: Sendable {
     let manifest: Manifest?
+    /// The manifest as the file holds it, its ignored entries too: what `--check` compares with.
+    let recorded: Manifest?
     /// One line for each entry or folder ignored.
     let warnings: [String]
     private let iconsByInput: [String: Manifest.Icon]
@@ -28,6 +30,7 @@ struct PreviousRun: Sendable {
          trustStats: Bool = true) throws(BatchUsageError) {
         var warnings: [String] = []
         let read = try Self.read(manifestPath)
+        recorded = read?.manifest
         manifest = read.map { Self.plainPathsOnly($0.manifest, warnings: &warnings) }
         statCache = StatCache(trusted: trustStats, recordedBefore: read?.stat.mtime)
         self.journal = journal.read()
