@@ -54,8 +54,9 @@ extension CommandOption {
     static let render = CommandOption(
         "render", value: .choice(NormalizeOptions.Render.allCases.map(\.rawValue)),
         default: .value(NormalizeOptions().render.rawValue),
-        help: "keep colour, or make a template a tab bar tints (colour dropped, alpha kept; "
-            + "or alpha from darkness, for opaque dark-on-light glyphs)")
+        help: "auto: keep the pixels and mark one-ink icons template, the rest original; original: keep colour; "
+            + "or make a template a tab bar tints (colour dropped, alpha kept; or alpha from darkness, "
+            + "for opaque dark-on-light glyphs). Contents.json always names the intent")
 
     static let filter = CommandOption(
         "filter", value: .choice(NormalizeOptions.Filter.allCases.map(\.rawValue)),

@@ -1,7 +1,7 @@
 import TabIconsCore
 import TabIconsCodecs
 /// How to normalize an icon (SPEC §3). The defaults are a regular 25-point box at 1×, 2× and 3×,
-/// shape `fit`, Lanczos-3, no upscaling.
+/// shape `fit`, render `auto`, Lanczos-3, no upscaling.
 public struct NormalizeOptions: Sendable, Equatable, Hashable {
     /// How the icon is placed in the box.
     public enum Shape: String, Sendable, CaseIterable, Codable {
@@ -15,11 +15,17 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
 
     /// What colour information the output keeps.
     public enum Render: String, Sendable, CaseIterable, Codable {
+        /// Pixels kept as decoded; the intent decided per icon (`IconIntent`, `InkSurvey`).
+        case auto
+        /// Pixels kept as decoded, marked `original` (drawn as it is).
         case original
         /// Colour dropped, alpha kept: what a tab bar tints.
         case template
         /// Alpha from darkness, for opaque dark-on-light glyphs.
         case templateLuminance = "template-luminance"
+
+        /// Whether the pixels are converted (the colour dropped): `auto` and `original` keep them.
+        var convertsPixels: Bool { self == .template || self == .templateLuminance }
     }
 
     /// The separable resampling filter.
@@ -41,7 +47,7 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
     public var limits: DecodeOptions.Limits
 
     public init(box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
-                trim: Bool = false, render: Render = .original, filter: Filter = .lanczos3,
+                trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
                 allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default) {
         self.box = box
         self.scales = scales

@@ -3,8 +3,8 @@ import TabIconsCodecs
 import Foundation
 
 /// Turns icon bytes, or an already decoded image, into renditions for every requested screen scale
-/// (SPEC §3): trim, shape, rendering intent, the decode-scale rule's sizes, premultiplied
-/// resampling, lints.
+/// (SPEC §3): trim, shape, rendering intent (and with `auto` the intent decided from the glyph,
+/// `IconIntent`), the decode-scale rule's sizes, premultiplied resampling, lints.
 ///
 /// Pure and `Sendable`: every call owns its scratch buffers, so many tasks may share one
 /// normalizer and get the same bytes as a single thread.
@@ -49,7 +49,8 @@ public struct Normalizer: Sendable {
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale, pointWidth: plan.pointWidth,
                               pointHeight: plan.pointHeight, renditions: [], skippedScales: skipped,
                               lints: Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
-                                                    info: image.info, options: options))
+                                                    info: image.info, options: options),
+                              intent: IconIntent.decided(render: options.render, glyph: glyph))
     }
 
     /// `planned` for the bytes of an input, decoded as `normalize(_: Data)` decodes it: a PNG that
@@ -103,7 +104,8 @@ public struct Normalizer: Sendable {
                                    info: image.info, options: options)
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
                               pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: skipped, lints: lints)
+                              renditions: renditions, skippedScales: skipped, lints: lints,
+                              intent: IconIntent.decided(render: options.render, glyph: glyph))
     }
 
     /// A vector's renditions: each drawn from the document at its own size (the plan's region,
@@ -125,7 +127,8 @@ public struct Normalizer: Sendable {
         let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: [], info: image.info, options: options)
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
                               pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: [], lints: lints)
+                              renditions: renditions, skippedScales: [], lints: lints,
+                              intent: IconIntent.decided(render: options.render, glyph: glyph))
     }
 
     /// What both `normalize` and `planned` start from: the rule's plan, and the glyph (the

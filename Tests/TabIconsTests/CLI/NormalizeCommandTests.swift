@@ -114,6 +114,33 @@ struct NormalizeCommandTests {
         }
     }
 
+    @Test("xcassets: every Contents.json names its intent, decided per icon by default, as the manifest records it")
+    func contentsIntentAlwaysExplicit() throws {
+        let inputs = try makeInputs()
+        func intents(_ extra: [String]) throws -> (contents: [String: String], manifest: [String: String]) {
+            let out = try TemporaryDirectory("out")
+            #expect(run(["normalize", "-q", "--layout", "xcassets"] + extra + [inputs.path("icons"), "-o", out.url.path]) == .success)
+            var contents: [String: String] = [:], recorded: [String: String] = [:]
+            for icon in try manifest(out.url.appendingPathComponent("manifest.json")).icons {
+                let url = out.url.appendingPathComponent("icons/\(icon.name).imageset/Contents.json")
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+                contents[icon.name] = (json["properties"] as? [String: String])?["template-rendering-intent"]
+                recorded[icon.name] = icon.intent?.rawValue
+            }
+            return (contents, recorded)
+        }
+        let auto = try intents([])
+        #expect(auto.contents.count == 5)
+        #expect(auto.contents["home"] == "template")
+        #expect(auto.contents["avatar-exif6"] == "original")
+        #expect(auto.contents == auto.manifest)
+        let original = try intents(["--render", "original"])
+        #expect(original.contents.values.allSatisfy { $0 == "original" } && original.contents.count == 5)
+        #expect(original.contents == original.manifest)
+        let luminance = try intents(["--render", "template-luminance"])
+        #expect(luminance.contents.values.allSatisfy { $0 == "template" } && luminance.contents.count == 5)
+    }
+
     @Test("android: drawable-mdpi..xxxhdpi hold 24, 36, 48, 72, 96 px renditions of the 24 dp box")
     func androidLayout() throws {
         let inputs = try makeInputs()
