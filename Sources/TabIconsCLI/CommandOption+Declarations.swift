@@ -10,7 +10,7 @@ import TabIconsBatch
 extension CommandOption {
     static let out = CommandOption(
         "out", short: "o", value: .directory("DIR"), default: .value("out"),
-        help: "output root, mirroring the input tree")
+        help: "output root, mirroring the input tree (android: flat, since res/ holds resource folders only)")
 
     /// `preview`'s `-o`: the same spelling as `normalize`'s, but it names the page, not a folder.
     static let page = CommandOption(

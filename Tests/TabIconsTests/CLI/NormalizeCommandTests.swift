@@ -150,7 +150,7 @@ struct NormalizeCommandTests {
         let expected = [("drawable-mdpi", 24), ("drawable-hdpi", 36), ("drawable-xhdpi", 48),
                         ("drawable-xxhdpi", 72), ("drawable-xxxhdpi", 96)]
         for (folder, side) in expected {
-            let bytes = try Data(contentsOf: out.url.appendingPathComponent("icons/\(folder)/search_filled.webp"))
+            let bytes = try Data(contentsOf: out.url.appendingPathComponent("\(folder)/search_filled.webp"))
             let image = try ImageDecoder.decode(bytes)
             #expect(image.info.format == .webp)
             #expect(image.bitmap.width == side && image.bitmap.height == side)
