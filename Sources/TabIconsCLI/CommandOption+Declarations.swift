@@ -63,6 +63,12 @@ extension CommandOption {
         default: .value(NormalizeOptions().filter.rawValue),
         help: "resampling filter")
 
+    static let padding = CommandOption(
+        "padding", value: .text("POINTS|PERCENT%"),
+        default: .value(NormalizeOptions().padding.description),
+        help: "clear space kept on every side of the glyph, in points or as a percentage of the box: the glyph "
+            + "is fitted into the box less twice the padding, on a canvas that adds it back")
+
     static let allowUpscale = CommandOption(
         "allow-upscale",
         help: "render scales larger than the source instead of skipping them")

@@ -85,18 +85,13 @@ public struct Normalizer: Sendable {
         }
         var renditions: [Rendition] = []
         for entry in rendered {
-            var bitmap: Bitmap
+            let bitmap: Bitmap
             if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height {
                 bitmap = glyph
             } else {
                 bitmap = resampler.resample(glyph, width: entry.glyphWidth, height: entry.glyphHeight)
             }
-            switch options.shape {
-            case .fit: break
-            case .square: bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth)
-            case .circle: bitmap = ShapeRenderer.circleMasked(bitmap)
-            }
-            renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
+            renditions.append(Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry)))
         }
 
         let skipped = skippedScales(plan)
@@ -117,12 +112,7 @@ public struct Normalizer: Sendable {
         for entry in plan.entries {
             var bitmap = try document.render(width: entry.glyphWidth, height: entry.glyphHeight, region: region)
             bitmap = RenderIntentConversion.apply(options.render, to: bitmap)
-            switch options.shape {
-            case .fit: break
-            case .square: bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth)
-            case .circle: bitmap = ShapeRenderer.circleMasked(bitmap)
-            }
-            renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
+            renditions.append(Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry)))
         }
         let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: [], info: image.info, options: options)
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,

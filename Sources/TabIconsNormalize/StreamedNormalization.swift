@@ -115,9 +115,8 @@ enum StreamedNormalization {
         var renditions: [Rendition] = []
         if let finished = resampler {
             renditions = rendered.map { entry in
-                var bitmap = finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
-                if options.shape == .square { bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth) }
-                return Rendition(scale: entry.scale, bitmap: bitmap)
+                let bitmap = finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
+                return Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry))
             }
         }
         let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: height, hasAlpha: decoder.hasAlpha,

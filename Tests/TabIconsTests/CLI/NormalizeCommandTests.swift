@@ -167,11 +167,29 @@ struct NormalizeCommandTests {
         #expect(m.icons.count == 5)
     }
 
+    @Test("--padding: 10% of the box around each glyph, in the option fingerprint, so changing it redoes every icon")
+    func paddingEndToEnd() throws {
+        let inputs = try makeInputs()
+        let out = try TemporaryDirectory("out")
+        #expect(run(["normalize", "-q", "--padding", "10%", inputs.path("icons"), "-o", out.url.path]) == .success)
+        let padded = try manifest(out.url.appendingPathComponent("manifest.json"))
+        let home = try #require(padded.icons.first { $0.name == "home" })
+        #expect(home.renditions?.map { [$0.pixelWidth, $0.pixelHeight] } == [[25, 25], [50, 50], [75, 75]])
+        #expect(home.pointWidth == 25)
+        #expect(padded.options?.json["padding"]?.stringValue == "10%")
+        let before = try Data(contentsOf: out.url.appendingPathComponent("icons/home@3x.png"))
+        #expect(run(["normalize", "-q", "--padding", "2", inputs.path("icons"), "-o", out.url.path]) == .success)
+        let after = try Data(contentsOf: out.url.appendingPathComponent("icons/home@3x.png"))
+        #expect(before != after)
+        #expect(try manifest(out.url.appendingPathComponent("manifest.json")).options?.json["padding"]?.stringValue == "2")
+    }
+
     @Test("usage mistakes exit 2", arguments: [
         ["normalize"], ["normalize", "--layout", "grid", "x"], ["normalize", "--quality", "50", "x"],
         ["normalize", "--format", "webp", "--quality", "101", "x"], ["normalize", "--jobs", "0", "x"],
         ["normalize", "--scales", "1,zero", "x"], ["normalize", "--box", "-4", "x"],
         ["normalize", "--layout", "android", "--scales", "5", "x"], ["frobnicate"], [],
+        ["normalize", "--padding", "ten", "x"], ["normalize", "--padding", "50%", "x"], ["normalize", "--padding", "-1", "x"],
     ])
     func usageErrors(arguments: [String]) {
         #expect(run(arguments) == .usage)
