@@ -183,6 +183,7 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
+        Self.linkTwins(&manifest.icons)
         let signal = shouldStop()
         if signal != 0 {
             result.stoppedBy = signal
@@ -219,6 +220,15 @@ public struct BatchNormalizer: Sendable {
     /// `--check` compares the manifests without their stat records: those are a cache of what one
     /// machine's file system said (a fresh clone has other inodes and times), not part of what a
     /// run produces.
+    /// The manifest's `selectedTwin` / `darkTwin` of every icon, from this run's icons alone.
+    static func linkTwins(_ icons: inout [Manifest.Icon]) {
+        let links = IconTwins.links(icons.map { ($0.input, $0.name) })
+        for index in icons.indices {
+            icons[index].selectedTwin = links[index].selected.map { icons[$0].input }
+            icons[index].darkTwin = links[index].dark.map { icons[$0].input }
+        }
+    }
+
     private func writeManifest(_ manifest: Manifest, into result: inout BatchResult, sparing spared: Set<FileIdentity>) {
         let bytes = manifest.jsonBytes
         let path = manifestURL.relativePath

@@ -60,6 +60,10 @@ public struct Manifest: Sendable, Equatable {
         /// How the platform is told to draw the icon (`IconIntent`); nil in an entry written
         /// before intents were recorded (such an entry is never carried over).
         public var intent: IconIntent?
+        /// The input path of the icon's selected twin and of its dark twin (`IconTwins`), set for
+        /// the run as a whole (an icon carried over gets the links of this run's inputs).
+        public var selectedTwin: String?
+        public var darkTwin: String?
 
         /// The row for a normalized icon: decode scale and point size are the normalizer's, of
         /// the icon as laid out (after trim, on its square or circle), never worked out again.
