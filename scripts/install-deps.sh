@@ -3,8 +3,10 @@
 # Debian/Ubuntu: libpng, libjpeg(-turbo), libwebp (with demux), xxHash, libdeflate, librsvg (with cairo).
 # Runs apt-get as root, or through sudo when there is one. Safe to run again: it does nothing when
 # all are present.
-# With --browser (CI), also headless Chromium for the preview's browser tests, unless a chromium
-# is already on PATH (those tests skip without one).
+# With --test-tools (CI; --browser is its older name), also what the tests that check outputs with
+# outside tools need, each unless already there (those tests skip without it): headless Chromium
+# for the preview's browser tests, and aapt2 with Android's framework resources, which compile and
+# link the res/ an android layout writes.
 set -euo pipefail
 
 # librsvg2-dev for the benchmark's direct-call baseline (CRSVG) and the SVG tests; tabicon itself
@@ -14,8 +16,12 @@ missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
-    missing+=(chromium)
+if [ "${1:-}" = "--test-tools" ] || [ "${1:-}" = "--browser" ]; then
+    if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+        missing+=(chromium)
+    fi
+    command -v aapt2 >/dev/null 2>&1 || missing+=(aapt)
+    [ -f /usr/share/android-framework-res/framework-res.apk ] || missing+=(android-framework-res)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -1,9 +1,9 @@
 import TabIcons
 /// The `Contents.json` of an Xcode image set: one entry per 1×/2×/3× scale (a filename only where
-/// that rendition was written), and `template-rendering-intent` when rendering a template, so
-/// Xcode tints the icon like an SF Symbol.
+/// that rendition was written), and always `template-rendering-intent`: left out, Xcode reads
+/// "Default", which a tab bar draws as a template (a logo or an avatar becomes a silhouette).
 enum AssetCatalogContents {
-    static func json(files: [(scale: Double, filename: String)], render: NormalizeOptions.Render) -> String {
+    static func json(files: [(scale: Double, filename: String)], intent: IconIntent) -> String {
         var images: [JSONValue] = []
         let scales = Set([1.0, 2, 3]).union(files.map(\.scale)).sorted()
         for scale in scales {
@@ -17,9 +17,7 @@ enum AssetCatalogContents {
             ("images", .array(images)),
             ("info", .object([("author", .string("tabicon")), ("version", .int(1))])),
         ]
-        if render != .original {
-            document.append(("properties", .object([("template-rendering-intent", .string("template"))])))
-        }
+        document.append(("properties", .object([("template-rendering-intent", .string(intent.rawValue))])))
         return JSONValue.object(document).text() + "\n"
     }
 }

@@ -183,6 +183,7 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
+        Self.linkTwins(&manifest.icons)
         let signal = shouldStop()
         if signal != 0 {
             result.stoppedBy = signal
@@ -211,6 +212,15 @@ public struct BatchNormalizer: Sendable {
         // Everything the journal recorded is now in the manifest, pruned, or no longer tabicon's.
         if !checkOnly, result.manifestError == nil { journal.clear() }
         return result
+    }
+
+    /// The manifest's `selectedTwin` / `darkTwin` of every icon, from this run's icons alone.
+    static func linkTwins(_ icons: inout [Manifest.Icon]) {
+        let links = IconTwins.links(icons.map { ($0.input, $0.name) })
+        for index in icons.indices {
+            icons[index].selectedTwin = links[index].selected.map { icons[$0].input }
+            icons[index].darkTwin = links[index].dark.map { icons[$0].input }
+        }
     }
 
     /// The manifest, written only when its bytes differ from the file there (so a run that

@@ -16,12 +16,11 @@ struct IconFiles {
     let renditions: [Manifest.RenditionEntry]
     let contentsFile: Manifest.FileEntry?
 
-    init(_ icon: NormalizedIcon, plan: OutputPlan.Icon, format: OutputFormat,
-         render: NormalizeOptions.Render) throws(TabIconsError) {
+    init(_ icon: NormalizedIcon, plan: OutputPlan.Icon, format: OutputFormat) throws(TabIconsError) {
         let encoded = try Self.encode(icon.renditions, plan: plan, format: format)
         renditions = encoded.map(Self.renditionEntry)
         var files = encoded.map { File(path: $0.path, bytes: $0.bytes) }
-        if let contents = Self.contentsJSON(encoded, plan: plan, render: render) {
+        if let contents = Self.contentsJSON(encoded, plan: plan, intent: icon.intent) {
             files.append(contents)
             contentsFile = Manifest.FileEntry(path: contents.path, bytes: contents.bytes.count,
                                               hash: ContentHash(of: contents.bytes).description)
@@ -44,10 +43,10 @@ struct IconFiles {
 
     /// Step 3: the image set's `Contents.json`, for the layouts that have one.
     private static func contentsJSON(_ encoded: [(path: String, bytes: [UInt8], rendition: Rendition)],
-                                     plan: OutputPlan.Icon, render: NormalizeOptions.Render) -> File? {
+                                     plan: OutputPlan.Icon, intent: IconIntent) -> File? {
         guard let path = plan.contentsPath else { return nil }
         let names = encoded.map { (scale: $0.rendition.scale, filename: OutputDirectory.split($0.path).name) }
-        return File(path: path, bytes: Array(AssetCatalogContents.json(files: names, render: render).utf8))
+        return File(path: path, bytes: Array(AssetCatalogContents.json(files: names, intent: intent).utf8))
     }
 
     /// Step 4 (after the write): the manifest's row for one written rendition.

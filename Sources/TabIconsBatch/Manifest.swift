@@ -57,6 +57,13 @@ public struct Manifest: Sendable, Equatable {
         /// says so, the input is not read again (`StatCache`).
         package var inputStat: FileStat?
         public var lints: [Lint]
+        /// How the platform is told to draw the icon (`IconIntent`); nil in an entry written
+        /// before intents were recorded (such an entry is never carried over).
+        public var intent: IconIntent?
+        /// The input path of the icon's selected twin and of its dark twin (`IconTwins`), set for
+        /// the run as a whole (an icon carried over gets the links of this run's inputs).
+        public var selectedTwin: String?
+        public var darkTwin: String?
 
         /// The row for a normalized icon: decode scale and point size are the normalizer's, of
         /// the icon as laid out (after trim, on its square or circle), never worked out again.
@@ -65,6 +72,7 @@ public struct Manifest: Sendable, Equatable {
             self.init(input: input, name: name, info: icon.source, contentHash: contentHash,
                       decodeScale: icon.decodeScale, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
                       renditions: renditions, contentsFile: contentsFile, lints: icon.lints)
+            self.intent = icon.intent
         }
 
         public init(input: String, name: String, info: ImageInfo, contentHash: ContentHash,

@@ -60,6 +60,9 @@ extension Manifest.Icon {
             ("contentHash", .string(contentHash)), ("decodeScale", .double(decodeScale)),
             ("pointWidth", .double(pointWidth)), ("pointHeight", .double(pointHeight)),
         ]
+        if let intent { pairs.append(("intent", .string(intent.rawValue))) }
+        if let selectedTwin { pairs.append(("selectedTwin", .string(selectedTwin))) }
+        if let darkTwin { pairs.append(("darkTwin", .string(darkTwin))) }
         if let renditions { pairs.append(("renditions", .array(renditions.map(\.jsonValue)))) }
         if let contentsFile { pairs.append(("contentsFile", contentsFile.jsonValue)) }
         if let inputStat { pairs.append(("inputStat", inputStat.jsonValue)) }
@@ -102,6 +105,9 @@ extension Manifest.Icon {
         }
         self.contentsFile = json["contentsFile"].flatMap(Manifest.FileEntry.init(json:))
         self.inputStat = json["inputStat"].flatMap(FileStat.init(json:))
+        self.intent = json["intent"]?.stringValue.flatMap(IconIntent.init(rawValue:))
+        self.selectedTwin = json["selectedTwin"]?.stringValue
+        self.darkTwin = json["darkTwin"]?.stringValue
         self.lints = lints.compactMap { lint in
             guard let code = lint["code"]?.stringValue.flatMap(Lint.Code.init(rawValue:)),
                   let message = lint["message"]?.stringValue else { return nil }

@@ -26,7 +26,7 @@ public struct OptionFingerprint: Sendable, Equatable {
             ("box", .double(options.box.points)), ("scales", .array(options.scales.map { .double($0) })),
             ("shape", .string(options.shape.rawValue)), ("trim", .bool(options.trim)),
             ("render", .string(options.render.rawValue)), ("filter", .string(options.filter.rawValue)),
-            ("allowUpscale", .bool(options.allowUpscale)),
+            ("allowUpscale", .bool(options.allowUpscale)), ("padding", .string(options.padding.description)),
             ("maxPixels", .int(options.limits.maxPixels)), ("maxSide", .int(options.limits.maxSide)),
             ("maxInputBytes", .int(options.limits.maxInputBytes)),
             ("maxSVGBytes", .int(options.limits.maxSVGBytes)), ("maxSVGElements", .int(options.limits.maxSVGElements)),

@@ -2,13 +2,16 @@ import TabIcons
 /// Where an icon's renditions go inside the output root, for each of the three layouts of SPEC §6.
 ///
 /// Paths are relative to the output root and built from the input's mirrored stem
-/// (`icons/home`), so nothing can land outside it.
+/// (`icons/home`), so nothing can land outside it. Android alone does not mirror: its `res/`
+/// holds resource-type folders only (the resource merger rejects `res/icons/drawable-mdpi/`), so
+/// every icon goes straight into `drawable-<density>/` and names that meet there are told apart
+/// by `OutputPlan`'s naming rule.
 public enum OutputLayout: String, Sendable, CaseIterable {
     /// `icons/home.png`, `icons/home@2x.png`, `icons/home@3x.png`.
     case flat
     /// `icons/home.imageset/home.png` ... with a `Contents.json` naming each file and its scale.
     case xcassets
-    /// `icons/drawable-mdpi/home.png` ... one folder per density.
+    /// `drawable-mdpi/home.png` ... one folder per density, flat whatever folder the input was in.
     case android
 
     /// Android's density buckets by scale factor (mdpi is the 1× baseline).
@@ -35,7 +38,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
             return directory + name + ".imageset/" + name + Self.scaleSuffix(scale) + "." + fileExtension
         case .android:
             guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
-            return directory + bucket.folder + "/" + Self.androidResourceName(name) + "." + fileExtension
+            return bucket.folder + "/" + Self.androidResourceName(name) + "." + fileExtension
         }
     }
 

@@ -101,7 +101,8 @@ struct PreviousRun: Sendable {
     /// stats seen now, so the next run need not read what this one had to.
     func reusable(input: String, inputStat: FileStat?, contentHash: ContentHash?, plan: OutputPlan.Icon,
                   directory: OutputDirectory) -> Manifest.Icon? {
-        guard sameOptions, var icon = iconsByInput[input], let renditions = icon.renditions,
+        // An entry without an intent predates `Contents.json` always naming one: redone.
+        guard sameOptions, var icon = iconsByInput[input], let renditions = icon.renditions, icon.intent != nil,
               icon.name == OutputLayout.iconName(stem: plan.stem),
               renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
               icon.contentsFile?.path == plan.contentsPath

@@ -14,7 +14,7 @@ struct RenderedIcon: Sendable {
     static func render(_ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer,
                        format: OutputFormat, contentHash: ContentHash) throws(TabIconsError) -> RenderedIcon {
         let icon = try normalizer.normalize(data)
-        let files = try IconFiles(icon, plan: plan, format: format, render: normalizer.options.render)
+        let files = try IconFiles(icon, plan: plan, format: format)
         return RenderedIcon(row: files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: contentHash),
                             files: files.files)
     }

@@ -10,7 +10,7 @@ import TabIconsBatch
 extension CommandOption {
     static let out = CommandOption(
         "out", short: "o", value: .directory("DIR"), default: .value("out"),
-        help: "output root, mirroring the input tree")
+        help: "output root, mirroring the input tree (android: flat, since res/ holds resource folders only)")
 
     /// `preview`'s `-o`: the same spelling as `normalize`'s, but it names the page, not a folder.
     static let page = CommandOption(
@@ -54,13 +54,20 @@ extension CommandOption {
     static let render = CommandOption(
         "render", value: .choice(NormalizeOptions.Render.allCases.map(\.rawValue)),
         default: .value(NormalizeOptions().render.rawValue),
-        help: "keep colour, or make a template a tab bar tints (colour dropped, alpha kept; "
-            + "or alpha from darkness, for opaque dark-on-light glyphs)")
+        help: "auto: keep the pixels and mark one-ink icons template, the rest original; original: keep colour; "
+            + "or make a template a tab bar tints (colour dropped, alpha kept; or alpha from darkness, "
+            + "for opaque dark-on-light glyphs). Contents.json always names the intent")
 
     static let filter = CommandOption(
         "filter", value: .choice(NormalizeOptions.Filter.allCases.map(\.rawValue)),
         default: .value(NormalizeOptions().filter.rawValue),
         help: "resampling filter")
+
+    static let padding = CommandOption(
+        "padding", value: .text("POINTS|PERCENT%"),
+        default: .value(NormalizeOptions().padding.description),
+        help: "clear space kept on every side of the glyph, in points or as a percentage of the box: the glyph "
+            + "is fitted into the box less twice the padding, on a canvas that adds it back")
 
     static let allowUpscale = CommandOption(
         "allow-upscale",

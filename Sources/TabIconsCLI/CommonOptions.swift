@@ -11,6 +11,14 @@ enum CommonOptions {
         return box
     }
 
+    static func padding(_ text: String?) throws(ParsedArguments.UsageError) -> IconPadding {
+        guard let text else { return .none }
+        guard let padding = IconPadding(text) else {
+            throw .init("--padding must be a number of points or a percentage of the box (2, 2.5, 10%), not '\(text)'")
+        }
+        return padding
+    }
+
     static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
         var limits = DecodeOptions.Limits.default
         if let text {
@@ -28,6 +36,7 @@ enum CommonOptions {
         case .box(let text): throw .init("--box: \(text)")
         case .scales(let text): throw .init("--scales: \(text)")
         case .limits(let text): throw .init("--max-pixels: \(text)")
+        case .padding(let text): throw .init("--padding: \(text)")
         }
     }
 }

@@ -51,7 +51,8 @@ struct NormalizeCommand {
             render: try Self.choice(parsed, .render),
             filter: try Self.choice(parsed, .filter),
             allowUpscale: parsed.has(.allowUpscale),
-            limits: try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))))
+            limits: try CommonOptions.limits(maxPixels: parsed.value(.maxPixels)),
+            padding: try CommonOptions.padding(parsed.value(.padding))))
 
         let quality = try parsed.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in
             guard let q = NumberText.parseDecimal(text), (0...100).contains(q) else {

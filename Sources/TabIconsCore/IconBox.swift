@@ -100,6 +100,36 @@ public struct IconBox: Sendable, Equatable, Hashable, Codable, CustomStringConve
         return (size.width, size.height, target > longest)
     }
 
+    /// A rendition with `padding` points kept clear on every side (SPEC §3): the glyph is the
+    /// rule's size in the box less twice the padding; the canvas adds back, on both axes alike,
+    /// what makes its longest side round(min(L + 2 × padding, box) × scale). So a glyph that fills
+    /// the inner box gets a canvas of exactly the box, one that does not (never upscaled) keeps the
+    /// padding at its own scale; the glyph sits centred, an odd spare pixel right or below. With no
+    /// padding the canvas is the glyph. `padding` must leave a positive box (`NormalizeOptions`).
+    public func paddedRenditionSize(width: Int, height: Int, scale: Double, padding: Double)
+        -> (width: Int, height: Int, canvasWidth: Int, canvasHeight: Int, isUpscale: Bool)
+    {
+        let inner = padding > 0 ? IconBox(points: points - 2 * padding) ?? self : self
+        let glyph = inner.renditionSize(width: width, height: height, scale: scale)
+        guard padding > 0 else { return (glyph.width, glyph.height, glyph.width, glyph.height, glyph.isUpscale) }
+        let canvasLongest = Self.roundedSide(min(Double(max(width, height)) + 2 * padding, points) * scale)
+        let spare = max(0, canvasLongest - max(glyph.width, glyph.height))
+        return (glyph.width, glyph.height, glyph.width + spare, glyph.height + spare, glyph.isUpscale)
+    }
+
+    /// `paddedRenditionSize` for a vector, which fills the box: the glyph is
+    /// `vectorRenditionSize` in the box less twice the padding, the canvas's longest side
+    /// round(box × scale).
+    public func paddedVectorRenditionSize(width: Double, height: Double, scale: Double, padding: Double)
+        -> (width: Int, height: Int, canvasWidth: Int, canvasHeight: Int)
+    {
+        let inner = padding > 0 ? IconBox(points: points - 2 * padding) ?? self : self
+        let glyph = inner.vectorRenditionSize(width: width, height: height, scale: scale)
+        guard padding > 0 else { return (glyph.width, glyph.height, glyph.width, glyph.height) }
+        let spare = max(0, Self.roundedSide(points * scale) - max(glyph.width, glyph.height))
+        return (glyph.width, glyph.height, glyph.width + spare, glyph.height + spare)
+    }
+
     /// The pixel size of a vector's rendition for screen scale `scale` (SPEC §3): vectors fill the
     /// box, so the longest side is T = round(box × scale) whatever the intrinsic size, and the
     /// other side max(1, round(S × T ÷ L)) from the exact (fractional) aspect. Never an upscale.

@@ -1,7 +1,7 @@
 import TabIconsCore
 import TabIconsCodecs
 /// How to normalize an icon (SPEC §3). The defaults are a regular 25-point box at 1×, 2× and 3×,
-/// shape `fit`, Lanczos-3, no upscaling.
+/// shape `fit`, render `auto`, Lanczos-3, no upscaling.
 public struct NormalizeOptions: Sendable, Equatable, Hashable {
     /// How the icon is placed in the box.
     public enum Shape: String, Sendable, CaseIterable, Codable {
@@ -15,11 +15,17 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
 
     /// What colour information the output keeps.
     public enum Render: String, Sendable, CaseIterable, Codable {
+        /// Pixels kept as decoded; the intent decided per icon (`IconIntent`, `InkSurvey`).
+        case auto
+        /// Pixels kept as decoded, marked `original` (drawn as it is).
         case original
         /// Colour dropped, alpha kept: what a tab bar tints.
         case template
         /// Alpha from darkness, for opaque dark-on-light glyphs.
         case templateLuminance = "template-luminance"
+
+        /// Whether the pixels are converted (the colour dropped): `auto` and `original` keep them.
+        var convertsPixels: Bool { self == .template || self == .templateLuminance }
     }
 
     /// The separable resampling filter.
@@ -37,12 +43,14 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
     public var filter: Filter
     /// Render renditions larger than the source instead of skipping them.
     public var allowUpscale: Bool
+    /// Clear space kept on every side of the glyph (SPEC §3).
+    public var padding: IconPadding
     /// Decoding limits.
     public var limits: DecodeOptions.Limits
 
     public init(box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
-                trim: Bool = false, render: Render = .original, filter: Filter = .lanczos3,
-                allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default) {
+                trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
+                allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none) {
         self.box = box
         self.scales = scales
         self.shape = shape
@@ -51,6 +59,7 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
         self.filter = filter
         self.allowUpscale = allowUpscale
         self.limits = limits
+        self.padding = padding
     }
 }
 
@@ -60,10 +69,11 @@ extension NormalizeOptions {
         case box(String)
         case scales(String)
         case limits(String)
+        case padding(String)
 
         package var message: String {
             switch self {
-            case .box(let text), .scales(let text), .limits(let text): text
+            case .box(let text), .scales(let text), .limits(let text), .padding(let text): text
             }
         }
     }
@@ -88,6 +98,10 @@ extension NormalizeOptions {
         }
         guard (Double(limits.maxSide) / box.points).isFinite else {
             return .box("a box of \(box) points is too small: decode scales would overflow")
+        }
+        let paddingPoints = padding.points(in: box)
+        guard padding.value.isFinite, padding.value >= 0, paddingPoints * 2 < box.points else {
+            return .padding("a padding of \(padding) must be at least 0 and leave room in a \(box)-point box (under half of it)")
         }
         guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
         for scale in scales {

@@ -27,9 +27,11 @@ public struct NormalizedIcon: Sendable, Equatable {
     /// Requested scales skipped as upscales.
     public var skippedScales: [Double]
     public var lints: [Lint]
+    /// How the platform is told to draw it: the run's `render`, or with `auto` the glyph's inks.
+    public var intent: IconIntent
 
     public init(source: ImageInfo, decodeScale: Double, pointWidth: Double, pointHeight: Double,
-                renditions: [Rendition], skippedScales: [Double], lints: [Lint]) {
+                renditions: [Rendition], skippedScales: [Double], lints: [Lint], intent: IconIntent) {
         self.source = source
         self.decodeScale = decodeScale
         self.pointWidth = pointWidth
@@ -37,6 +39,7 @@ public struct NormalizedIcon: Sendable, Equatable {
         self.renditions = renditions
         self.skippedScales = skippedScales
         self.lints = lints
+        self.intent = intent
     }
 
     /// Bytes held by the renditions' pixels (what the side table's cache accounts).

@@ -3,8 +3,8 @@ import TabIconsCodecs
 import Foundation
 
 /// Turns icon bytes, or an already decoded image, into renditions for every requested screen scale
-/// (SPEC §3): trim, shape, rendering intent, the decode-scale rule's sizes, premultiplied
-/// resampling, lints.
+/// (SPEC §3): trim, shape, rendering intent (and with `auto` the intent decided from the glyph,
+/// `IconIntent`), the decode-scale rule's sizes, premultiplied resampling, lints.
 ///
 /// Pure and `Sendable`: every call owns its scratch buffers, so many tasks may share one
 /// normalizer and get the same bytes as a single thread.
@@ -49,7 +49,8 @@ public struct Normalizer: Sendable {
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale, pointWidth: plan.pointWidth,
                               pointHeight: plan.pointHeight, renditions: [], skippedScales: skipped,
                               lints: Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
-                                                    info: image.info, options: options))
+                                                    info: image.info, options: options),
+                              intent: IconIntent.decided(render: options.render, glyph: glyph))
     }
 
     /// `planned` for the bytes of an input, decoded as `normalize(_: Data)` decodes it: a PNG that
@@ -84,18 +85,13 @@ public struct Normalizer: Sendable {
         }
         var renditions: [Rendition] = []
         for entry in rendered {
-            var bitmap: Bitmap
+            let bitmap: Bitmap
             if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height {
                 bitmap = glyph
             } else {
                 bitmap = resampler.resample(glyph, width: entry.glyphWidth, height: entry.glyphHeight)
             }
-            switch options.shape {
-            case .fit: break
-            case .square: bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth)
-            case .circle: bitmap = ShapeRenderer.circleMasked(bitmap)
-            }
-            renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
+            renditions.append(Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry)))
         }
 
         let skipped = skippedScales(plan)
@@ -103,7 +99,8 @@ public struct Normalizer: Sendable {
                                    info: image.info, options: options)
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
                               pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: skipped, lints: lints)
+                              renditions: renditions, skippedScales: skipped, lints: lints,
+                              intent: IconIntent.decided(render: options.render, glyph: glyph))
     }
 
     /// A vector's renditions: each drawn from the document at its own size (the plan's region,
@@ -115,17 +112,13 @@ public struct Normalizer: Sendable {
         for entry in plan.entries {
             var bitmap = try document.render(width: entry.glyphWidth, height: entry.glyphHeight, region: region)
             bitmap = RenderIntentConversion.apply(options.render, to: bitmap)
-            switch options.shape {
-            case .fit: break
-            case .square: bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth)
-            case .circle: bitmap = ShapeRenderer.circleMasked(bitmap)
-            }
-            renditions.append(Rendition(scale: entry.scale, bitmap: bitmap))
+            renditions.append(Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry)))
         }
         let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: [], info: image.info, options: options)
         return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
                               pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: [], lints: lints)
+                              renditions: renditions, skippedScales: [], lints: lints,
+                              intent: IconIntent.decided(render: options.render, glyph: glyph))
     }
 
     /// What both `normalize` and `planned` start from: the rule's plan, and the glyph (the

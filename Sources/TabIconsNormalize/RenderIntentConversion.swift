@@ -8,7 +8,7 @@ import TabIconsCodecs
 enum RenderIntentConversion {
     static func apply(_ render: NormalizeOptions.Render, to bitmap: Bitmap) -> Bitmap {
         switch render {
-        case .original: bitmap
+        case .auto, .original: bitmap
         case .template: template(bitmap)
         case .templateLuminance: templateLuminance(bitmap)
         }

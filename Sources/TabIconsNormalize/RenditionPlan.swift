@@ -13,6 +13,8 @@ import TabIconsCodecs
 /// - `square`: the same fitted glyph (so its renditions match `fit`'s), then centred on a square
 ///   canvas whose side is the glyph's longest side.
 /// - `circle`: the centred square of side min(width, height) (aspect fill), then masked.
+/// - `padding`: the glyph fitted into the box less twice the padding, its canvas adding the
+///   padding back (`IconBox.paddedRenditionSize`); the point size includes it.
 ///
 /// `decodeScale` and the point size describe the icon as laid out: the trimmed source for `fit`,
 /// its square canvas for `square`, the cropped square for `circle`. So `pointWidth × scale` is the
@@ -23,7 +25,8 @@ struct RenditionPlan: Sendable, Equatable {
         /// The resampled glyph's size.
         var glyphWidth: Int
         var glyphHeight: Int
-        /// The rendition's size: the glyph's, or the square canvas it is centred on.
+        /// The rendition's size: the glyph's, or the canvas it is centred on (the square's, the
+        /// padding's).
         var canvasWidth: Int
         var canvasHeight: Int
         /// The rule's verdict: the glyph would be larger than its source pixels.
@@ -80,21 +83,24 @@ struct RenditionPlan: Sendable, Equatable {
         }
 
         let box = options.box
+        let padding = options.padding.points(in: box)
         let (glyphW, glyphH) = (glyphSourceWidth, glyphSourceHeight)
         entries = options.scales.map { scale in
-            let size = box.renditionSize(width: glyphW, height: glyphH, scale: scale)
-            let side = options.shape == .square ? max(size.width, size.height) : 0
+            let size = box.paddedRenditionSize(width: glyphW, height: glyphH, scale: scale, padding: padding)
+            let side = max(size.canvasWidth, size.canvasHeight)
             return Entry(scale: scale, glyphWidth: size.width, glyphHeight: size.height,
-                         canvasWidth: options.shape == .square ? side : size.width,
-                         canvasHeight: options.shape == .square ? side : size.height,
+                         canvasWidth: options.shape == .square ? side : size.canvasWidth,
+                         canvasHeight: options.shape == .square ? side : size.canvasHeight,
                          isUpscale: size.isUpscale)
         }
 
         let placedSize = options.shape == .square
             ? (max(glyphSourceWidth, glyphSourceHeight), max(glyphSourceWidth, glyphSourceHeight)) : (glyphSourceWidth, glyphSourceHeight)
-        decodeScale = box.decodeScale(width: placedSize.0, height: placedSize.1)
-        let points = box.pointSize(width: placedSize.0, height: placedSize.1)
-        (pointWidth, pointHeight) = (points.width, points.height)
+        // The glyph is fitted into the box less twice the padding, which the point size adds back.
+        let inner = padding > 0 ? IconBox(points: box.points - 2 * padding) ?? box : box
+        decodeScale = inner.decodeScale(width: placedSize.0, height: placedSize.1)
+        let points = inner.pointSize(width: placedSize.0, height: placedSize.1)
+        (pointWidth, pointHeight) = (points.width + 2 * padding, points.height + 2 * padding)
     }
 
     /// Limits bound renditions as they bound sources. Only an upscale can pass them (a rendition
@@ -145,19 +151,21 @@ struct RenditionPlan: Sendable, Equatable {
         (glyphSourceWidth, glyphSourceHeight) = (crop.width, crop.height)
 
         let box = options.box
+        let padding = options.padding.points(in: box)
         entries = options.scales.map { scale in
-            let size = box.vectorRenditionSize(width: regionWidth, height: regionHeight, scale: scale)
-            let side = max(size.width, size.height)
+            let size = box.paddedVectorRenditionSize(width: regionWidth, height: regionHeight, scale: scale, padding: padding)
+            let side = max(size.canvasWidth, size.canvasHeight)
             let square = options.shape == .square
             return Entry(scale: scale, glyphWidth: size.width, glyphHeight: size.height,
-                         canvasWidth: square ? side : size.width, canvasHeight: square ? side : size.height,
+                         canvasWidth: square ? side : size.canvasWidth, canvasHeight: square ? side : size.canvasHeight,
                          isUpscale: false)
         }
-        decodeScale = box.vectorDecodeScale(width: regionWidth, height: regionHeight)
+        let inner = padding > 0 ? IconBox(points: box.points - 2 * padding) ?? box : box
+        decodeScale = inner.vectorDecodeScale(width: regionWidth, height: regionHeight)
         if options.shape == .square {
             (pointWidth, pointHeight) = (box.points, box.points)
         } else {
-            (pointWidth, pointHeight) = (regionWidth / decodeScale, regionHeight / decodeScale)
+            (pointWidth, pointHeight) = (regionWidth / decodeScale + 2 * padding, regionHeight / decodeScale + 2 * padding)
         }
     }
 

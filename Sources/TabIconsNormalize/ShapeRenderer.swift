@@ -1,6 +1,6 @@
 import TabIconsCore
 import TabIconsCodecs
-/// The `square` and `circle` shapes (SPEC §3); `fit` needs nothing beyond the rule itself.
+/// The `square` and `circle` shapes and the padding's canvas (SPEC §3).
 enum ShapeRenderer {
     /// The circle's aspect-fill crop: the largest square centred in `rect`. When the spare length
     /// is odd, the extra pixel is left on the right or bottom.
@@ -13,20 +13,33 @@ enum ShapeRenderer {
     /// `glyph` centred on a transparent (black, alpha 0) `side × side` canvas; when the spare
     /// length is odd, the extra pixel goes right or below.
     static func centred(_ glyph: Bitmap, onSquare side: Int) -> Bitmap {
-        precondition(side >= glyph.width && side >= glyph.height, "canvas smaller than glyph")
-        if glyph.width == side && glyph.height == side { return glyph }
-        var canvas = Bitmap(width: side, height: side)
-        let dx = (side - glyph.width) / 2, dy = (side - glyph.height) / 2
+        centred(glyph, width: side, height: side)
+    }
+
+    /// `glyph` centred on a transparent `width × height` canvas (the square's, the padding's);
+    /// when the spare length is odd, the extra pixel goes right or below.
+    static func centred(_ glyph: Bitmap, width: Int, height: Int) -> Bitmap {
+        precondition(width >= glyph.width && height >= glyph.height, "canvas smaller than glyph")
+        if glyph.width == width && glyph.height == height { return glyph }
+        var canvas = Bitmap(width: width, height: height)
+        let dx = (width - glyph.width) / 2, dy = (height - glyph.height) / 2
         let rowBytes = glyph.width * 4
         glyph.pixels.withUnsafeBytes { src in
             canvas.pixels.withUnsafeMutableBytes { dst in
                 guard let from = src.baseAddress, let to = dst.baseAddress else { return }
                 for row in 0..<glyph.height {
-                    (to + ((dy + row) * side + dx) * 4).copyMemory(from: from + row * rowBytes, byteCount: rowBytes)
+                    (to + ((dy + row) * width + dx) * 4).copyMemory(from: from + row * rowBytes, byteCount: rowBytes)
                 }
             }
         }
         return canvas
+    }
+
+    /// A rendition's last step: the glyph after its shape, centred on the plan's canvas.
+    static func placed(_ glyph: Bitmap, shape: NormalizeOptions.Shape, entry: RenditionPlan.Entry) -> Bitmap {
+        var bitmap = glyph
+        if shape == .circle { bitmap = circleMasked(bitmap) }
+        return centred(bitmap, width: entry.canvasWidth, height: entry.canvasHeight)
     }
 
     /// Subsamples per pixel side for the circle's coverage: 8 × 8 = 64 samples, 65 levels of edge.

@@ -89,6 +89,7 @@ enum StreamedNormalization {
         let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
         var resampler = rendering ? StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes) : nil
         var gathered = GlyphGatherer(width: width, height: height)
+        var inks = InkSurvey()
         var row = [UInt8](repeating: 0, count: width * 4)
         for _ in 0..<height {
             try row.withUnsafeMutableBufferPointer { buffer throws(TabIconsError) in
@@ -98,7 +99,10 @@ enum StreamedNormalization {
             if decoder.hasAlpha, !gathered.sourceHasTransparentPixels {
                 gathered.sourceHasTransparentPixels = row.withUnsafeBufferPointer { GlyphGatherer.hasTransparentPixels($0) }
             }
-            if options.render != .original {
+            if options.render == .auto {
+                row.withUnsafeBufferPointer { inks.add($0) }
+            }
+            if options.render.convertsPixels {
                 row = RenderIntentConversion.apply(options.render, to: Bitmap(width: width, height: 1, pixels: row)).pixels
             }
             row.withUnsafeBufferPointer { buffer in
@@ -111,9 +115,8 @@ enum StreamedNormalization {
         var renditions: [Rendition] = []
         if let finished = resampler {
             renditions = rendered.map { entry in
-                var bitmap = finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
-                if options.shape == .square { bitmap = ShapeRenderer.centred(bitmap, onSquare: entry.canvasWidth) }
-                return Rendition(scale: entry.scale, bitmap: bitmap)
+                let bitmap = finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
+                return Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry))
             }
         }
         let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: height, hasAlpha: decoder.hasAlpha,
@@ -124,7 +127,8 @@ enum StreamedNormalization {
         let lints = Lints.evaluate(glyph: gathered.facts, plan: plan, skippedScales: skipped, info: info, options: options)
         let icon = NormalizedIcon(source: info, decodeScale: plan.decodeScale,
                                   pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                                  renditions: renditions, skippedScales: skipped, lints: lints)
+                                  renditions: renditions, skippedScales: skipped, lints: lints,
+                                  intent: IconIntent.decided(render: options.render) { inks })
         let held = decoder.libpngPeakBytes + row.count
             + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: decoder.bitDepth,
                                       isInterlaced: decoder.isInterlaced, streamed: true)

@@ -90,6 +90,8 @@ enum WorkerRequest: Sendable {
         writer.string(options.render.rawValue)
         writer.string(options.filter.rawValue)
         writer.bool(options.allowUpscale)
+        writer.double(options.padding.value)
+        writer.bool(options.padding.isPercent)
         write(options.limits, into: &writer)
     }
 
@@ -108,8 +110,10 @@ enum WorkerRequest: Sendable {
         guard let render = NormalizeOptions.Render(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown render") }
         guard let filter = NormalizeOptions.Filter(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown filter") }
         let allowUpscale = try reader.bool()
+        let paddingValue = try reader.double()
+        let padding = try reader.bool() ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
         return NormalizeOptions(box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
-                                allowUpscale: allowUpscale, limits: try readLimits(&reader))
+                                allowUpscale: allowUpscale, limits: try readLimits(&reader), padding: padding)
     }
 
     private static func readLimits(_ reader: inout WorkerWire.Reader) throws(WorkerWire.Malformed) -> DecodeOptions.Limits {

@@ -18,6 +18,16 @@ public struct PreviewDocument: Sendable, Equatable {
             self.renditions = renditions
             self.unreadable = unreadable
         }
+
+        /// How the page draws it in the bars, which is how the platform will: by the intent the
+        /// run decided and wrote (`IconIntent`). An entry from before intents were recorded is
+        /// judged by the same rule on its largest rendition.
+        public var intent: IconIntent {
+            if let intent = entry.intent { return intent }
+            guard let largest = renditions.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }),
+                  let image = try? ImageDecoder.decode(Data(largest.bytes)) else { return .original }
+            return IconIntent.decided(render: .auto, glyph: image.bitmap)
+        }
     }
 
     /// One encoded rendition (PNG or WebP bytes, as written).
@@ -38,8 +48,7 @@ public struct PreviewDocument: Sendable, Equatable {
     public var tool: String
     public var box: Double
     public var scales: [Double]
-    /// The run's rendering intent: `template` and `template-luminance` outputs are always shown
-    /// tinted (see `PreviewTint`).
+    /// The run's `--render` (the page names it; each icon is tinted by its own `intent`).
     public var render: NormalizeOptions.Render
     public var icons: [Icon]
     public var errors: [Manifest.ErrorEntry]

@@ -11,7 +11,7 @@ import TabIcons
 public enum PreviewPage {
     public static func html(_ document: PreviewDocument) -> String {
         let tabs = PreviewTab.pair(document.icons)
-        let tints = document.icons.map { PreviewTint.of($0, render: document.render) }
+        let tints = document.icons.map(\.intent)
         var out = PreviewHTML()
         out.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         out.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">")
@@ -113,7 +113,7 @@ public enum PreviewPage {
     }
 
     private static func card(_ out: inout PreviewHTML, _ document: PreviewDocument, tab: PreviewTab, number: Int,
-                             tints: [PreviewTint]) {
+                             tints: [IconIntent]) {
         let icon = document.icons[tab.icon]
         let selectedIndex = tab.selected ?? tab.icon
         let selected = document.icons[selectedIndex]
@@ -141,7 +141,7 @@ public enum PreviewPage {
     }
 
     /// One tab item: the glyph at its point size in the platform's box, and the title.
-    private static func item(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: PreviewTint,
+    private static func item(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent,
                              selected: Bool, material: Bool, title: String) {
         let entry = document.icons[index].entry
         let factor = material ? PreviewPlatforms.materialIconBox / document.box : 1
@@ -158,7 +158,7 @@ public enum PreviewPage {
     }
 
     /// One icon's renditions side by side, magnified, with its facts and every lint marked on it.
-    private static func figure(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: PreviewTint, role: String) {
+    private static func figure(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent, role: String) {
         let icon = document.icons[index]
         let entry = icon.entry
         let codes = entry.lints.map(\.code.rawValue)
@@ -194,7 +194,7 @@ public enum PreviewPage {
             // What a default tab bar would make of it: the same glyph as a template, in systemBlue.
             let sample = icon.renditions.isEmpty ? ""
                 : "<i class=\"g t i\(index)\" style=\"width:\(NumberText.decimal(entry.pointWidth))px;height:\(NumberText.decimal(entry.pointHeight))px;color:\(PreviewPlatforms.iOSLight.selected)\"></i>"
-            out.raw("<div class=\"note\" data-note=\"original\"><div class=\"box\">\(sample)</div><p>Full colour: shown as drawn, as an app shows it with <code>.alwaysOriginal</code> or <code>itemIconTintList = null</code>. A default tab bar tints it by its alpha, like this.</p></div>")
+            out.raw("<div class=\"note\" data-note=\"original\"><div class=\"box\">\(sample)</div><p>Full colour: its image set is marked <code>original</code>, so a tab bar draws it as it is. Loaded any other way it needs <code>.alwaysOriginal</code> (Android: <code>itemIconTintList = null</code>), or it is tinted by its alpha, like this.</p></div>")
         }
         if !entry.lints.isEmpty {
             out.raw("<ul class=\"lints\">")

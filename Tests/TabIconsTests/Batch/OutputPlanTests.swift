@@ -33,7 +33,7 @@ struct OutputPlanTests {
 
     @Test("names meeting at one path for one scale keep apart: the later input keeps its extension, the same for any --jobs",
           arguments: [
-            (OutputLayout.android, ["a-b.png", "a_b.png"], ["a-b", "a_b-png"], "icons/drawable-xhdpi/a_b_png.png"),
+            (OutputLayout.android, ["a-b.png", "a_b.png"], ["a-b", "a_b-png"], "drawable-xhdpi/a_b_png.png"),
             (OutputLayout.flat, ["Home.png", "home.png"], ["Home", "home-png"], "icons/home-png@2x.png"),
             (OutputLayout.flat, ["home.png", "home.webp"], ["home", "home-webp"], "icons/home-webp@3x.png"),
           ])
@@ -53,6 +53,28 @@ struct OutputPlanTests {
             snapshots.append(try out.snapshot())
         }
         #expect(snapshots[0] == snapshots[1])
+    }
+
+    @Test("android is flat: icons from nested folders go straight into drawable-<density>/, a name met twice kept apart")
+    func androidIsFlat() throws {
+        let dir = try TemporaryDirectory("build-in")
+        for (source, path) in [("bell.png", "icons/bell.png"), ("home.png", "icons/tabs/home.png"),
+                               ("heart.png", "icons/tabs/deep/er/heart.png"), ("profile.png", "icons/more/home.png")] {
+            try B.put(source, at: path, in: dir)
+        }
+        let out = try TemporaryDirectory("out")
+        #expect(B.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        let files = try out.snapshot().keys.sorted()
+        let folders = Set(files.filter { $0 != "manifest.json" }.map { OutputDirectory.split($0).folder })
+        #expect(folders == ["drawable-mdpi", "drawable-hdpi", "drawable-xhdpi", "drawable-xxhdpi", "drawable-xxxhdpi"])
+        let names = Set(files.filter { $0.hasPrefix("drawable-mdpi/") })
+        #expect(names == ["drawable-mdpi/bell.png", "drawable-mdpi/heart.png", "drawable-mdpi/home.png", "drawable-mdpi/home_png.png"])
+        let manifest = try B.manifest(out.path("manifest.json"))
+        #expect(manifest.errors.isEmpty)
+        // Input order: the walk sorts, so icons/more/home.png comes before icons/tabs/home.png.
+        let byInput = Dictionary(uniqueKeysWithValues: manifest.icons.map { (String($0.input.dropFirst(dir.path("icons").count + 1)), $0) })
+        #expect(byInput["more/home.png"]?.renditions?.first?.path == "drawable-mdpi/home.png")
+        #expect(byInput["tabs/home.png"]?.renditions?.first?.path == "drawable-mdpi/home_png.png")
     }
 
     @Test("scales that print alike are a usage error before any work")

@@ -45,7 +45,7 @@ struct CommandDeclarationTests {
         #expect(command.outputName == "out")
         #expect(command.layout.rawValue == "flat")
         #expect(command.format == .png)
-        #expect(command.options == (try NormalizeCommand(arguments: ["--shape", "fit", "--render", "original", "--filter",
+        #expect(command.options == (try NormalizeCommand(arguments: ["--shape", "fit", "--render", "auto", "--filter",
                                                                     "lanczos3", "--max-pixels", "100000000", "x.png"])).options)
         #expect(command.jobs == JobCount.allCores)
     }

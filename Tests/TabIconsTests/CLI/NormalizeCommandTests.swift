@@ -114,6 +114,33 @@ struct NormalizeCommandTests {
         }
     }
 
+    @Test("xcassets: every Contents.json names its intent, decided per icon by default, as the manifest records it")
+    func contentsIntentAlwaysExplicit() throws {
+        let inputs = try makeInputs()
+        func intents(_ extra: [String]) throws -> (contents: [String: String], manifest: [String: String]) {
+            let out = try TemporaryDirectory("out")
+            #expect(run(["normalize", "-q", "--layout", "xcassets"] + extra + [inputs.path("icons"), "-o", out.url.path]) == .success)
+            var contents: [String: String] = [:], recorded: [String: String] = [:]
+            for icon in try manifest(out.url.appendingPathComponent("manifest.json")).icons {
+                let url = out.url.appendingPathComponent("icons/\(icon.name).imageset/Contents.json")
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+                contents[icon.name] = (json["properties"] as? [String: String])?["template-rendering-intent"]
+                recorded[icon.name] = icon.intent?.rawValue
+            }
+            return (contents, recorded)
+        }
+        let auto = try intents([])
+        #expect(auto.contents.count == 5)
+        #expect(auto.contents["home"] == "template")
+        #expect(auto.contents["avatar-exif6"] == "original")
+        #expect(auto.contents == auto.manifest)
+        let original = try intents(["--render", "original"])
+        #expect(original.contents.values.allSatisfy { $0 == "original" } && original.contents.count == 5)
+        #expect(original.contents == original.manifest)
+        let luminance = try intents(["--render", "template-luminance"])
+        #expect(luminance.contents.values.allSatisfy { $0 == "template" } && luminance.contents.count == 5)
+    }
+
     @Test("android: drawable-mdpi..xxxhdpi hold 24, 36, 48, 72, 96 px renditions of the 24 dp box")
     func androidLayout() throws {
         let inputs = try makeInputs()
@@ -123,7 +150,7 @@ struct NormalizeCommandTests {
         let expected = [("drawable-mdpi", 24), ("drawable-hdpi", 36), ("drawable-xhdpi", 48),
                         ("drawable-xxhdpi", 72), ("drawable-xxxhdpi", 96)]
         for (folder, side) in expected {
-            let bytes = try Data(contentsOf: out.url.appendingPathComponent("icons/\(folder)/search_filled.webp"))
+            let bytes = try Data(contentsOf: out.url.appendingPathComponent("\(folder)/search_filled.webp"))
             let image = try ImageDecoder.decode(bytes)
             #expect(image.info.format == .webp)
             #expect(image.bitmap.width == side && image.bitmap.height == side)
@@ -140,11 +167,29 @@ struct NormalizeCommandTests {
         #expect(m.icons.count == 5)
     }
 
+    @Test("--padding: 10% of the box around each glyph, in the option fingerprint, so changing it redoes every icon")
+    func paddingEndToEnd() throws {
+        let inputs = try makeInputs()
+        let out = try TemporaryDirectory("out")
+        #expect(run(["normalize", "-q", "--padding", "10%", inputs.path("icons"), "-o", out.url.path]) == .success)
+        let padded = try manifest(out.url.appendingPathComponent("manifest.json"))
+        let home = try #require(padded.icons.first { $0.name == "home" })
+        #expect(home.renditions?.map { [$0.pixelWidth, $0.pixelHeight] } == [[25, 25], [50, 50], [75, 75]])
+        #expect(home.pointWidth == 25)
+        #expect(padded.options?.json["padding"]?.stringValue == "10%")
+        let before = try Data(contentsOf: out.url.appendingPathComponent("icons/home@3x.png"))
+        #expect(run(["normalize", "-q", "--padding", "2", inputs.path("icons"), "-o", out.url.path]) == .success)
+        let after = try Data(contentsOf: out.url.appendingPathComponent("icons/home@3x.png"))
+        #expect(before != after)
+        #expect(try manifest(out.url.appendingPathComponent("manifest.json")).options?.json["padding"]?.stringValue == "2")
+    }
+
     @Test("usage mistakes exit 2", arguments: [
         ["normalize"], ["normalize", "--layout", "grid", "x"], ["normalize", "--quality", "50", "x"],
         ["normalize", "--format", "webp", "--quality", "101", "x"], ["normalize", "--jobs", "0", "x"],
         ["normalize", "--scales", "1,zero", "x"], ["normalize", "--box", "-4", "x"],
         ["normalize", "--layout", "android", "--scales", "5", "x"], ["frobnicate"], [],
+        ["normalize", "--padding", "ten", "x"], ["normalize", "--padding", "50%", "x"], ["normalize", "--padding", "-1", "x"],
     ])
     func usageErrors(arguments: [String]) {
         #expect(run(arguments) == .usage)

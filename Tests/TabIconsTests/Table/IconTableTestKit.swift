@@ -34,7 +34,7 @@ final class FakeProcessor: IconProcessor {
         let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: 1, hasAlpha: true,
                              hasTransparentPixels: false, bitDepth: 8, colorModel: .rgba)
         return NormalizedIcon(source: info, decodeScale: 1, pointWidth: Double(width), pointHeight: 1,
-                              renditions: [Rendition(scale: 1, bitmap: bitmap)], skippedScales: [], lints: [])
+                              renditions: [Rendition(scale: 1, bitmap: bitmap)], skippedScales: [], lints: [], intent: .template)
     }
 }
 
