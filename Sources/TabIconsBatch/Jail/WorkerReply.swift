@@ -101,6 +101,13 @@ enum WorkerReply: Sendable {
             }
         }
         if let contents = plan.contentsPath, let file = files.last {
+            // Contents.json follows from the renditions written and the intent: made again here,
+            // so a worker cannot write anything else into an image set.
+            guard let intent = row.intent,
+                  file.bytes == Array(AssetCatalogContents.json(
+                      files: renditions.map { (scale: $0.scale, filename: OutputDirectory.split($0.path).name) },
+                      intent: intent).utf8)
+            else { throw WorkerWire.Malformed("a Contents.json that is not the renditions' and the intent's") }
             row.contentsFile = Manifest.FileEntry(path: contents, bytes: file.bytes.count, hash: ContentHash(of: file.bytes).description)
         } else {
             guard row.contentsFile == nil else { throw WorkerWire.Malformed("a Contents.json the plan has no place for") }

@@ -66,6 +66,28 @@ struct WorkerWireTests {
         #expect(throws: WorkerWire.Malformed.self) { try Self.decode((0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }, request, hash) }
     }
 
+    @Test("an image set's Contents.json must be the one the renditions and the intent make: another is refused")
+    func lyingContents() throws {
+        let plan = OutputPlan.Icon(stem: "home", renditionPaths: [(1, "home.imageset/home.png"), (2, "home.imageset/home@2x.png"),
+                                                                  (3, "home.imageset/home@3x.png")],
+                                   contentsPath: "home.imageset/Contents.json")
+        let data = try Fixtures.data(Fixtures.testImage("home.png"))
+        let hash = ContentHash(of: data)
+        let request = WorkerRequest.render(input: "icons/home.png", plan: plan, options: NormalizeOptions(), format: .png, data: data)
+        let icon = try RenderedIcon.render(data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
+        guard case .rendered(let honest) = try Self.decode(WorkerReply.rendered(icon).encoded, request, hash) else {
+            Issue.record("the honest reply was refused")
+            return
+        }
+        #expect(honest.row.contentsFile?.path == "home.imageset/Contents.json")
+        var files = icon.files
+        files[files.count - 1] = IconFiles.File(path: plan.contentsPath!, bytes: Array(#"{"images": [], "evil": true}"#.utf8))
+        #expect(throws: WorkerWire.Malformed.self) { try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash) }
+        var row = icon.row
+        row.intent = row.intent == .template ? .original : .template
+        #expect(throws: WorkerWire.Malformed.self) { try Self.decode(WorkerReply.rendered(RenderedIcon(row: row, files: icon.files)).encoded, request, hash) }
+    }
+
     @Test("a reply whose file is not the plan's, or whose bytes are not the row's, is refused")
     func lyingReply() throws {
         let (request, _, hash) = try Self.reply()
