@@ -17,7 +17,11 @@ package struct FileIdentity: Hashable, Sendable {
 
     /// The identity `stat` (or `fstatat`) reported.
     package init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }

@@ -40,6 +40,9 @@ package struct FileStat: Sendable, Equatable, Hashable {
         self.init(info)
     }
 
+    /// The file as the system knows it, whatever path reached it.
+    package var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
+
     var jsonValue: JSONValue {
         .object([("size", .int(size)), ("mtime", .int(mtime)), ("ctime", .int(ctime)),
                  ("inode", .int(Int(truncatingIfNeeded: inode))), ("device", .int(Int(truncatingIfNeeded: device)))])

@@ -82,27 +82,21 @@ package final class OutputDirectory: Sendable {
         return try read(name, in: fd, relative: relative)
     }
 
-    private func read(_ name: String, in folder: Int32, relative: String) throws(TabIconsError) -> [UInt8]? {
+    /// `failing` names what a system error interrupted: a read, or the write this read serves.
+    private func read(_ name: String, in folder: Int32, relative: String,
+                      failing what: String = "cannot read") throws(TabIconsError) -> [UInt8]? {
         let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw errno == ELOOP ? linkError(relative) : failure("cannot read", relative)
+            throw errno == ELOOP ? linkError(relative) : failure(what, relative)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure("cannot read", relative) }
+        guard fstat(fd, &info) == 0 else { throw failure(what, relative) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw TabIconsError(.io, "\(relative) in \(rootPath) is not a regular file")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw failure("cannot read", relative) }
-            if n == 0 { bytes.removeSubrange(filled...); break }
-            filled += n
-        }
+        guard let bytes = UntrustedFile.bytes(of: fd, size: Int(info.st_size)) else { throw failure(what, relative) }
         return bytes
     }
 
@@ -130,11 +124,10 @@ package final class OutputDirectory: Sendable {
                     throw TabIconsError(.io, "cannot open \(rootPath)")
                 }
                 let existing: [UInt8]?
-                do throws(TabIconsError) { existing = try read(name, in: folder, relative: file.path) } catch {
+                // Its old bytes are read only to leave an equal file untouched: a failure is the write's.
+                do throws(TabIconsError) { existing = try read(name, in: folder, relative: file.path, failing: "cannot write") } catch {
                     close(folder)
-                    // Reported as what failed: the write of this file (its old bytes are read
-                    // only to leave an equal file untouched).
-                    throw TabIconsError(.io, error.message.replacingOccurrences(of: "cannot read", with: "cannot write"))
+                    throw error
                 }
                 if existing == file.bytes {
                     close(folder)
@@ -287,15 +280,6 @@ package final class OutputDirectory: Sendable {
         var info = stat()
         guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return FileStat(info)
-    }
-
-    /// The identity of the entry at `relative` (a link itself, not its target), nil when none.
-    package func identity(of relative: String) -> FileIdentity? {
-        let (folderPath, name) = Self.split(relative)
-        guard let folder = try? openFolder(folderPath, create: false) else { return nil }
-        defer { close(folder) }
-        var info = stat()
-        return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileIdentity(info) : nil
     }
 
     /// Whether a folder exists at `relative` (a real one, reached without links).

@@ -34,6 +34,6 @@ enum Pruning {
                                           in directory: OutputDirectory) -> Set<FileIdentity> {
         let staleFolded = Set(stale.map { $0.path.lowercased() })
         guard !staleFolded.isEmpty else { return [] }
-        return Set(produced.filter { staleFolded.contains($0.lowercased()) }.compactMap(directory.identity(of:)))
+        return Set(produced.filter { staleFolded.contains($0.lowercased()) }.compactMap { directory.fileStat($0)?.identity })
     }
 }

@@ -85,13 +85,3 @@ final class RunJournal: Sendable {
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(path) }
     }
 }
-
-extension UntrustedFile.Failure {
-    var reason: String {
-        switch self {
-        case .notARegularFile: return "it is a link, a folder or a special file"
-        case .tooLarge(let bytes): return "it holds \(bytes) bytes, more than the \(UntrustedFile.cap >> 20) MiB a tabicon file may"
-        case .unreadable(let reason): return reason
-        }
-    }
-}

@@ -28,15 +28,32 @@ enum UntrustedFile {
         guard fstat(fd, &info) == 0 else { throw .unreadable(TabIconsError.systemReason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
         guard Int(info.st_size) <= cap else { throw .tooLarge(bytes: Int(info.st_size)) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard let bytes = bytes(of: fd, size: Int(info.st_size)) else { throw .unreadable(TabIconsError.systemReason()) }
+        return (bytes, FileStat(info))
+    }
+
+    /// The bytes of the regular file open at `fd`, `size` as `fstat` said (fewer when it shrank
+    /// meanwhile), in one allocation; nil on a read error, `errno` telling why.
+    static func bytes(of fd: Int32, size: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
-        while filled < bytes.count {
+        while filled < size {
             let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw .unreadable(TabIconsError.systemReason()) }
-            if n == 0 { break }
+            if n < 0 { return nil }
+            if n == 0 { bytes.removeSubrange(filled...); break }
             filled += n
         }
-        return (Array(bytes[..<filled]), FileStat(info))
+        return bytes
+    }
+}
+
+extension UntrustedFile.Failure {
+    var reason: String {
+        switch self {
+        case .notARegularFile: return "it is a link, a folder or a special file"
+        case .tooLarge(let bytes): return "it holds \(bytes) bytes, more than the \(UntrustedFile.cap >> 20) MiB a tabicon file may"
+        case .unreadable(let reason): return reason
+        }
     }
 }
