@@ -5,7 +5,7 @@ import Foundation
 /// so no lock file is left among files other tools own, two spellings of one folder are one lock,
 /// and the kernel releases it when the holder exits, however it exits. A run that writes takes it
 /// exclusively; `--check` takes it shared (checks may run side by side, never beside a writer).
-/// A second run is refused at once, before it reads or writes anything.
+/// A second run is refused within a quarter of a second, before it reads or writes anything.
 final class RunLock: Sendable {
     private let fd: Int32
 
@@ -13,7 +13,7 @@ final class RunLock: Sendable {
     init?(root: String, exclusive: Bool) throws(BatchUsageError) {
         let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
-        if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) != 0 {
+        if !Self.lock(fd, exclusive: exclusive) {
             close(fd)
             throw BatchUsageError("another tabicon run is writing into \(root); it was left alone (run again once that one has finished)")
         }
@@ -21,4 +21,20 @@ final class RunLock: Sendable {
     }
 
     deinit { close(fd) }
+
+    /// How long a lock that is held is asked for again before the run is refused. A process that
+    /// spawns a child between our `open` and the child's `exec` (a build tool, a test runner, our
+    /// own workers) briefly holds a copy of the descriptor, and with it the lock, after the run
+    /// that took it has finished; a run that really holds `--out` holds it for far longer.
+    private static let retries = 25
+    private static let retryMicroseconds: UInt32 = 10_000
+
+    private static func lock(_ fd: Int32, exclusive: Bool) -> Bool {
+        for attempt in 0...retries {
+            if flock(fd, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR, attempt < retries else { return false }
+            usleep(retryMicroseconds)
+        }
+        return false
+    }
 }
