@@ -1,4 +1,5 @@
 import Foundation
+import TabIcons
 
 /// Twins (SPEC §3): an icon's selected twin (`home-filled`, `-selected`, `-fill`, `.fill`) and its
 /// dark twin (`home-dark`, `.dark`), found by name in the same folder. The one pairing rule: the
@@ -49,5 +50,50 @@ package enum IconTwins {
     /// Folder of the input plus a name: twins pair only within one folder.
     private static func key(_ input: String, _ name: String) -> String {
         (input as NSString).deletingLastPathComponent + "\u{0}" + name
+    }
+}
+
+extension IconTwins {
+    /// Sets every row's `selectedTwin` / `darkTwin` from `twinsOf` (input → the twins' inputs),
+    /// where the twin has a row among `icons`, and raises `twin-mismatch` on both rows of a pair
+    /// that differs (`Lints.twinMismatch`). Run over the whole run's rows (a carried-over row's
+    /// links and twin lints are this run's, not its previous run's).
+    package static func link(_ icons: inout [Manifest.Icon],
+                             twinsOf: (String) -> (selected: String?, dark: String?)) {
+        var indexOf: [String: Int] = [:]
+        for (index, icon) in icons.enumerated() where indexOf[icon.input] == nil { indexOf[icon.input] = index }
+        for index in icons.indices { icons[index].lints.removeAll { $0.code == .twinMismatch } }
+        var found: [(icon: Int, twin: Int, kind: Kind)] = []
+        for index in icons.indices {
+            let twins = twinsOf(icons[index].input)
+            let selected = twins.selected.flatMap { indexOf[$0] }
+            let dark = twins.dark.flatMap { indexOf[$0] }
+            icons[index].selectedTwin = selected.map { icons[$0].input }
+            icons[index].darkTwin = dark.map { icons[$0].input }
+            if let selected { found.append((index, selected, .selected)) }
+            if let dark { found.append((index, dark, .dark)) }
+        }
+        func facts(_ icon: Manifest.Icon) -> Lints.TwinFacts {
+            Lints.TwinFacts(pointWidth: icon.pointWidth, pointHeight: icon.pointHeight, intent: icon.intent)
+        }
+        for (icon, twin, kind) in found {
+            let word = kind == .dark ? "dark" : "selected"
+            if let lint = Lints.twinMismatch(facts(icons[icon]), facts(icons[twin]), about: "its \(word) twin \(icons[twin].input)") {
+                icons[icon].lints.append(lint)
+            }
+            if let lint = Lints.twinMismatch(facts(icons[twin]), facts(icons[icon]), about: "the icon it is the \(word) twin of, \(icons[icon].input),") {
+                icons[twin].lints.append(lint)
+            }
+        }
+    }
+
+    /// The same for rows paired by the rule among themselves (`links`): the preview's run.
+    package static func link(_ icons: inout [Manifest.Icon]) {
+        let links = links(icons.map { (input: $0.input, name: $0.name) })
+        var twins: [String: (selected: String?, dark: String?)] = [:]
+        for (index, link) in links.enumerated() {
+            twins[icons[index].input] = (link.selected.map { icons[$0].input }, link.dark.map { icons[$0].input })
+        }
+        link(&icons) { twins[$0] ?? (nil, nil) }
     }
 }
