@@ -208,7 +208,7 @@ public struct OutputPlan: Sendable {
             guard case .success(let icon) = result else { continue }
             for path in icon.allPaths { claim(path.lowercased(), path, by: index) }
             // A dark twin shares its icon's resource name on purpose (night and day of one drawable).
-            if layout == .android, !darkTwins.contains(index) {
+            if layout == .android, !darkTwins.contains(index), !icon.renditionPaths.isEmpty {
                 let resource = OutputLayout.androidResourceName(stem: icon.stem)
                 claim("@drawable/" + resource, "@drawable/" + resource, by: index)
             }

@@ -305,6 +305,25 @@ struct TwinOutputTests {
         #expect(hashes[0] != hashes[1])
     }
 
+    @Test("jailed workers render each twin, the batch makes the shared files: the same tree as in process",
+          .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
+    func jailed() throws {
+        let dir = try B.inputs(Self.set)
+        for layout in ["xcassets", "android"] {
+            let jailed = try TemporaryDirectory("jailed"), inProcess = try TemporaryDirectory("in-process")
+            let arguments = ["--layout", layout, dir.path("icons")]
+            let process = Process()
+            process.executableURL = TabiconBinary.url
+            process.arguments = ["normalize", "-q", "-o", jailed.url.path] + arguments
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(B.cli(["-o", inProcess.url.path] + arguments) == .success)
+            let trees = try [jailed, inProcess].map { try $0.snapshot() }
+            #expect(trees[0] == trees[1] && trees[0].count == (layout == "android" ? 27 : 19), "\(layout)")
+        }
+    }
+
     @Test("the plan: a twin's paths, the state list, and the units an icon and its twins make")
     func plan() throws {
         let names = ["home.png", "home-filled.png", "home-dark.png", "home-filled-dark.png", "search.png"]
