@@ -59,6 +59,18 @@ struct IconRun: Sendable {
                 break
             }
         }
+        // A dark twin's files belong to its icon's set (the image set, the icon's resource at night):
+        // when the icon has none this run, the twin is not written either, so the set stays as the
+        // last good run left it (SPEC §6a "Whole sets"; its previous files are kept).
+        if batch.layout != .flat {
+            for index in unit {
+                guard let dark = plan.twins[index].dark, rows[index] == nil, rows[dark] != nil else { continue }
+                rows[dark] = nil
+                files[dark] = nil
+                prepared[dark] = .failed(TabIconsError(.io, "not written: its files belong to its icon \(inputs[index].name), which failed",
+                                                       input: inputs[dark].name))
+            }
+        }
         for index in unit {
             guard var row = rows[index], let icon = try? plan.icons[index].get() else { continue }
             let links = plan.twins[index]

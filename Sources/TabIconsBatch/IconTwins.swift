@@ -28,7 +28,7 @@ package enum IconTwins {
 
     /// For each entry (input path and name), the index of its selected and dark twin among them:
     /// the first entry of that folder whose name is the entry's name plus a suffix of the kind.
-    /// A twin is linked to one icon only.
+    /// A twin is linked to one icon only, and a dark twin has no twins.
     package static func links(_ entries: [(input: String, name: String)]) -> [(selected: Int?, dark: Int?)] {
         var indexByKey: [String: Int] = [:]
         for (index, entry) in entries.enumerated() where indexByKey[key(entry.input, entry.name)] == nil {
@@ -44,6 +44,10 @@ package enum IconTwins {
             default: break
             }
         }
+        // A dark twin has no twins of its own: its files are its icon's at night (in the icon's
+        // image set, under the icon's resource name), where nothing could list or name them.
+        // `home-dark-filled` is then an icon of its own; the dark selected icon is `home-filled-dark`.
+        for dark in links.compactMap(\.dark) { links[dark] = (nil, nil) }
         return links
     }
 

@@ -177,17 +177,18 @@ public struct OutputPlan: Sendable {
         let planned = named.indices.compactMap { index in (try? named[index].get()).map { (index, $0) } }
         let found = IconTwins.links(planned.map { (input: inputs[$0.0].name, name: OutputLayout.iconName(stem: $0.1.stem)) })
         var twins = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: inputs.count)
-        for (position, (index, icon)) in planned.enumerated() {
-            let links = found[position]
-            twins[index] = (links.selected.map { planned[$0].0 }, links.dark.map { planned[$0].0 })
-            if let (darkIndex, dark) = links.dark.map({ planned[$0] }) {
+        for (position, (index, _)) in planned.enumerated() {
+            twins[index] = (found[position].selected.map { planned[$0].0 }, found[position].dark.map { planned[$0].0 })
+        }
+        for (index, icon) in planned {
+            if let darkIndex = twins[index].dark, let dark = try? named[darkIndex].get() {
                 let paths = scales.compactMap { scale in
                     layout.darkTwinPath(iconStem: icon.stem, twinStem: dark.stem, scale: scale,
                                         fileExtension: fileExtension).map { (scale, $0) }
                 }
                 icons[darkIndex] = .success(Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil))
             }
-            if links.selected != nil, let selector = layout.selectorPath(iconStem: icon.stem) {
+            if twins[index].selected != nil, let selector = layout.selectorPath(iconStem: icon.stem) {
                 icons[index] = .success(Icon(stem: icon.stem, renditionPaths: icon.renditionPaths,
                                              contentsPath: icon.contentsPath, selectorPath: selector))
             }

@@ -324,6 +324,49 @@ struct TwinOutputTests {
         }
     }
 
+    @Test("an icon that fails keeps its whole set: its dark twin is not written over the last good run's")
+    func iconFails() throws {
+        let dir = try B.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png"), ("home-filled.png", "home-filled.png")])
+        let out = try TemporaryDirectory("out")
+        let names = ["home-dark.png", "home-filled.png", "home.png"]
+        _ = try run(dir, out, layout: .xcassets, names: names)
+        let before = try out.snapshot().filter { $0.key.hasPrefix("icons/home.imageset/") }
+        #expect(before.count == 7)
+        try Data("not an image".utf8).write(to: dir.url.appendingPathComponent("icons/home.png"))
+        try B.put("profile.png", at: "icons/home-dark.png", in: dir)
+        let (result, _) = try run(dir, out, layout: .xcassets, names: names)
+        let errors = Dictionary(uniqueKeysWithValues: result.manifest.errors.map { ($0.input, $0) })
+        #expect(errors.keys.sorted() == ["icons/home-dark.png", "icons/home.png"])
+        #expect(errors["icons/home-dark.png"]?.code == "io")
+        #expect(errors["icons/home-dark.png"]?.message == "not written: its files belong to its icon icons/home.png, which failed")
+        #expect(errors["icons/home-dark.png"]?.keptFiles.map(\.path) == ["icons/home.imageset/home-dark.png",
+                "icons/home.imageset/home-dark@2x.png", "icons/home.imageset/home-dark@3x.png"])
+        // The set is byte for byte the last good run's; the selected twin, on its own, was done.
+        #expect(try out.snapshot().filter { $0.key.hasPrefix("icons/home.imageset/") } == before)
+        #expect(result.manifest.icons.map(\.input) == ["icons/home-filled.png"])
+        // Fixed: the set is whole again, with the new dark twin.
+        try B.put("home.png", at: "icons/home.png", in: dir)
+        let (fixed, decoded) = try run(dir, out, layout: .xcassets, names: names)
+        #expect(fixed.manifest.errors.isEmpty && decoded == ["home-dark.png", "home.png"])
+        #expect(try run(dir, out, layout: .xcassets, names: names, check: true).0.isUpToDate)
+    }
+
+    @Test("a dark twin has no twins: home-dark-filled is an icon of its own, home-filled-dark the selected icon's dark twin")
+    func darkTwinHasNoTwins() throws {
+        let names = ["home.png", "home-dark.png", "home-dark-filled.png", "home-dark-dark.png", "home-filled.png", "home-filled-dark.png"]
+        let links = IconTwins.links(names.map { (input: "icons/" + $0, name: ($0 as NSString).deletingPathExtension) })
+        #expect(links.map(\.selected) == [4, nil, nil, nil, nil, nil])
+        #expect(links.map(\.dark) == [1, nil, nil, nil, 5, nil])
+        let dir = try B.inputs(names.map { ($0, "bell.png") })
+        let out = try TemporaryDirectory("res")
+        let (result, _) = try run(dir, out, layout: .android, names: names)
+        #expect(result.counts.failed == 0)
+        #expect(out.files().filter { $0.hasPrefix("drawable-mdpi/") || $0.hasPrefix("drawable-night-mdpi/") || $0.hasPrefix("drawable/") }
+            == ["drawable-mdpi/home.png", "drawable-mdpi/home_dark_dark.png", "drawable-mdpi/home_dark_filled.png",
+                "drawable-mdpi/home_filled.png", "drawable-night-mdpi/home.png", "drawable-night-mdpi/home_filled.png",
+                "drawable/home_selector.xml"])
+    }
+
     @Test("the plan: a twin's paths, the state list, and the units an icon and its twins make")
     func plan() throws {
         let names = ["home.png", "home-filled.png", "home-dark.png", "home-filled-dark.png", "search.png"]
