@@ -71,6 +71,63 @@ struct IconRun: Sendable {
                                                        input: inputs[dark].name))
             }
         }
+        addSharedFiles(unit, plan: plan, prepared: prepared, rows: &rows, files: &files)
+
+        var outcomes: [(index: Int, outcome: IconOutcome)] = []
+        if batch.checkOnly {
+            for index in unit {
+                guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
+                do throws(TabIconsError) {
+                    let changes = try compare(files[index]!, directory: directory)
+                    if case .reused? = prepared[index] { outcomes.append((index, .reused(row, changes: changes))) }
+                    else { outcomes.append((index, .checked(row, changes))) }
+                } catch {
+                    outcomes.append((index, .failed(error.naming(inputs[index].name))))
+                }
+            }
+            return outcomes
+        }
+        let written = unit.flatMap { index in (files[index] ?? []).map { (path: $0.path, bytes: $0.bytes) } }
+        let staged: [OutputDirectory.Staged], unchanged: Set<String>
+        do throws(TabIconsError) {
+            let set = try directory.stage(written)
+            guard batch.shouldStop() == 0 else {
+                directory.discard(set.staged)
+                return stopped()
+            }
+            try directory.commit(set.staged)
+            (staged, unchanged) = (set.staged, Set(set.unchanged))
+        } catch {
+            // The whole unit keeps its previous files ("Whole sets").
+            return unit.map { index in
+                rows[index] == nil ? (index, failure(prepared[index])) : (index, .failed(error.naming(inputs[index].name)))
+            }
+        }
+        let stagedPaths = Set(staged.map(\.relative))
+        for index in unit {
+            guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
+            let mine = files[index]!.map(\.path)
+            let changes = mine.filter(stagedPaths.contains).map { BatchResult.Change(kind: .write, path: $0) }
+            // What the file system says of the files now that they are in place (a rename moves
+            // ctime): the next run's stat cache. A carried-over file not written keeps its record.
+            let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
+            let written = Set(mine)
+            let updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
+            if case .reused? = prepared[index] {
+                outcomes.append((index, .reused(updated, changes: changes)))
+            } else {
+                outcomes.append((index, .written(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
+            }
+        }
+        return outcomes
+    }
+
+    /// The files an icon shares with its twins, made here from the unit's rows: an image set's
+    /// `Contents.json` (its renditions and its dark twin's) and Android's state list (its resource
+    /// and its selected twin's). Each is set on the icon's row and added to its files to write,
+    /// unless the icon was carried over with these very bytes (which `reusable` found on disk).
+    private func addSharedFiles(_ unit: [Int], plan: OutputPlan, prepared: [Int: Prepared],
+                                rows: inout [Int: Manifest.Icon], files: inout [Int: [IconFiles.File]]) {
         for index in unit {
             guard var row = rows[index], let icon = try? plan.icons[index].get() else { continue }
             let links = plan.twins[index]
@@ -99,57 +156,6 @@ struct IconRun: Sendable {
             }
             rows[index] = row
         }
-
-        var outcomes: [(index: Int, outcome: IconOutcome)] = []
-        if batch.checkOnly {
-            for index in unit {
-                guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
-                do throws(TabIconsError) {
-                    let changes = try compare(files[index]!, directory: directory)
-                    if case .reused? = prepared[index] { outcomes.append((index, .reused(row, changes: changes))) }
-                    else { outcomes.append((index, .checked(row, changes))) }
-                } catch {
-                    outcomes.append((index, .failed(error.naming(inputs[index].name))))
-                }
-            }
-            return outcomes
-        }
-        let written = unit.flatMap { index in (files[index] ?? []).map { (path: $0.path, bytes: $0.bytes) } }
-        var staged: [OutputDirectory.Staged] = []
-        var unchanged: Set<String> = []
-        do throws(TabIconsError) {
-            (staged, unchanged) = try { () throws(TabIconsError) in
-                let (staged, unchanged) = try directory.stage(written)
-                return (staged, Set(unchanged))
-            }()
-            guard batch.shouldStop() == 0 else {
-                directory.discard(staged)
-                return stopped()
-            }
-            try directory.commit(staged)
-        } catch {
-            // The whole unit keeps its previous files ("Whole sets").
-            return unit.map { index in
-                rows[index] == nil ? (index, failure(prepared[index])) : (index, .failed(error.naming(inputs[index].name)))
-            }
-        }
-        let stagedPaths = Set(staged.map(\.relative))
-        for index in unit {
-            guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
-            let mine = files[index]!.map(\.path)
-            let changes = mine.filter(stagedPaths.contains).map { BatchResult.Change(kind: .write, path: $0) }
-            // What the file system says of the files now that they are in place (a rename moves
-            // ctime): the next run's stat cache. A carried-over file not written keeps its record.
-            let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
-            let written = Set(mine)
-            let updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
-            if case .reused? = prepared[index] {
-                outcomes.append((index, .reused(updated, changes: changes)))
-            } else {
-                outcomes.append((index, .written(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
-            }
-        }
-        return outcomes
     }
 
     private func failure(_ prepared: Prepared?) -> IconOutcome {
