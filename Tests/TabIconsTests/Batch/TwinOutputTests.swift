@@ -367,6 +367,55 @@ struct TwinOutputTests {
                 "drawable/home_selector.xml"])
     }
 
+    @Test("hostile names: a state list and a Contents.json that still parse and name files that exist")
+    func hostileNames() throws {
+        let name = "Tab&<x> \"q\\"
+        let dir = try B.inputs([(name + ".png", "home.png"), (name + "-filled.png", "home-filled.png"), (name + ".dark.png", "bell.png")])
+        let res = try TemporaryDirectory("res")
+        let names = [name + "-filled.png", name + ".dark.png", name + ".png"]
+        let (android, _) = try run(dir, res, layout: .android, names: names)
+        #expect(android.counts.failed == 0)
+        let resource = "tab__x___q_"
+        let list = try StateList(Self.bytes(res.path("drawable/\(resource)_selector.xml")))
+        #expect(list.items.map { $0["android:drawable"] } == ["@drawable/\(resource)_filled", "@drawable/\(resource)"])
+        #expect(FileManager.default.fileExists(atPath: res.path("drawable-night-xxhdpi/\(resource).png")))
+        #expect(FileManager.default.fileExists(atPath: res.path("drawable-xxhdpi/\(resource)_filled.png")))
+
+        let out = try TemporaryDirectory("out")
+        let (xcassets, _) = try run(dir, out, layout: .xcassets, names: names)
+        #expect(xcassets.counts.failed == 0)
+        let set = "icons/\(name).imageset/"
+        let images = Self.images(try Self.json(out, set + "Contents.json"))
+        #expect(images.compactMap(\.0) == [name + ".png", name + "-dark.png", name + "@2x.png", name + "-dark@2x.png",
+                                           name + "@3x.png", name + "-dark@3x.png"])
+        for file in images.compactMap(\.0) { #expect(FileManager.default.fileExists(atPath: out.path(set + file))) }
+    }
+
+    @Test("a worker cannot write a state list, nor a Contents.json into a dark twin's plan")
+    func lyingWorker() throws {
+        let data = try Fixtures.data(Fixtures.testImage("bell.png"))
+        let hash = ContentHash(of: data)
+        let plan = OutputPlan.Icon(stem: "icons/home-dark", renditionPaths: [(1, "icons/home.imageset/home-dark.png")], contentsPath: nil)
+        let request = WorkerRequest.render(input: "icons/home-dark.png", plan: plan, options: NormalizeOptions(scales: [1]),
+                                           format: .png, data: data)
+        let icon = try RenderedIcon.render(data, input: "icons/home-dark.png", plan: plan,
+                                           normalizer: Normalizer(options: NormalizeOptions(scales: [1])), format: .png, contentHash: hash)
+        guard case .rendered(let honest) = try WorkerWireTests.decode(WorkerReply.rendered(icon).encoded, request, hash) else {
+            Issue.record("the honest reply was refused")
+            return
+        }
+        #expect(honest.files.map(\.path) == ["icons/home.imageset/home-dark.png"] && honest.row.contentsFile == nil)
+        var row = icon.row
+        row.selectorFile = Manifest.FileEntry(path: "drawable/home_selector.xml", bytes: 3, hash: "x")
+        #expect(throws: WorkerWire.Malformed.self) {
+            try WorkerWireTests.decode(WorkerReply.rendered(RenderedIcon(row: row, files: icon.files)).encoded, request, hash)
+        }
+        let contents = IconFiles.File(path: "icons/home.imageset/Contents.json", bytes: Array("{}".utf8))
+        #expect(throws: WorkerWire.Malformed.self) {
+            try WorkerWireTests.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: icon.files + [contents])).encoded, request, hash)
+        }
+    }
+
     @Test("the plan: a twin's paths, the state list, and the units an icon and its twins make")
     func plan() throws {
         let names = ["home.png", "home-filled.png", "home-dark.png", "home-filled-dark.png", "search.png"]
