@@ -21,9 +21,14 @@ struct IconRun: Sendable {
     private func run(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> IconOutcome {
         // Taken before the bytes are read: a change after it makes the next run's stat differ.
         let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
+        // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
+        let fingerprint = batch.fingerprint(of: input)
         let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
-            batch.force ? nil : previous.reusable(input: input.name, inputStat: inputStat, contentHash: hash,
-                                                  plan: plan, directory: directory)
+            guard !batch.force, var entry = previous.reusable(input: input.name, inputStat: inputStat, contentHash: hash,
+                                                             fingerprint: fingerprint, plan: plan, directory: directory)
+            else { return nil }
+            entry.options = fingerprint
+            return entry
         }
         // An input whose stat record stands is carried over without a byte of it read.
         if let entry = reuse(nil) { return .reused(entry) }
@@ -35,6 +40,7 @@ struct IconRun: Sendable {
         case .rendered(let icon): rendered = icon
         }
         var row = rendered.row
+        row.options = fingerprint
         if batch.checkOnly { return .checked(row, try compare(rendered.files, directory: directory)) }
         guard batch.shouldStop() == 0 else { return .stopped }
         let (staged, unchanged) = try directory.stage(rendered.files.map { ($0.path, $0.bytes) })
@@ -79,9 +85,10 @@ struct IconRun: Sendable {
     /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
     /// while holding would deadlock two workers, or raise the peak by one input.
     private func load(_ input: BatchInput, plan: OutputPlan.Icon, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError) -> Loaded {
-        let normalizer = batch.normalizer
+        let settings = batch.settings(of: input)
+        let normalizer = Normalizer(options: settings.options)
         let render = { (data: Data, hash: ContentHash) throws(TabIconsError) -> Loaded in
-            guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: batch.format,
+            guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: settings.format,
                                                contentHash: hash, shouldStop: batch.shouldStop) else { return .stopped }
             return .rendered(icon)
         }

@@ -66,6 +66,7 @@ extension Manifest.Icon {
         if let renditions { pairs.append(("renditions", .array(renditions.map(\.jsonValue)))) }
         if let contentsFile { pairs.append(("contentsFile", contentsFile.jsonValue)) }
         if let inputStat { pairs.append(("inputStat", inputStat.jsonValue)) }
+        if let options { pairs.append(("options", options.json)) }
         pairs.append(("lints", .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
         return .object(pairs)
     }
@@ -108,6 +109,7 @@ extension Manifest.Icon {
         self.intent = json["intent"]?.stringValue.flatMap(IconIntent.init(rawValue:))
         self.selectedTwin = json["selectedTwin"]?.stringValue
         self.darkTwin = json["darkTwin"]?.stringValue
+        self.options = json["options"].map(OptionFingerprint.init(json:))
         self.lints = lints.compactMap { lint in
             guard let code = lint["code"]?.stringValue.flatMap(Lint.Code.init(rawValue:)),
                   let message = lint["message"]?.stringValue else { return nil }
