@@ -62,12 +62,13 @@ struct NormalizeCommand {
         let run = try Self.settings(words, layout: layout, scales: scales, limits: limits)
         options = run.options
         format = run.format
-        // Every entry's values, each over the run's, before any work: a bad value is an error even
-        // in an entry that matches nothing.
+        // Every entry's values, each read by its option's parser before any work: a bad value is
+        // an error even in an entry that matches nothing. Whether they go together (a quality for
+        // a PNG, a padding the box cannot hold) is known only where entries meet: per input.
         var entryWords: [OptionWords] = []
         for entry in config?.icons ?? [] {
             let own = try ConfigOptions.words(entry.settings, file: config?.path ?? "", perIconOnly: true)
-            _ = try Self.settings(words.overlaid(by: own), layout: layout, scales: scales, limits: limits)
+            _ = try Self.settings(words.overlaid(by: own), layout: layout, scales: scales, limits: limits, together: false)
             entryWords.append(own)
         }
         self.entryWords = entryWords
@@ -223,11 +224,12 @@ struct NormalizeCommand {
     }
 
     /// What icons are made with, read from `words` by each option's one parser; the layout,
-    /// scales and limits are the run's.
-    static func settings(_ words: OptionWords, layout: OutputLayout, scales: [Double], limits: DecodeOptions.Limits)
-        throws(ParsedArguments.UsageError) -> IconSettings {
+    /// scales and limits are the run's. `together` false reads each value without checking that
+    /// they can work together (`NormalizeOptions.problem`, a quality for a PNG).
+    static func settings(_ words: OptionWords, layout: OutputLayout, scales: [Double], limits: DecodeOptions.Limits,
+                         together: Bool = true) throws(ParsedArguments.UsageError) -> IconSettings {
         let box = words.gave(.box) ? try CommonOptions.box(words.value(.box), name: words.name(.box)) : layout.defaultBox
-        let options = try CommonOptions.validated(NormalizeOptions(
+        let read = NormalizeOptions(
             box: box, scales: scales,
             shape: try choice(words, .shape),
             trim: words.flag(.trim),
@@ -235,7 +237,8 @@ struct NormalizeCommand {
             filter: try choice(words, .filter),
             allowUpscale: words.flag(.allowUpscale),
             limits: limits,
-            padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding))), name: words.name)
+            padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding)))
+        let options = together ? try CommonOptions.validated(read, name: words.name) : read
 
         let quality = try words.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in
             guard let q = NumberText.parseDecimal(text), (0...100).contains(q) else {
@@ -245,7 +248,7 @@ struct NormalizeCommand {
         }
         switch words.value(.format).flatMap(OutputFormatName.init(rawValue:)) {
         case .png:
-            if quality != nil {
+            if quality != nil, together {
                 throw .init("\(words.name(.quality)) applies to --format webp only (PNG is always lossless)")
             }
             return IconSettings(options: options, format: .png)

@@ -28,8 +28,12 @@ public struct IconGlob: Sendable, Equatable {
         case one
         /// `*`
         case star
-        /// `**`; `folders` when it is `**/`, so it may also match nothing, slash included.
-        case globstar(folders: Bool)
+        /// `**`
+        case globstar
+        /// Before the `**` and `/` of a `**/`: matches nothing itself, and lets the pattern go on
+        /// either into them or past both (no folder at all). Only here, where the `**` has read
+        /// nothing yet, may the `/` be skipped.
+        case folders
         /// `[...]`
         case set(negated: Bool, items: [SetItem])
     }
@@ -66,13 +70,11 @@ public struct IconGlob: Sendable, Equatable {
                     continue
                 }
                 while index < characters.count, characters[index] == "*" { index += 1 }   // `***` is `**`
-                let folders = index < characters.count && characters[index] == "/"
-                if folders {
-                    tokens.append(.globstar(folders: true))
-                    tokens.append(.character("/"))
+                if index < characters.count, characters[index] == "/" {
+                    tokens += [.folders, .globstar, .character("/")]
                     index += 1
                 } else {
-                    tokens.append(.globstar(folders: false))
+                    tokens.append(.globstar)
                 }
             case "[":
                 let (token, next) = try Self.set(characters, from: index)
@@ -101,6 +103,7 @@ public struct IconGlob: Sendable, Equatable {
                 case .one: if c != "/" { next[i + 1] = true; any = true }
                 case .star: if c != "/" { next[i] = true; any = true }
                 case .globstar: next[i] = true; any = true
+                case .folders: break
                 case .set(let negated, let items):
                     if c != "/", Self.contains(items, c) != negated { next[i + 1] = true; any = true }
                 }
@@ -112,15 +115,16 @@ public struct IconGlob: Sendable, Equatable {
         return live[tokens.count]
     }
 
-    /// Adds the positions reachable without reading a character: past a `*` or `**` that
-    /// matches nothing, and past a whole `**/` that matches no folder.
+    /// Adds the positions reachable without reading a character (in one pass: they only lead
+    /// forward): past a `*` or `**` that matches nothing, and past a whole `**/` that matches no
+    /// folder.
     private func close(_ live: inout [Bool]) {
         for i in tokens.indices where live[i] {
             switch tokens[i] {
-            case .star, .globstar(folders: false): live[i + 1] = true
-            case .globstar(folders: true):
+            case .star, .globstar: live[i + 1] = true
+            case .folders:
                 live[i + 1] = true
-                live[i + 2] = true   // the `/` after it is token i + 1
+                live[i + 3] = true   // past its `**` and `/`
             default: break
             }
         }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import TabIconsBatch
+
+/// `--config`'s `match` (SPEC §6): `*` stays inside a folder, `**` crosses folders, and no pattern
+/// costs more than its length times the path's.
+@Suite("IconGlob")
+struct IconGlobTests {
+    static let cases: [(String, String, Bool)] = [
+        ("icons/home.png", "icons/home.png", true),
+        ("icons/home.png", "icons/Home.png", false),            // case-sensitive
+        ("icons/*.png", "icons/home.png", true),
+        ("icons/*.png", "icons/tabs/home.png", false),          // * stays inside a folder
+        ("*.png", "home.png", true),
+        ("*.png", "icons/home.png", false),
+        ("icons/*", "icons/.hidden", true),
+        ("icons/*/home.png", "icons/tabs/home.png", true),
+        ("icons/*/home.png", "icons/home.png", false),
+        ("icons/**", "icons/a/b/c.png", true),
+        ("icons/**", "other/icons/a.png", false),
+        ("**/home.png", "home.png", true),                      // **/ matches no folder too
+        ("**/home.png", "icons/a/b/home.png", true),
+        ("**/home.png", "icons/myhome.png", false),             // **/ is whole folders
+        ("icons/**/home.png", "icons/home.png", true),
+        ("icons/**/home.png", "icons/a/b/home.png", true),
+        ("icons/**/home.png", "iconsx/home.png", false),
+        ("icons/**.png", "icons/a/b.png", true),                // ** inside a name crosses folders
+        ("icons/h?me.png", "icons/home.png", true),
+        ("icons/h?me.png", "icons/hme.png", false),
+        ("icons?home.png", "icons/home.png", false),            // ? is never /
+        ("icons/[a-h]*.png", "icons/home.png", true),
+        ("icons/[a-h]*.png", "icons/star.png", false),
+        ("icons/[!a-h]*.png", "icons/star.png", true),
+        ("icons/[^a-h]*.png", "icons/home.png", false),
+        ("icons[/]home.png", "icons/home.png", false),          // a set is never /
+        ("icons/[]x]*.png", "icons/]b.png", true),               // ] first in a set is itself
+        ("icons/[a-]*.png", "icons/-b.png", true),               // - last in a set is itself
+        ("icons/\\*.png", "icons/*.png", true),                  // \* is a literal *
+        ("icons/\\*.png", "icons/home.png", false),
+        ("icons/\\[a].png", "icons/[a].png", true),
+        ("./icons/*.png", "icons/home.png", true),               // a leading ./ is not part of the name
+        ("icons/*.png", "./icons/home.png", true),
+        ("***/home.png", "a/b/home.png", true),                 // *** is **
+        ("**", "anything/at/all.svg", true),
+        ("*", "a/b", false),
+        ("icons/ä*.png", "icons/äpfel.png", true),
+        ("icons/?.png", "icons/ä.png", true),                   // ? is one character, not one byte
+        ("a*b*c", "axxbyyc", true),
+        ("a*b*c", "axxbyy", false),
+        ("-", "-", true),
+    ]
+
+    @Test("each pattern against each path", arguments: cases)
+    func matching(pattern: String, path: String, expected: Bool) throws {
+        #expect(try IconGlob(pattern).matches(path) == expected, "\(pattern) against \(path)")
+    }
+
+    @Test("patterns that are not globs say why")
+    func invalid() {
+        let cases: [(String, String)] = [
+            ("", "an empty pattern matches nothing"),
+            ("icons/[a-z", "a [ without its ]"),
+            ("icons/[", "a [ without its ]"),
+            ("icons/x\\", "it ends with a lone \\"),
+            ("icons/[z-a].png", "the range z-a runs backwards"),
+            (String(repeating: "a", count: IconGlob.maxLength + 1), "longer than 4096 characters"),
+        ]
+        for (pattern, reason) in cases {
+            #expect(throws: IconGlob.Invalid(reason: reason), "\(pattern.prefix(20))") { try IconGlob(pattern) }
+        }
+        #expect((try? IconGlob(String(repeating: "a", count: IconGlob.maxLength))) != nil)
+    }
+
+    /// Backtracking matchers take exponential time on `a*a*a*…b` against `aaaa…` and on nested `**`;
+    /// this one simulates every pattern position at once.
+    @Test("hostile patterns stay linear: deep ** nesting, many stars, a long path")
+    func hostile() throws {
+        let deepPath = Array(repeating: "d", count: 1000).joined(separator: "/") + "/x.png"
+        let stars = try IconGlob(String(repeating: "a*", count: 500) + "b")
+        let globstars = try IconGlob(String(repeating: "**/", count: 500) + "y.png")
+        let mixed = try IconGlob(String(repeating: "**/d*", count: 250) + "/z")
+        let start = ContinuousClock.now
+        #expect(!stars.matches(String(repeating: "a", count: 2000)))
+        #expect(stars.matches(String(repeating: "a", count: 1500) + "b"))
+        #expect(!globstars.matches(deepPath))
+        #expect(try IconGlob(String(repeating: "**/", count: 500) + "x.png").matches(deepPath))
+        #expect(!mixed.matches(deepPath))
+        #expect(ContinuousClock.now - start < .seconds(10), "linear matching took \(ContinuousClock.now - start)")
+    }
+}
