@@ -94,15 +94,22 @@ public struct BatchNormalizer: Sendable {
 
     public var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format) }
 
-    /// What `input` is made with: its own settings, or the batch's.
-    func settings(of input: BatchInput) -> IconSettings { input.settings ?? runSettings }
+    /// What `input` is made with: its own settings, or the batch's; the scales and limits are
+    /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
+    func settings(of input: BatchInput) -> IconSettings {
+        guard var own = input.settings else { return runSettings }
+        own.options.scales = normalizer.options.scales
+        own.options.limits = normalizer.options.limits
+        return own
+    }
 
     private var runSettings: IconSettings { IconSettings(options: normalizer.options, format: format) }
 
     /// The fingerprint of an input with settings of its own (nil for the batch's): its incremental
     /// cache key and its manifest entry's `options`, when that differs from the run's.
     func fingerprint(of input: BatchInput) -> OptionFingerprint? {
-        guard let own = input.settings, own != runSettings else { return nil }
+        let own = settings(of: input)
+        guard own != runSettings else { return nil }
         let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format)
         return fingerprint == self.fingerprint ? nil : fingerprint
     }

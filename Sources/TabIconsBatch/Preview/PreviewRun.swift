@@ -68,9 +68,11 @@ public struct PreviewRun: Sendable {
 
     private func process(_ input: BatchInput, plan: OutputPlan.Icon, engine: IconEngine) throws(TabIconsError) -> PreviewDocument.Icon {
         let data = try input.load()
-        // An input's own settings (`--config`) as `normalize` would make it.
-        let normalizer = input.settings.map { Normalizer(options: $0.options) } ?? normalizer
-        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer,
+        // An input's own settings (`--config`) as `normalize` would make it: the run's scales and limits.
+        var options = input.settings?.options ?? normalizer.options
+        options.scales = normalizer.options.scales
+        options.limits = normalizer.options.limits
+        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: Normalizer(options: options),
                                            format: input.settings?.format ?? format,
                                            contentHash: ContentHash(of: data), shouldStop: shouldStop) else {
             throw Self.stopped

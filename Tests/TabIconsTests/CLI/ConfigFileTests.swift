@@ -247,6 +247,28 @@ struct ConfigFileTests {
         #expect(manifest.icons.allSatisfy { $0.options == nil })
     }
 
+    @Test("preview makes each icon with its own settings, as normalize does; an input's own scales are not taken")
+    func previewPerIcon() throws {
+        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
+        var inputs = B.batchInputs(dir, ["home.png", "bell.png"])
+        inputs[0].settings = IconSettings(options: NormalizeOptions(box: IconBox(points: 30)!, scales: [5], shape: .circle),
+                                          format: .webp(quality: 80))
+        let document = PreviewRun(normalizer: Normalizer(options: NormalizeOptions(scales: [1, 2])), jobs: 1).run(inputs)
+        #expect(document.icons.map { $0.renditions.map(\.pixelWidth) } == [[30, 60], [25, 50]])
+        #expect(document.icons.map { $0.renditions.map { ImageFormat.sniff(Data($0.bytes)) } } == [[.webp, .webp], [.png, .png]])
+        #expect(document.errors.isEmpty)
+
+        // normalize: the same sizes, the run's scales, the icon's own fingerprint.
+        let out = try TemporaryDirectory("out")
+        let result = try BatchNormalizer(normalizer: Normalizer(options: NormalizeOptions(scales: [1, 2])),
+                                         outputRoot: out.url, jobs: 1).run(inputs)
+        #expect(result.manifest.icons.map { $0.renditions?.map(\.path) ?? [] }
+                == [["icons/home.webp", "icons/home@2x.webp"], ["icons/bell.png", "icons/bell@2x.png"]])
+        #expect(result.manifest.icons[0].options?.json["scales"] == .array([.double(1), .double(2)]))
+        #expect(result.manifest.icons[0].options?.json["quality"] == .double(80))
+        #expect(result.manifest.icons[1].options == nil)
+    }
+
     @Test("a per-icon format: its files take its extension, and names meet without it (Android)")
     func perIconFormat() throws {
         let dir = try B.inputs([("home.png", "home.png"), ("home.webp", "heart-filled.webp"), ("bell.png", "bell.png")])
