@@ -18,6 +18,9 @@ public struct IconConfig: Sendable {
 
     /// The most a config file may hold: a hand-written file of thousands of entries is far less.
     public static let cap = 1 << 20
+    /// The most `icons` entries: each is matched against every input, so a hostile file of tiny
+    /// entries would make matching, not normalizing, the cost of a run.
+    public static let maxEntries = 1000
 
     /// One `"key": value` of `options` or of an `icons` entry.
     public struct Setting: Sendable {
@@ -94,6 +97,7 @@ public struct IconConfig: Sendable {
                 options = pairs.map { Setting(key: $0.0, value: $0.1, place: "options." + $0.0) }
             case "icons":
                 guard case .array(let entries) = value else { throw fail("icons", "must be an array of objects, each with a \"match\"") }
+                guard entries.count <= Self.maxEntries else { throw fail("icons", "has \(entries.count) entries, more than the \(Self.maxEntries) a config may") }
                 for (index, entry) in entries.enumerated() {
                     let place = "icons[\(index)]"
                     guard case .object(let pairs) = entry else { throw fail(place, "must be an object with a \"match\"") }

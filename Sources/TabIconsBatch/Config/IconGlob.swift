@@ -4,8 +4,8 @@ import TabIcons
 /// records it (`icons/home.png`).
 ///
 /// - `*` any run of characters inside one folder name (no `/`), `?` one such character;
-/// - `**` any run of characters across folders; `**/` any number of whole folders, none too
-///   (`**/home.png` matches `home.png` and `a/b/home.png`);
+/// - `**` any run of characters across folders; `**/` as a whole folder name any number of whole
+///   folders, none too (`**/home.png` matches `home.png` and `a/b/home.png`);
 /// - `[abc]`, `[a-z]`, `[!a-z]` (or `[^a-z]`) one character of the set, never `/`; a `]` first in
 ///   the set is itself;
 /// - `\x` the character `x` itself (for names holding `*`, `?` or `[`);
@@ -70,7 +70,9 @@ public struct IconGlob: Sendable, Equatable {
                     continue
                 }
                 while index < characters.count, characters[index] == "*" { index += 1 }   // `***` is `**`
-                if index < characters.count, characters[index] == "/" {
+                // `**/` as a whole folder name (at the start, or after a `/`) may be no folder.
+                let wholeName = tokens.isEmpty || tokens.last == .character("/")
+                if wholeName, index < characters.count, characters[index] == "/" {
                     tokens += [.folders, .globstar, .character("/")]
                     index += 1
                 } else {

@@ -25,6 +25,9 @@ struct IconGlobTests {
         ("icons/**/home.png", "icons/a/b/home.png", true),
         ("icons/**/home.png", "iconsx/home.png", false),
         ("icons/**.png", "icons/a/b.png", true),                // ** inside a name crosses folders
+        ("icons/x**/y.png", "icons/xy.png", false),             // ...but only a whole **/ may be no folder
+        ("icons/x**/y.png", "icons/x/y.png", true),
+        ("icons/x**/y.png", "icons/xa/b/y.png", true),
         ("icons/h?me.png", "icons/home.png", true),
         ("icons/h?me.png", "icons/hme.png", false),
         ("icons?home.png", "icons/home.png", false),            // ? is never /

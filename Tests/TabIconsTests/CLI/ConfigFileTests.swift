@@ -119,6 +119,8 @@ struct ConfigFileTests {
         (#"{"icons": [{"match": "*"}, "logo"]}"#, #": icons[1] must be an object with a "match""#),
         (#"{"icons": {"match": "*"}}"#, #": icons must be an array of objects, each with a "match""#),
         (#"{"options": []}"#, ": options must be an object of settings"),
+        (#"{"icons": ["# + Array(repeating: #"{"match": "x"}"#, count: 1001).joined(separator: ",") + "]}",
+         ": icons has 1001 entries, more than the 1000 a config may"),
         (#"{"options": {"box": 20, "box": 30}}"#, ": options.box is given twice"),
         (#"{"icons": [], "icons": []}"#, ": icons is given twice"),
         (#"{"option": {}}"#, #" has the key "option"; a config holds only "options" and "icons""#),
