@@ -126,7 +126,8 @@ public struct IconConfig: Sendable {
 
     /// The entries whose glob matches `input` (the path as the manifest records it), in file order.
     public func entries(matching input: String) -> [Entry] {
-        icons.filter { $0.glob.matches(input) }
+        let text = IconGlob.text(input)
+        return icons.filter { $0.glob.matches(text: text) }
     }
 
     /// A key twice in one object: JSON leaves its meaning open, so it is refused, not guessed.

@@ -12,18 +12,24 @@ import TabIcons
 /// - anything else itself, case-sensitively. A leading `./` of the pattern or the path is not part
 ///   of the name.
 ///
+/// Characters are Unicode scalars (`?` is one; a precomposed `ä` is one, a decomposed one two).
 /// Matched by simulating every position of the pattern at once over the path (no backtracking):
-/// the cost is the pattern's length times the path's, whatever `*` and `**` it holds.
+/// the cost is at most the pattern's length times the path's, whatever `*` and `**` it holds,
+/// and only the positions still alive are visited.
 public struct IconGlob: Sendable, Equatable {
     /// The pattern as written.
     public let pattern: String
     private let tokens: [Token]
+    /// The literal characters the pattern starts and ends with: a path without them is refused
+    /// before any simulation (most entries do not match most inputs).
+    private let prefix: [Unicode.Scalar]
+    private let suffix: [Unicode.Scalar]
 
     /// The longest pattern taken: longer is not a path pattern, and the match costs its length.
     public static let maxLength = 4096
 
     private enum Token: Sendable, Equatable {
-        case character(Character)
+        case character(Unicode.Scalar)
         /// `?`
         case one
         /// `*`
@@ -39,8 +45,8 @@ public struct IconGlob: Sendable, Equatable {
     }
 
     private enum SetItem: Sendable, Equatable {
-        case character(Character)
-        case range(Character, Character)
+        case character(Unicode.Scalar)
+        case range(Unicode.Scalar, Unicode.Scalar)
     }
 
     /// Why a pattern is not one.
@@ -51,8 +57,8 @@ public struct IconGlob: Sendable, Equatable {
     public init(_ pattern: String) throws(Invalid) {
         self.pattern = pattern
         guard !pattern.isEmpty else { throw Invalid(reason: "an empty pattern matches nothing") }
-        guard pattern.count <= Self.maxLength else { throw Invalid(reason: "longer than \(Self.maxLength) characters") }
-        let characters = Array(Self.withoutDotSlash(pattern))
+        guard pattern.unicodeScalars.count <= Self.maxLength else { throw Invalid(reason: "longer than \(Self.maxLength) characters") }
+        let characters = Self.text(pattern)
         var tokens: [Token] = []
         var index = 0
         while index < characters.count {
@@ -86,53 +92,84 @@ public struct IconGlob: Sendable, Equatable {
             }
         }
         self.tokens = tokens
+        let literals = tokens.map { token -> Unicode.Scalar? in if case .character(let c) = token { c } else { nil } }
+        let head = literals.prefix { $0 != nil }.count
+        prefix = literals[..<head].compactMap { $0 }
+        // From the end, stopping at the `/` of a `**/`, which may match nothing.
+        var tail = tokens.count
+        while tail > head, literals[tail - 1] != nil, !(tail - 1 >= 2 && tokens[tail - 3] == .folders) { tail -= 1 }
+        suffix = literals[tail...].compactMap { $0 }
     }
 
     /// Whether `path` matches the whole pattern.
-    public func matches(_ path: String) -> Bool {
-        let text = Array(Self.withoutDotSlash(path))
-        // live[i]: the pattern's first i tokens can match the text read so far.
-        var live = [Bool](repeating: false, count: tokens.count + 1)
-        var next = live
-        live[0] = true
-        close(&live)
-        for c in text {
-            for i in next.indices { next[i] = false }
-            var any = false
-            for i in tokens.indices where live[i] {
+    public func matches(_ path: String) -> Bool { matches(text: Self.text(path)) }
+
+    /// A path as the matcher reads it: Unicode scalars, without a leading `./`. Made once per
+    /// input however many patterns it is matched against.
+    package static func text(_ path: String) -> [Unicode.Scalar] { Array(withoutDotSlash(path).unicodeScalars) }
+
+    /// Whether `text` (`IconGlob.text`) matches the whole pattern: the positions of the pattern
+    /// the text read so far can have reached, carried over each character (only those live).
+    package func matches(text: [Unicode.Scalar]) -> Bool {
+        guard text.count >= prefix.count + suffix.count, text.starts(with: prefix), text.reversed().starts(with: suffix.reversed())
+        else { return false }
+        var run = Simulation(tokens: tokens)
+        run.add(0, step: 0)
+        for (offset, c) in text.enumerated() {
+            let step = offset + 1
+            swap(&run.live, &run.next)
+            run.live.removeAll(keepingCapacity: true)
+            for i in run.next where i < tokens.count {
                 switch tokens[i] {
-                case .character(let expected): if c == expected { next[i + 1] = true; any = true }
-                case .one: if c != "/" { next[i + 1] = true; any = true }
-                case .star: if c != "/" { next[i] = true; any = true }
-                case .globstar: next[i] = true; any = true
+                case .character(let expected): if c == expected { run.add(i + 1, step: step) }
+                case .one: if c != "/" { run.add(i + 1, step: step) }
+                case .star: if c != "/" { run.add(i, step: step) }
+                case .globstar: run.add(i, step: step)
                 case .folders: break
                 case .set(let negated, let items):
-                    if c != "/", Self.contains(items, c) != negated { next[i + 1] = true; any = true }
+                    if c != "/", Self.contains(items, c) != negated { run.add(i + 1, step: step) }
                 }
             }
-            guard any else { return false }
-            swap(&live, &next)
-            close(&live)
+            if run.live.isEmpty { return false }
         }
-        return live[tokens.count]
+        return run.live.contains(tokens.count)
     }
 
-    /// Adds the positions reachable without reading a character (in one pass: they only lead
-    /// forward): past a `*` or `**` that matches nothing, and past a whole `**/` that matches no
-    /// folder.
-    private func close(_ live: inout [Bool]) {
-        for i in tokens.indices where live[i] {
-            switch tokens[i] {
-            case .star, .globstar: live[i + 1] = true
-            case .folders:
-                live[i + 1] = true
-                live[i + 3] = true   // past its `**` and `/`
-            default: break
+    /// The live positions of one match, in buffers reused over its steps.
+    private struct Simulation {
+        let tokens: [Token]
+        var live: [Int] = []
+        var next: [Int] = []
+        /// added[i] == step: position i is already live for this step.
+        var added: [Int]
+        var pending: [Int] = []
+
+        init(tokens: [Token]) {
+            self.tokens = tokens
+            added = [Int](repeating: -1, count: tokens.count + 1)
+        }
+
+        /// Makes `start` live, and the positions reachable from it without reading a character:
+        /// past a `*` or `**` that matches nothing, and past a whole `**/` that matches no folder.
+        mutating func add(_ start: Int, step: Int) {
+            pending.append(start)
+            while let i = pending.popLast() {
+                guard added[i] != step else { continue }
+                added[i] = step
+                live.append(i)
+                guard i < tokens.count else { continue }
+                switch tokens[i] {
+                case .star, .globstar: pending.append(i + 1)
+                case .folders:
+                    pending.append(i + 1)   // into its `**`
+                    pending.append(i + 3)   // or past it and its `/`
+                default: break
+                }
             }
         }
     }
 
-    private static func contains(_ items: [SetItem], _ c: Character) -> Bool {
+    private static func contains(_ items: [SetItem], _ c: Unicode.Scalar) -> Bool {
         items.contains { item in
             switch item {
             case .character(let member): c == member
@@ -142,7 +179,7 @@ public struct IconGlob: Sendable, Equatable {
     }
 
     /// `[...]` from just after its `[`: the token and the index after its `]`.
-    private static func set(_ characters: [Character], from start: Int) throws(Invalid) -> (Token, Int) {
+    private static func set(_ characters: [Unicode.Scalar], from start: Int) throws(Invalid) -> (Token, Int) {
         var index = start
         var negated = false
         if index < characters.count, characters[index] == "!" || characters[index] == "^" {

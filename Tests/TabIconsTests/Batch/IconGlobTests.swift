@@ -51,6 +51,12 @@ struct IconGlobTests {
         ("a*b*c", "axxbyyc", true),
         ("a*b*c", "axxbyy", false),
         ("-", "-", true),
+        ("icons/**/", "icons/", true),                          // the / of a final **/ may be no folder's
+        ("icons/**/", "icons/a/", true),
+        ("ab*ab", "ab", false),                                 // a literal start and end never overlap
+        ("ab*ab", "abab", true),
+        ("a*b", "ab", true),
+        ("**/x", "x", true),
     ]
 
     @Test("each pattern against each path", arguments: cases)
