@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TabIconsCore
 @testable import TabIconsBatch
 
 /// `--config`'s `match` (SPEC §6): `*` stays inside a folder, `**` crosses folders, and no pattern
@@ -78,6 +79,59 @@ struct IconGlobTests {
             #expect(throws: IconGlob.Invalid(reason: reason), "\(pattern.prefix(20))") { try IconGlob(pattern) }
         }
         #expect((try? IconGlob(String(repeating: "a", count: IconGlob.maxLength))) != nil)
+    }
+
+    /// The same rules written as a regular expression (`*` `[^/]*`, `?` `[^/]`, a whole `**/`
+    /// `(?:.*/)?`, `**` `.*`, a set without `/`): a second reading of the rules, by another engine.
+    static func regex(_ pattern: String) -> NSRegularExpression {
+        let c = Array(pattern)
+        var out = "^"
+        var i = 0
+        while i < c.count {
+            switch c[i] {
+            case "*" where i + 1 < c.count && c[i + 1] == "*":
+                var j = i
+                while j < c.count, c[j] == "*" { j += 1 }
+                if j < c.count, c[j] == "/", i == 0 || c[i - 1] == "/" {
+                    out += "(?:.*/)?"
+                    j += 1
+                } else {
+                    out += ".*"
+                }
+                i = j
+                continue
+            case "*": out += "[^/]*"
+            case "?": out += "[^/]"
+            case "[":
+                let close = c[(i + 1)...].firstIndex(of: "]")!
+                let body = String(c[(i + 1)..<close])
+                out += body.hasPrefix("!") ? "[^/" + body.dropFirst() + "]" : "(?!/)[" + body + "]"
+                i = close
+            default: out += NSRegularExpression.escapedPattern(for: String(c[i]))
+            }
+            i += 1
+        }
+        return try! NSRegularExpression(pattern: out + "$")
+    }
+
+    @Test("random patterns and paths: the matcher agrees with the rules as a regular expression")
+    func againstRegex() throws {
+        var random = SeededGenerator(seed: 20)
+        let pieces = ["a", "b", "/", "*", "?", "**", "**/", "[ab]", "[!a]", "a/", "/b"]
+        var matched = 0
+        for _ in 0..<400 {
+            let pattern = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let glob = try IconGlob(pattern)
+            let regex = Self.regex(pattern)
+            for _ in 0..<25 {
+                let path = String((0..<Int.random(in: 0...8, using: &random)).map { _ in "ab/".randomElement(using: &random)! })
+                let expected = regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+                #expect(glob.matches(path) == expected, "\(pattern) against \(path)")
+                if expected { matched += 1 }
+            }
+        }
+        // Both answers occur often: the comparison is not of two constant answers.
+        #expect(matched > 1000 && matched < 9000, "\(matched) of 10000 matched")
     }
 
     /// Backtracking matchers take exponential time on `a*a*a*…b` against `aaaa…` and on nested `**`;
