@@ -131,7 +131,7 @@ struct IconGlobTests {
             }
         }
         // Both answers occur often: the comparison is not of two constant answers.
-        #expect(matched > 1000 && matched < 9000, "\(matched) of 10000 matched")
+        #expect(matched > 500 && matched < 9500, "\(matched) of 10000 matched")
     }
 
     /// Backtracking matchers take exponential time on `a*a*a*…b` against `aaaa…` and on nested `**`;
