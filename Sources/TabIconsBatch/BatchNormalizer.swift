@@ -96,12 +96,7 @@ public struct BatchNormalizer: Sendable {
 
     /// What `input` is made with: its own settings, or the batch's; the scales and limits are
     /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
-    func settings(of input: BatchInput) -> IconSettings {
-        guard var own = input.settings else { return runSettings }
-        own.options.scales = normalizer.options.scales
-        own.options.limits = normalizer.options.limits
-        return own
-    }
+    func settings(of input: BatchInput) -> IconSettings { .of(input, run: normalizer.options, format: format) }
 
     private var runSettings: IconSettings { IconSettings(options: normalizer.options, format: format) }
 

@@ -15,4 +15,13 @@ public struct IconSettings: Sendable, Equatable {
         self.options = options
         self.format = format
     }
+
+    /// What `input` is made with in a run of `options` and `format`: its own settings with the
+    /// run's scales and limits, or the run's. The one answer for `normalize` and `preview`.
+    static func of(_ input: BatchInput, run options: NormalizeOptions, format: OutputFormat) -> IconSettings {
+        guard var own = input.settings else { return IconSettings(options: options, format: format) }
+        own.options.scales = options.scales
+        own.options.limits = options.limits
+        return own
+    }
 }

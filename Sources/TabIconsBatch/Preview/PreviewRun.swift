@@ -68,12 +68,10 @@ public struct PreviewRun: Sendable {
 
     private func process(_ input: BatchInput, plan: OutputPlan.Icon, engine: IconEngine) throws(TabIconsError) -> PreviewDocument.Icon {
         let data = try input.load()
-        // An input's own settings (`--config`) as `normalize` would make it: the run's scales and limits.
-        var options = input.settings?.options ?? normalizer.options
-        options.scales = normalizer.options.scales
-        options.limits = normalizer.options.limits
-        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: Normalizer(options: options),
-                                           format: input.settings?.format ?? format,
+        // An input's own settings (`--config`), as `normalize` would make it.
+        let settings = IconSettings.of(input, run: normalizer.options, format: format)
+        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: Normalizer(options: settings.options),
+                                           format: settings.format,
                                            contentHash: ContentHash(of: data), shouldStop: shouldStop) else {
             throw Self.stopped
         }
