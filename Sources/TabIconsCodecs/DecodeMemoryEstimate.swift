@@ -6,7 +6,7 @@ import Foundation
 /// that two photos are not decoded side by side when together they would raise the peak.
 ///
 /// Counted: the input itself, the RGBA output at the size the decoder will deliver (after shrink
-/// on load), for a PNG libpng's own working set (`libpngWorkingBytes`), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
+/// on load), for a PNG libpng's own working set (`PNGChunks.libpngWorkingBytes`), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
 /// coefficient, every block of every component: the reason a progressive photo costs far more
 /// than a baseline one), or, decoded at 1/8 from its DC scans alone, one coefficient a block; for
 /// WebP what `webp` counts. Not counted: fixed costs under a few hundred kilobytes. Bytes that are
@@ -72,55 +72,23 @@ package enum DecodeMemoryEstimate {
         (try? limits.check(width: width, height: height, format: .png)) != nil
     }
 
-    /// A PNG decoded whole (`PNGDecoder`): from the IHDR, `pngWhole` with libpng's working set.
-    static func png(_ b: UnsafeBufferPointer<UInt8>, limits: DecodeOptions.Limits) -> Int {
-        guard b.count >= 29 else { return 0 }
-        let width = Int(b[16]) << 24 | Int(b[17]) << 16 | Int(b[18]) << 8 | Int(b[19])
-        let height = Int(b[20]) << 24 | Int(b[21]) << 16 | Int(b[22]) << 8 | Int(b[23])
-        guard allowed(width: width, height: height, limits: limits) else { return 0 }
-        return pngWhole(width: width, height: height, bitDepth: Int(b[24]), isInterlaced: b[28] == 1,
-                        libpngBytes: libpngWorkingBytes(b, width: width))
+    /// A PNG decoded whole (`PNGDecoder`): from its header (`PNGChunks.probe`), `pngWhole` with
+    /// libpng's working set; nothing when the decoder will refuse the header.
+    static func png(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) -> Int {
+        guard let chunks = PNGChunks.probe(bytes, limits: limits) else { return 0 }
+        let header = chunks.header
+        return pngWhole(width: header.width, height: header.height, bitDepth: header.bitDepth,
+                        isInterlaced: header.isInterlaced, libpngBytes: chunks.libpngWorkingBytes)
     }
 
     /// A whole PNG decode: the RGBA result (4 bytes a pixel, whatever the depth or interlace:
     /// 16-bit rows are made 8-bit as read, Adam7 passes are placed as read), `PNGRowDecoder`'s rows
-    /// and libpng's `libpngBytes`. Within the limits' sides and pixels, so it cannot overflow.
+    /// and libpng's `libpngBytes` (`PNGChunks.libpngWorkingBytes`). Within the limits' sides and
+    /// pixels, so it cannot overflow.
     static func pngWhole(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool, libpngBytes: Int) -> Int {
         width * height * 4 + libpngBytes
             + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: false)
     }
-
-    /// What libpng itself holds while it reads a `width`-pixel-wide PNG, simplified API or row by
-    /// row (`PNGRowDecoder` counts it, and the tests hold it to this): its structures, zlib's
-    /// inflate state and 32 KiB window and its IDAT read buffer (together under 64 KiB), three
-    /// rows at the widest pixel it transforms to (8 bytes: 16-bit RGBA), and the chunks before
-    /// the image data that it keeps (`CPNGDecode` has it discard every other ancillary chunk unread,
-    /// text included): each its length, and iCCP, the one compressed chunk kept, twice what it can
-    /// inflate to (zlib's 1032:1 at most, capped by libpng's 8 MB chunk limit), the inflated copy
-    /// and the one it stores. Ancillary chunks are charged in total, not per chunk. A 16-bit
-    /// source adds libpng's three 16-bit gamma tables (256 rows of 256 samples each, at most).
-    package static func libpngWorkingBytes(_ bytes: UnsafeRawBufferPointer, width: Int) -> Int {
-        libpngWorkingBytes(bytes.bindMemory(to: UInt8.self), width: width)
-    }
-
-    package static func libpngWorkingBytes(_ b: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
-        var total = (64 << 10) + 3 * (width * 8 + 64)
-        if b.count > 24, b[24] == 16 { total += 3 * 256 * (256 * 2 + 8) }
-        var offset = 8
-        while offset + 8 <= b.count {
-            let length = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
-            let type = String(decoding: b[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            if type == "IDAT" || length > PNGChunks.maxPNGInteger { break }
-            if keptChunks.contains(type) { total += length }
-            if type == "iCCP" { total += 2 * min(8_000_000, length * 1032 + 1024) }
-            offset += 12 + length
-        }
-        return total
-    }
-
-    /// The chunks before the image data libpng reads into memory (critical ones, tRNS, and what
-    /// `CPNGDecode`'s skip list processes); every other one is discarded as it is read.
-    private static let keptChunks: Set<String> = ["IHDR", "PLTE", "tRNS", "bKGD", "cHRM", "gAMA", "iCCP", "sBIT", "sRGB"]
 
     /// From the SOF marker: the scaled RGBA output, plus the coefficient buffers when progressive.
     static func jpeg(_ b: UnsafeBufferPointer<UInt8>, longestSideNeeded: Int?,

@@ -44,7 +44,7 @@ enum StreamedNormalization {
             else { return nil }
             let held = heldBytes(width: decoder.width, height: decoder.height, bitDepth: decoder.bitDepth,
                                  isInterlaced: decoder.isInterlaced, rendered: rendered, options: options)
-            try DecodeMemoryEstimate.check(bytes.count + held + DecodeMemoryEstimate.libpngWorkingBytes(bytes, width: decoder.width),
+            try DecodeMemoryEstimate.check(bytes.count + held + decoder.chunks.libpngWorkingBytes,
                                            decoding: "a \(decoder.width)×\(decoder.height) PNG read row by row",
                                            limits: options.limits, format: .png)
             return try normalize(decoder, plan: plan, rendered: rendered, options: options, rendering: rendering)

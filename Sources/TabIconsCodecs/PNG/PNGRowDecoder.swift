@@ -26,6 +26,8 @@ package final class PNGRowDecoder {
     package let bitDepth: Int
     package let colorModel: ImageInfo.ColorModel
     package let isAnimated: Bool
+    /// The header and the chunks before the image data, as `PNGChunks.scan` read them.
+    package let chunks: PNGChunks
     /// gAMA, sRGB, iCCP or cHRM before the image data: a 16-bit source then goes through libpng's
     /// colour handling (`PNG_IMAGE_FLAG_16BIT_sRGB`), otherwise its samples are taken as sRGB.
     private let hasColorSpace: Bool
@@ -68,6 +70,7 @@ package final class PNGRowDecoder {
         colorModel = PNGDecoder.colorModel(header.colorType)
         isAnimated = (chunks.animationFrames ?? 0) > 1
         hasColorSpace = chunks.hasColorSpace
+        self.chunks = chunks
     }
 
     deinit {
