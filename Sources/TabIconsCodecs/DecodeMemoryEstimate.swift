@@ -6,10 +6,11 @@ import Foundation
 /// that two photos are not decoded side by side when together they would raise the peak.
 ///
 /// Counted: the input itself, the RGBA output at the size the decoder will deliver (after shrink
-/// on load), for a PNG libpng's own working set (`PNGChunks.libpngWorkingBytes`), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
-/// coefficient, every block of every component: the reason a progressive photo costs far more
-/// than a baseline one), or, decoded at 1/8 from its DC scans alone, one coefficient a block; for
-/// WebP what `webp` counts. Not counted: fixed costs under a few hundred kilobytes. Bytes that are
+/// on load), for a PNG libpng's own working set (`PNGChunks.libpngWorkingBytes`), and for a
+/// JPEG the coefficient buffers libjpeg itself reports for the scale chosen (`JPEGDecoder.prepare`,
+/// `tabicons_jpeg_output`: every coefficient of a progressive photo, the reason it costs far more
+/// than a baseline one, or, decoded at 1/8 from its DC scans alone, one a block); for WebP what
+/// `webp` counts. Not counted: fixed costs under a few hundred kilobytes. Bytes that are
 /// none of these (base64 text, or what the decoder will refuse) are charged four times their size; a PNG or JPEG header that cannot be
 /// read, its size alone. So is a header whose size `limits` refuse: the decoder rejects it before
 /// allocating a pixel (`DecodeOptions.Limits.check`), so its decode costs nothing; a header of
@@ -66,12 +67,6 @@ package enum DecodeMemoryEstimate {
         return markup * 16 + (mayEmbed ? SVGEmbeddedImages.maxPixels * 8 : 0)
     }
 
-    /// Whether the decoder will go on to allocate for a `width` × `height` image (the same
-    /// check it makes, answered without throwing).
-    private static func allowed(width: Int, height: Int, limits: DecodeOptions.Limits) -> Bool {
-        (try? limits.check(width: width, height: height, format: .png)) != nil
-    }
-
     /// A PNG decoded whole (`PNGDecoder`): from its header (`PNGChunks.probe`), `pngWhole` with
     /// libpng's working set; nothing when the decoder will refuse the header.
     static func png(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) -> Int {
@@ -88,48 +83,5 @@ package enum DecodeMemoryEstimate {
     static func pngWhole(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool, libpngBytes: Int) -> Int {
         width * height * 4 + libpngBytes
             + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: false)
-    }
-
-    /// From the SOF marker: the scaled RGBA output, plus the coefficient buffers when progressive.
-    static func jpeg(_ b: UnsafeBufferPointer<UInt8>, longestSideNeeded: Int?,
-                             limits: DecodeOptions.Limits) -> Int {
-        var i = 2
-        while i + 9 < b.count {
-            guard b[i] == 0xFF else { return 0 }
-            let marker = b[i + 1]
-            if marker == 0xFF { i += 1; continue }
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            let isSOF = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
-            guard isSOF else { i += 2 + length; continue }
-            let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
-            let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
-            let components = Int(b[i + 9])
-            guard allowed(width: width, height: height, limits: limits) else { return 0 }
-            let m = JPEGDecoder.scaleNumerator(longestSide: max(width, height), needed: longestSideNeeded)
-            var total = ((width * m + 7) / 8) * ((height * m + 7) / 8) * 4
-            let progressive = marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE
-            guard progressive, components > 0, i + 10 + components * 3 <= b.count else { return total }
-            var hMax = 1, vMax = 1
-            var factors: [(Int, Int)] = []
-            for c in 0..<components {
-                let hv = Int(b[i + 11 + c * 3])
-                factors.append((max(hv >> 4, 1), max(hv & 15, 1)))
-                hMax = max(hMax, hv >> 4); vMax = max(vMax, hv & 15)
-            }
-            // libjpeg pads each component to whole MCUs: its blocks a row and rows a multiple of
-            // its sampling factors.
-            func padded(_ blocks: Int, _ factor: Int) -> Int { (blocks + factor - 1) / factor * factor }
-            let dcOnly = m == 1 && b.count >= 2 && b[b.count - 2] == 0xFF && b[b.count - 1] == 0xD9
-                && factors.allSatisfy { JPEGDecoder.hasOneByOneIDCT(h: $0.0, v: $0.1, hMax: hMax, vMax: vMax) }
-            for (h, v) in factors {
-                let blocksAcross = padded((width * h + 8 * hMax - 1) / (8 * hMax), h)
-                let blocksDown = padded((height * v + 8 * vMax - 1) / (8 * vMax), v)
-                // From the DC scans alone (jpeg_dc_only.c): one coefficient a block, and a window
-                // of 5 × v block rows; otherwise every coefficient.
-                total += dcOnly ? blocksAcross * blocksDown * 2 + 5 * v * blocksAcross * 128 : blocksAcross * blocksDown * 128
-            }
-            return total
-        }
-        return 0
     }
 }
