@@ -15,22 +15,14 @@ extension Normalizer {
 }
 
 extension StreamedNormalization {
-    /// The streamed estimate, or nil when `data` will not be streamed with `options` (the same
-    /// predicates `normalize` applies, read off the header by `PNGChunks.probe`).
+    /// The streamed estimate, or nil when `data`'s route with `options` (`NormalizationRoute`,
+    /// the one the normalizer takes) is not the streamed one.
     static func memoryEstimate(_ data: Data, options: NormalizeOptions) -> Int? {
-        guard streams(options: options), ImageFormat.sniff(data) == .png else { return nil }
-        return data.withUnsafeBytes { bytes -> Int? in
-            // A header the decoder refuses (its structure or the size limits) is rejected before a
-            // pixel is allocated.
-            guard let chunks = PNGChunks.probe(bytes, limits: options.limits) else { return data.count }
-            let header = chunks.header
-            let plan = plan(width: header.width, height: header.height, options: options)
-            guard let rendered = streamedEntries(plan, width: header.width, height: header.height, options: options)
-            else { return nil }
-            return data.count + chunks.libpngWorkingBytes
-                + heldBytes(width: header.width, height: header.height, bitDepth: header.bitDepth,
-                            isInterlaced: header.isInterlaced, rendered: rendered, options: options)
-        }
+        guard case .streamedPNG(let route) = NormalizationRoute(data, options: options) else { return nil }
+        let header = route.chunks.header
+        return data.count + route.chunks.libpngWorkingBytes
+            + heldBytes(width: header.width, height: header.height, bitDepth: header.bitDepth,
+                        isInterlaced: header.isInterlaced, rendered: route.rendered, options: options)
     }
 
     /// What a streamed normalization holds besides its input and libpng: `PNGRowDecoder`'s rows

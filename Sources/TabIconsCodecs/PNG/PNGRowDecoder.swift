@@ -42,9 +42,11 @@ package final class PNGRowDecoder {
     private var nextRow = 0
 
     /// Reads everything up to the image data, after the structure walk (`PNGChunks`), the size
-    /// limits and the image-data bound have passed.
-    package init(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError) {
-        let chunks = try PNGChunks.scan(bytes)
+    /// limits and the image-data bound have passed. `scanned` is the walk's result for these very
+    /// bytes when the caller has it already (the normalization's route, `PNGChunks.probe`).
+    package init(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits, scanned: PNGChunks? = nil) throws(TabIconsError) {
+        let chunks: PNGChunks
+        if let scanned { chunks = scanned } else { chunks = try PNGChunks.scan(bytes) }
         let header = chunks.header
         try limits.check(width: header.width, height: header.height, format: .png)
         try PNGImageDataBound.check(chunks, inputBytes: bytes.count)
