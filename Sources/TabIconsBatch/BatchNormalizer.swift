@@ -147,20 +147,24 @@ public struct BatchNormalizer: Sendable {
             }
         }
         return withExtendedLifetime(lock) {
-            finish(inputs, outcomes.withLock { $0 }, priorErrors: priorErrors, previous: previous,
+            finish(inputs, outcomes.withLock { taken in defer { taken = [] }; return taken }, priorErrors: priorErrors, previous: previous,
                    journal: journal, directory: try? directory.get(), spared: plan.spared)
         }
     }
 
     /// Steps 4 and 5: the counts, pruning, the manifest.
-    private func finish(_ inputs: [BatchInput], _ outcomes: [IconOutcome?], priorErrors: [Manifest.ErrorEntry],
+    private func finish(_ inputs: [BatchInput], _ outcomes: consuming [IconOutcome?], priorErrors: [Manifest.ErrorEntry],
                         previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
                         spared: Set<FileIdentity>) -> BatchResult {
         var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
         manifest.errors = priorErrors
-        for (index, outcome) in outcomes.enumerated() {
+        // The results, in input order, move into the manifest: held once, not twice.
+        manifest.icons.reserveCapacity(outcomes.count)
+        for index in outcomes.indices {
+            let outcome = outcomes[index]
+            outcomes[index] = nil
             switch outcome {
             case .written(let icon, let written, let unchanged):
                 manifest.icons.append(icon)
@@ -233,28 +237,29 @@ public struct BatchNormalizer: Sendable {
                                sparing spared: Set<FileIdentity>) {
         let path = manifestURL.relativePath
         if checkOnly {
-            if previous.recorded?.withoutStats == manifest.withoutStats { return }
+            if previous.recorded?.equalsIgnoringStats(manifest) == true { return }
             result.changes.append(.init(kind: previous.recorded == nil ? .write : .change, path: path))
             return
         }
-        let bytes = manifest.jsonBytes
-        let existing = (try? UntrustedFile.read(path))??.bytes
-        if existing == bytes { return }
-        result.changes.append(.init(kind: existing == nil ? .write : .change, path: path))
+        // The text is made twice when it changed (compared, then written), never held whole.
+        let existing = ManifestWriter.compare(manifest, withFileAt: path)
+        if existing == .equal { return }
+        result.changes.append(.init(kind: existing == .absent ? .write : .change, path: path))
         let folder = (path as NSString).deletingLastPathComponent
         if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: spared) {
             _ = directory.removeStaleTemporaries(in: "")
         }
         do throws(TabIconsError) {
-            try AtomicFileWriter.write(bytes, toPath: path)
+            try AtomicFileWriter.write(toPath: path) { put in ManifestWriter.write(manifest, put) }
         } catch {
             result.manifestError = error
         }
     }
 }
 
-/// What became of one input.
-enum IconOutcome: Sendable {
+/// What became of one input. Indirect: the batch's slot for each input is one pointer until the
+/// input is done, and `finish` frees each as it moves the row into the manifest.
+indirect enum IconOutcome: Sendable {
     /// Normalized and written: the changes (files written) and how many files were already equal.
     case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
     /// Normalized and compared only (`--check`): what a run would write or change.

@@ -21,7 +21,7 @@ enum WorkerReply: Sendable {
         var writer = WorkerWire.Writer()
         switch self {
         case .rendered(let icon):
-            writer.data(icon.row.jsonValue.utf8())
+            writer.data(ManifestWriter.row(icon.row))
             writer.int(icon.files.count)
             for file in icon.files {
                 writer.string(file.path)
@@ -29,7 +29,7 @@ enum WorkerReply: Sendable {
             }
             return WorkerWire.frame(kind: Self.renderedKind, fields: writer.bytes)
         case .inspected(let row):
-            writer.data(row.jsonValue.utf8())
+            writer.data(ManifestWriter.row(row))
             return WorkerWire.frame(kind: Self.inspectedKind, fields: writer.bytes)
         case .failed(let error):
             writer.string(error.code.rawValue)
@@ -76,7 +76,7 @@ enum WorkerReply: Sendable {
                             contentHash: ContentHash) throws(WorkerWire.Malformed) -> Manifest.Icon {
         var row: Manifest.Icon
         do {
-            row = try Manifest.Icon(json: try JSONParser.parse(Array(json)))
+            row = try Manifest.Icon(parsing: Array(json))
         } catch {
             throw WorkerWire.Malformed("an unreadable manifest row")
         }
