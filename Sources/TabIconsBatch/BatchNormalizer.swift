@@ -107,20 +107,20 @@ public struct BatchNormalizer: Sendable {
         // run got there first).
         var lock = try RunLock(root: root, exclusive: !checkOnly)
         var previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-                                       trustStats: !verify)
+                                       trustStats: !verify, sharing: inputs, plan: plan)
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
             previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-                                       trustStats: !verify)
+                                       trustStats: !verify, sharing: inputs, plan: plan)
         }
         if !checkOnly, case .success(let directory) = directory {
             for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
         }
 
-        let outcomes = LockedState<[IconOutcome?]>(Array(repeating: nil, count: inputs.count))
+        let results = LockedState(IconResults(count: inputs.count))
         let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
         let engine = IconEngine(jail: jail)
@@ -137,7 +137,7 @@ public struct BatchNormalizer: Sendable {
                 case (.success(let icon), .success(let directory)):
                     outcome = context.process(input, plan: icon, directory: directory)
                 }
-                outcomes.withLock { $0[index] = outcome }
+                results.withLock { $0.record(outcome, at: index) }
                 switch outcome {
                 case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: input.name, icon: icon))
                 case .reused(let icon): onEvent(.reused(index: index, name: input.name, icon: icon))
@@ -147,39 +147,32 @@ public struct BatchNormalizer: Sendable {
             }
         }
         return withExtendedLifetime(lock) {
-            finish(inputs, outcomes.withLock { taken in defer { taken = [] }; return taken }, priorErrors: priorErrors, previous: previous,
+            finish(inputs, results.withLock { taken in defer { taken = IconResults(count: 0) }; return taken }, priorErrors: priorErrors, previous: previous,
                    journal: journal, directory: try? directory.get(), spared: plan.spared)
         }
     }
 
     /// Steps 4 and 5: the counts, pruning, the manifest.
-    private func finish(_ inputs: [BatchInput], _ outcomes: consuming [IconOutcome?], priorErrors: [Manifest.ErrorEntry],
+    private func finish(_ inputs: [BatchInput], _ results: consuming IconResults, priorErrors: [Manifest.ErrorEntry],
                         previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
                         spared: Set<FileIdentity>) -> BatchResult {
         var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
         manifest.errors = priorErrors
-        // The results, in input order, move into the manifest: held once, not twice.
-        manifest.icons.reserveCapacity(outcomes.count)
-        for index in outcomes.indices {
-            let outcome = outcomes[index]
-            outcomes[index] = nil
+        for (index, outcome) in results.outcomes.enumerated() {
             switch outcome {
-            case .written(let icon, let written, let unchanged):
-                manifest.icons.append(icon)
+            case .written(let written, let unchanged):
                 result.counts.normalized += 1
                 result.counts.written += written.count
                 result.counts.unchanged += unchanged
                 result.changes += written
-            case .checked(let icon, let changes):
-                manifest.icons.append(icon)
+            case .checked(let changes):
                 result.counts.normalized += 1
                 result.changes += changes
-            case .reused(let icon):
-                manifest.icons.append(icon)
+            case .reused(let files):
                 result.counts.reused += 1
-                result.counts.unchanged += icon.ownedFiles.count
+                result.counts.unchanged += files
             case .failed(let error):
                 manifest.errors.append(.init(input: inputs[index].name, error: error))
                 result.counts.failed += 1
@@ -187,6 +180,8 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
+        // The rows, in input order, become the manifest's: held once, not copied.
+        manifest.icons = results.icons()
         Self.linkTwins(&manifest.icons)
         let signal = shouldStop()
         if signal != 0 {
@@ -200,7 +195,9 @@ public struct BatchNormalizer: Sendable {
             manifest.errors[index].keptFiles = previous.files(ofInput: manifest.errors[index].input)
                 .filter { directory?.holds($0) ?? false }
         }
-        let kept = (manifest.icons.flatMap(\.ownedFiles) + manifest.errors.flatMap(\.keptFiles)).map(\.path)
+        var kept: Set<String> = []
+        for icon in manifest.icons { icon.forEachOwnedPath { kept.insert($0) } }
+        for error in manifest.errors { kept.formUnion(error.keptFiles.map(\.path)) }
         let stale = previous.staleFiles(producing: kept)
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {
@@ -257,9 +254,8 @@ public struct BatchNormalizer: Sendable {
     }
 }
 
-/// What became of one input. Indirect: the batch's slot for each input is one pointer until the
-/// input is done, and `finish` frees each as it moves the row into the manifest.
-indirect enum IconOutcome: Sendable {
+/// What became of one input (kept by `IconResults`).
+enum IconOutcome: Sendable {
     /// Normalized and written: the changes (files written) and how many files were already equal.
     case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
     /// Normalized and compared only (`--check`): what a run would write or change.

@@ -232,6 +232,23 @@ package struct JSONScanner {
         return try quoted()
     }
 
+    /// The next value if it is a string, `candidate` itself when the text spells it without an
+    /// escape (no new string made); any other value is skipped (nil).
+    package mutating func string(sharing candidate: String?) throws(Failure) -> String? {
+        guard try kind() == .string else { try skip(); return nil }
+        if let candidate {
+            let count = candidate.utf8.count
+            // Reading on may move the buffer's bytes: the start is taken after.
+            if try available(count + 2), case let start = index + 1, buffer[start + count] == Self.quote,
+               buffer[start..<start + count].elementsEqual(candidate.utf8),
+               !candidate.utf8.contains(where: { $0 == Self.quote || $0 == Self.backslash || $0 < 0x20 }) {
+                index = start + count + 1
+                return candidate
+            }
+        }
+        return try quoted()
+    }
+
     /// The next value if it is a number; any other value is skipped (nil).
     package mutating func number() throws(Failure) -> Number? {
         guard try kind() == .number else { try skip(); return nil }

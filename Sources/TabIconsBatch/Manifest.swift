@@ -52,9 +52,19 @@ public struct Manifest: Sendable, Equatable {
         public var pointHeight: Double
         public var renditions: [RenditionEntry]?
         /// The xcassets image set's `Contents.json`, which the icon's run also owns.
-        public var contentsFile: FileEntry?
+        public var contentsFile: FileEntry? {
+            get { _contentsFile?.value }
+            set { _contentsFile = newValue.map(OptionalBox.init) }
+        }
         /// The icon's vector file, when the run writes one: owned like the renditions.
-        public var vectorFile: FileEntry?
+        public var vectorFile: FileEntry? {
+            get { _vectorFile?.value }
+            set { _vectorFile = newValue.map(OptionalBox.init) }
+        }
+        // Boxed: most entries have neither, and a set of thousands holds its entries twice
+        // (the previous run's and this run's), so each costs a pointer, not a file entry.
+        private var _contentsFile: OptionalBox<FileEntry>?
+        private var _vectorFile: OptionalBox<FileEntry>?
         /// What the file system said of the input when it was read (`FileStat`): while it still
         /// says so, the input is not read again (`StatCache`).
         package var inputStat: FileStat?
@@ -99,8 +109,8 @@ public struct Manifest: Sendable, Equatable {
             self.pointWidth = NumberText.rounded(pointWidth)
             self.pointHeight = NumberText.rounded(pointHeight)
             self.renditions = renditions
-            self.contentsFile = contentsFile
             self.lints = lints
+            self.contentsFile = contentsFile
         }
 
         /// Every entry's keys, as the manifest reader finds them (`ManifestReader`).
@@ -126,6 +136,19 @@ public struct Manifest: Sendable, Equatable {
         public var ownedFiles: [FileEntry] {
             (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
                 + (contentsFile.map { [$0] } ?? []) + (vectorFile.map { [$0] } ?? [])
+        }
+
+        /// Whether every owned file's path passes `test`, without making the list of them.
+        package func allOwnedPaths(_ test: (String) -> Bool) -> Bool {
+            (renditions ?? []).allSatisfy { test($0.path) } && (contentsFile.map { test($0.path) } ?? true)
+                && (vectorFile.map { test($0.path) } ?? true)
+        }
+
+        /// Each owned file's path, in `ownedFiles`' order, without making the list of them.
+        package func forEachOwnedPath(_ body: (String) -> Void) {
+            for rendition in renditions ?? [] { body(rendition.path) }
+            if let contentsFile { body(contentsFile.path) }
+            if let vectorFile { body(vectorFile.path) }
         }
 
         /// The entry without its stat records.
@@ -235,4 +258,19 @@ public struct Manifest: Sendable, Equatable {
             && zip(icons, other.icons).allSatisfy { $0.withoutStats == $1.withoutStats }
             && zip(errors, other.errors).allSatisfy { $0.withoutStats == $1.withoutStats }
     }
+}
+
+/// A value held behind one pointer, compared by value: for a rarely set field of a struct that
+/// arrays hold by the thousand (`Manifest.Icon`).
+struct OptionalBox<Value: Sendable & Equatable>: Sendable, Equatable {
+    private final class Storage: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private let storage: Storage
+    init(_ value: Value) { storage = Storage(value) }
+    var value: Value { storage.value }
+
+    static func == (a: Self, b: Self) -> Bool { a.storage === b.storage || a.value == b.value }
 }

@@ -12,7 +12,15 @@ import Foundation
 /// failure names the text's fault first), then the first missing top-level key, then the first
 /// bad icon entry, then the first bad error entry.
 struct ManifestReader {
+    /// Strings the caller already holds that the `k`th icon entry may spell: its input's name
+    /// and its renditions' paths in order. Read as these very strings, not copies of them.
+    struct Shared {
+        var input: String
+        var paths: [String]
+    }
+
     private var scanner: JSONScanner
+    var sharing: ((Int) -> Shared?)?
     /// The first icon entry (or rendition) and the first error entry that is not SPEC §6's, kept
     /// until the whole text has been checked.
     private var iconProblem: String?
@@ -149,8 +157,10 @@ struct ManifestReader {
         guard try scanner.isArray() else { try scanner.skip(); return nil }
         var icons: [Manifest.Icon] = []
         var cursor = try scanner.enter()
+        var index = 0
         while try scanner.nextElement(&cursor) {
-            if let icon = try icon() { icons.append(icon) }
+            if let icon = try icon(shared: sharing?(index)) { icons.append(icon) }
+            index += 1
         }
         return icons
     }
@@ -168,7 +178,7 @@ struct ManifestReader {
     // MARK: Entries
 
     /// One icon entry; nil (and the problem kept) when it lacks a key of SPEC §6.
-    private mutating func icon() throws(JSONScanner.Failure) -> Manifest.Icon? {
+    private mutating func icon(shared: Shared? = nil) throws(JSONScanner.Failure) -> Manifest.Icon? {
         guard try scanner.isObject() else {
             try scanner.skip()
             iconProblem = iconProblem ?? Self.iconLacksKey
@@ -185,7 +195,7 @@ struct ManifestReader {
         var cursor = try scanner.enter()
         while let key = try scanner.nextKey(&cursor) {
             switch key {
-            case "input" where input == nil: input = .some(try scanner.string())
+            case "input" where input == nil: input = .some(try scanner.string(sharing: shared?.input))
             case "name" where name == nil: name = .some(try scanner.string())
             case "format" where format == nil: format = .some(try scanner.string())
             case "contentHash" where contentHash == nil: contentHash = .some(try scanner.string())
@@ -199,7 +209,7 @@ struct ManifestReader {
             case "pointWidth" where pointWidth == nil: pointWidth = .some(try scanner.number()?.doubleValue)
             case "pointHeight" where pointHeight == nil: pointHeight = .some(try scanner.number()?.doubleValue)
             case "renditions" where renditions == nil:
-                let read = try renditionList()
+                let read = try renditionList(paths: shared?.paths ?? [])
                 renditions = .some(read.entries)
                 badRendition = read.bad
             case "contentsFile" where contentsFile == nil: contentsFile = .some(try fileEntry())
@@ -242,14 +252,15 @@ struct ManifestReader {
     }
 
     /// The renditions; `entries` nil when it is not an array, `bad` when an element lacks a key.
-    private mutating func renditionList() throws(JSONScanner.Failure) -> (entries: [Manifest.RenditionEntry]?, bad: Bool) {
+    private mutating func renditionList(paths: [String]) throws(JSONScanner.Failure) -> (entries: [Manifest.RenditionEntry]?, bad: Bool) {
         guard try scanner.isArray() else { try scanner.skip(); return (nil, false) }
         var entries: [Manifest.RenditionEntry] = []
         entries.reserveCapacity(3)  // one per scale: 1, 2 and 3 by default
         var bad = false
         var cursor = try scanner.enter()
         while try scanner.nextElement(&cursor) {
-            guard let fields = try fileFields(), let scale = fields.scale, let file = fields.file,
+            let path = entries.count < paths.count && !bad ? paths[entries.count] : nil
+            guard let fields = try fileFields(path: path), let scale = fields.scale, let file = fields.file,
                   let width = fields.pixelWidth, let height = fields.pixelHeight
             else { bad = true; continue }
             var rendition = Manifest.RenditionEntry(scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
@@ -334,14 +345,14 @@ struct ManifestReader {
         try fileFields()?.file
     }
 
-    private mutating func fileFields() throws(JSONScanner.Failure) -> FileFields? {
+    private mutating func fileFields(path candidate: String? = nil) throws(JSONScanner.Failure) -> FileFields? {
         guard try scanner.isObject() else { try scanner.skip(); return nil }
         var scale: Double??, pixelWidth: Int??, pixelHeight: Int??, path: String??, bytes: Int??, hash: String??
         var stat: FileStat??
         var cursor = try scanner.enter()
         while let key = try scanner.nextKey(&cursor) {
             switch key {
-            case "path" where path == nil: path = .some(try scanner.string())
+            case "path" where path == nil: path = .some(try scanner.string(sharing: candidate))
             case "bytes" where bytes == nil: bytes = .some(try scanner.number()?.intValue)
             case "hash" where hash == nil: hash = .some(try scanner.string())
             case "stat" where stat == nil: stat = .some(try fileStat())

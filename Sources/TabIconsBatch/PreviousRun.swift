@@ -27,10 +27,17 @@ struct PreviousRun: Sendable {
     let statCache: StatCache
 
     /// `trustStats` false (`--verify`): every input and recorded file is read and hashed.
+    /// `inputs` and `plan`, this run's, lend their equal strings to the entries read.
     init(manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal,
-         trustStats: Bool = true) throws(BatchUsageError) {
+         trustStats: Bool = true, sharing inputs: [BatchInput] = [], plan: OutputPlan? = nil) throws(BatchUsageError) {
         var warnings: [String] = []
-        let read = try Self.read(manifestPath)
+        let shared = plan.map { plan in
+            { (index: Int) -> ManifestReader.Shared? in
+                guard index < inputs.count, index < plan.icons.count, case .success(let planned) = plan.icons[index] else { return nil }
+                return .init(input: inputs[index].name, paths: planned.renditionPaths.map(\.path))
+            }
+        }
+        let read = try Self.read(manifestPath, sharing: shared)
         recorded = read?.manifest
         manifest = read.map { Self.plainPathsOnly($0.manifest, warnings: &warnings) }
         statCache = StatCache(trusted: trustStats, recordedBefore: read?.stat.mtime)
@@ -47,13 +54,16 @@ struct PreviousRun: Sendable {
 
     /// The manifest at `path`, nil when there is none. Anything else there is refused: a web
     /// app's `manifest.json` under `-o public`, a file too large to be one, a broken one.
-    private static func read(_ path: String) throws(BatchUsageError) -> (manifest: Manifest, stat: FileStat)? {
+    /// Entry `k` is usually input `k` (the inputs did not change): `sharing` lends its strings.
+    private static func read(_ path: String, sharing: ((Int) -> ManifestReader.Shared?)?) throws(BatchUsageError)
+        -> (manifest: Manifest, stat: FileStat)? {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
         // Read in chunks as it is parsed (`ManifestReader`): the run holds the entries, not the text.
         let read: (manifest: Result<Manifest, TabIconsError>, stat: FileStat)?
         do throws(UntrustedFile.Failure) {
             read = try UntrustedFile.withOpened(path) { fd, stat in
                 var reader = ManifestReader(file: fd, size: stat.size)
+                reader.sharing = sharing
                 return (Result { () throws(TabIconsError) in try reader.manifest() }, stat)
             }
         } catch {
@@ -80,7 +90,7 @@ struct PreviousRun: Sendable {
             return false
         }
         // Copied only when an entry goes: the common manifest is held once.
-        if !manifest.icons.allSatisfy({ $0.ownedFiles.allSatisfy { RelativePath.isPlain($0.path) } }) {
+        if !manifest.icons.allSatisfy({ $0.allOwnedPaths(RelativePath.isPlain) }) {
             clean.icons = manifest.icons.filter { plain($0.ownedFiles, of: $0.input) }
         }
         for index in clean.errors.indices where !plain(clean.errors[index].keptFiles, of: clean.errors[index].input) {
@@ -138,8 +148,7 @@ struct PreviousRun: Sendable {
     /// by exact name: on a case-sensitive file system `Home.png` renamed `home.png` leaves a stale
     /// `Home.png`. Where the two spellings are one file (macOS), the deletion gate spares it by
     /// identity (`Pruning`).
-    func staleFiles(producing produced: [String]) -> [Manifest.FileEntry] {
-        let keep = Set(produced)
+    func staleFiles(producing keep: Set<String>) -> [Manifest.FileEntry] {
         var seen: Set<String> = []
         var stale: [Manifest.FileEntry] = []
         forEachOwnedFile { file in

@@ -301,6 +301,54 @@ struct ManifestReaderTests {
         #expect(throws: TabIconsError.self) { try reader.manifest() }
     }
 
+    @Test("strings lent by the caller (inputs' names, planned paths) read as those strings, equal to a read without them, in chunks of any size")
+    func sharedStrings() throws {
+        let dir = try TemporaryDirectory("manifest-reader")
+        let manifest = Self.sample(icons: 6)
+        let text = manifest.jsonBytes
+        let path = dir.path("manifest.json")
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        // Right, wrong, a prefix, longer than the text, with a quote: only equal spellings are taken.
+        let lent: [ManifestReader.Shared?] = manifest.icons.enumerated().map { index, icon in
+            let paths = (icon.renditions ?? []).map(\.path)
+            switch index {
+            case 0: return .init(input: icon.input, paths: paths)
+            case 1: return .init(input: icon.input + "x", paths: paths.map { String($0.dropLast()) })
+            case 2: return .init(input: String(icon.input.dropLast()), paths: ["x\"y"] + paths.dropFirst())
+            case 3: return .init(input: String(repeating: "a", count: 200), paths: [])
+            case 4: return nil
+            default: return .init(input: icon.input, paths: paths + ["more"])
+            }
+        }
+        for chunk in [1, 2, 3, 7, 64, 1 << 16] {
+            let fd = open(path, O_RDONLY)
+            defer { close(fd) }
+            var reader = ManifestReader(file: fd, size: text.count, chunk: chunk)
+            reader.sharing = { $0 < lent.count ? lent[$0] : nil }
+            #expect(try reader.manifest() == manifest, "chunk \(chunk)")
+        }
+        // The lent string itself, not a copy, where it was spelled.
+        var long = manifest
+        long.icons[0].input = "icons/a name longer than a small string.svg"
+        let lentInput = String(decoding: Array(long.icons[0].input.utf8), as: UTF8.self)
+        var reader = ManifestReader(long.jsonBytes)
+        reader.sharing = { $0 == 0 ? .init(input: lentInput, paths: []) : nil }
+        let read = try reader.manifest()
+        #expect(read.icons[0].input.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+                == lentInput.utf8.withContiguousStorageIfAvailable { $0.baseAddress })
+        // Hostile texts read with lent strings answer as without them.
+        var random = SeededGenerator(seed: 7)
+        for trial in 0..<500 {
+            var bytes = text
+            let at = Int(random.next() % UInt64(bytes.count))
+            bytes[at] = [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0, UInt8(ascii: "a")][Int(random.next() % 4)]
+            var lean = ManifestReader(bytes)
+            lean.sharing = { $0 < lent.count ? lent[$0] : nil }
+            let outcome = Outcome { () throws(TabIconsError) in try lean.manifest() }
+            #expect(outcome == Self.lean(bytes), "trial \(trial)")
+        }
+    }
+
     @Test("the previous run reads the file lean: a NUL or climbing path drops its entry with a warning, others kept")
     func previousRunFromFile() throws {
         let dir = try TemporaryDirectory("manifest-reader")
@@ -506,5 +554,32 @@ extension Manifest.ErrorEntry {
         var pairs: [(String, JSONValue)] = [("input", .string(input)), ("code", .string(code)), ("message", .string(message))]
         if !keptFiles.isEmpty { pairs.append(("keptFiles", .array(keptFiles.map(\.jsonValue)))) }
         return .object(pairs)
+    }
+}
+
+@Suite("RelativePath.isPlain, one pass")
+struct RelativePathPassTests {
+    /// The split-based rule it replaced.
+    static func reference(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.utf8.contains(0) else { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false)
+            .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
+    @Test("every path of up to seven of '.', '/', 'a', NUL answers as the split-based rule")
+    func exhaustive() {
+        let alphabet: [Character] = [".", "/", "a", "\u{0}"]
+        var paths = [""]
+        var checked = 0
+        for _ in 0...7 {
+            for path in paths {
+                #expect(RelativePath.isPlain(path) == Self.reference(path), "\(path.debugDescription)")
+                checked += 1
+            }
+            paths = paths.flatMap { path in alphabet.map { path + String($0) } }
+        }
+        #expect(checked == (0...7).reduce(0) { $0 + Int(pow(4.0, Double($1))) })
+        for path in ["icons/home@2x.png", "a/.../b", ".hidden/x", "x/..y", "é/ü.png"] { #expect(RelativePath.isPlain(path)) }
+        for path in ["../v", "a/../b", "a/./b", "a//b", "a/", "/a", ".", "..", "a/.."] { #expect(!RelativePath.isPlain(path)) }
     }
 }
