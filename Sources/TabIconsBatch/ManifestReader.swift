@@ -61,7 +61,7 @@ struct ManifestReader {
     mutating func iconRow() throws(TabIconsError) -> Manifest.Icon {
         let icon: Manifest.Icon?
         do throws(JSONScanner.Failure) {
-            icon = try self.icon()
+            icon = try self.icon(shared: sharing?(0))
             try scanner.end()
         } catch {
             throw Self.corrupt(error.description)
@@ -401,9 +401,11 @@ extension Manifest {
 }
 
 extension Manifest.Icon {
-    /// An icon entry alone, as a worker sends its row.
-    package init(parsing bytes: [UInt8]) throws(TabIconsError) {
+    /// An icon entry alone, as a worker sends its row; `sharing` lends the strings the caller
+    /// holds (the input's name, the planned paths).
+    init(parsing bytes: [UInt8], sharing: ManifestReader.Shared? = nil) throws(TabIconsError) {
         var reader = ManifestReader(bytes)
+        if let sharing { reader.sharing = { _ in sharing } }
         self = try reader.iconRow()
     }
 }

@@ -44,10 +44,14 @@ enum WorkerReply: Sendable {
         var reader = WorkerWire.Reader(fields)
         switch (kind, request) {
         case (Self.renderedKind, .render(let input, let plan, _, _, _)):
-            var row = try Self.row(try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash)
+            // The plan's path strings stand for the reply's equal ones: a run holds each once.
+            let planned = plan.renditionPaths.map(\.path) + (plan.contentsPath.map { [$0] } ?? [])
+            var row = try Self.row(try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash,
+                                   paths: planned)
             var files: [IconFiles.File] = []
             for _ in 0..<(try reader.count(minimumSize: 8)) {
-                files.append(IconFiles.File(path: try reader.string(), bytes: Array(try reader.data())))
+                let path = try reader.string()
+                files.append(IconFiles.File(path: planned.first { $0 == path } ?? path, bytes: Array(try reader.data())))
             }
             try reader.end()
             try Self.check(&row, files: files, plan: plan)
@@ -73,10 +77,10 @@ enum WorkerReply: Sendable {
 
     /// The row from the manifest's JSON, naming what the batch named.
     private static func row(_ json: ArraySlice<UInt8>, input: String, name: String,
-                            contentHash: ContentHash) throws(WorkerWire.Malformed) -> Manifest.Icon {
+                            contentHash: ContentHash, paths: [String] = []) throws(WorkerWire.Malformed) -> Manifest.Icon {
         var row: Manifest.Icon
         do {
-            row = try Manifest.Icon(parsing: Array(json))
+            row = try Manifest.Icon(parsing: Array(json), sharing: .init(input: input, paths: paths))
         } catch {
             throw WorkerWire.Malformed("an unreadable manifest row")
         }
