@@ -349,6 +349,29 @@ struct ManifestReaderTests {
         }
     }
 
+    @Test("a rerun through the lean reader gives the same files and manifest with the stat cache, with --verify and with --force")
+    func sameResultsWithAndWithoutStatCache() throws {
+        let names = ["bell.png", "home.png", "home-filled.png", "search.png"]
+        let dir = try BuildStep.inputs(names.map { ($0, $0) })
+        var results: [[String: Data]] = []
+        for mode in ["cache", "verify", "force"] {
+            let out = try TemporaryDirectory("out")
+            var batch = BatchNormalizer(normalizer: Normalizer(), layout: .xcassets, outputRoot: out.url, jobs: 2)
+            let first = try batch.run(BuildStep.batchInputs(dir, names))
+            #expect(first.counts.normalized == names.count)
+            // The records are trusted only when older than the manifest: make them so.
+            try StatCacheTests.ageRecords(out.path("manifest.json"))
+            batch.verify = mode == "verify"
+            batch.force = mode == "force"
+            let again = try batch.run(BuildStep.batchInputs(dir, names))
+            #expect(again.counts.reused == (mode == "force" ? 0 : names.count), "\(mode)")
+            #expect(try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json"))).withoutStats
+                    == first.manifest.withoutStats, "\(mode)")
+            results.append(try out.snapshot())
+        }
+        #expect(results[0] == results[1] && results[1] == results[2])
+    }
+
     @Test("the previous run reads the file lean: a NUL or climbing path drops its entry with a warning, others kept")
     func previousRunFromFile() throws {
         let dir = try TemporaryDirectory("manifest-reader")
