@@ -109,6 +109,12 @@ struct BatchFrontDoorTests {
         #expect(item.icon == (try Data(contentsOf: out.appendingPathComponent("icons/home.imageset/home@2x.png"))))
         #expect(item.selectedIcon == nil)
 
+        // The run's preview page, made from what it wrote: self-contained, every icon on it.
+        let page = PreviewPage.html(PreviewDocument(manifest: manifest, render: .auto, outputRoot: out))
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        let home2x = try Data(contentsOf: out.appendingPathComponent("icons/home.imageset/home@2x.png"))
+        #expect(page.contains("data:image/png;base64," + home2x.base64EncodedString()))
+
         let before = try workspace.files(below: out).map { try Data(contentsOf: out.appendingPathComponent($0)) }
         let again = try Self.run([workspace.icons], out: out, layout: .xcassets)
         #expect(again.counts.reused == 3 && again.counts.normalized == 0 && again.counts.written == 0 && again.counts.removed == 0)

@@ -5,7 +5,7 @@ import TabIcons
 /// learned and reported) plus the encoded bytes of each rendition. The page is built from this
 /// alone, so it looks the same whether the renditions were just written by `tabicon normalize`
 /// (read back from the files the manifest lists) or made in memory by `tabicon preview`.
-package struct PreviewDocument: Sendable, Equatable {
+public struct PreviewDocument: Sendable, Equatable {
     /// One icon that normalized: its manifest entry and its renditions' bytes, in the entry's order.
     package struct Icon: Sendable, Equatable {
         package var entry: Manifest.Icon
@@ -66,7 +66,7 @@ package struct PreviewDocument: Sendable, Equatable {
     /// The document for a run that wrote its renditions under `outputRoot`: each file the manifest
     /// lists is read back (paths are relative to the output root). A file that cannot be read is
     /// named on its icon's card rather than failing the page: the page shows what is there.
-    package init(manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL) {
+    public init(manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL) {
         var root = outputRoot.path
         if !root.hasSuffix("/") { root += "/" }
         let icons = manifest.icons.map { entry -> Icon in

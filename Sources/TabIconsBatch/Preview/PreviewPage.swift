@@ -8,8 +8,8 @@ import TabIcons
 /// anything else, so the page opens from disk with no network. Every name and message is escaped
 /// (`PreviewHTML.escape`). The bytes depend only on the document (no date, no path of the run),
 /// so the same inputs and options give the same file.
-package enum PreviewPage {
-    package static func html(_ document: PreviewDocument) -> String {
+public enum PreviewPage {
+    public static func html(_ document: PreviewDocument) -> String {
         let tabs = PreviewTab.pair(document.icons)
         let tints = document.icons.map(\.intent)
         var out = PreviewHTML()
