@@ -115,10 +115,12 @@ public struct Normalizer: Sendable {
             renditions.append(Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry)))
         }
         let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: [], info: image.info, options: options)
-        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
-                              pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: [], lints: lints,
-                              intent: IconIntent.decided(render: options.render, glyph: glyph))
+        var icon = NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
+                                  pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
+                                  renditions: renditions, skippedScales: [], lints: lints,
+                                  intent: IconIntent.decided(render: options.render, glyph: glyph))
+        icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+        return icon
     }
 
     /// What both `normalize` and `planned` start from: the rule's plan, and the glyph (the
