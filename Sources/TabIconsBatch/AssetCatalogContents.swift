@@ -20,4 +20,18 @@ enum AssetCatalogContents {
         document.append(("properties", .object([("template-rendering-intent", .string(intent.rawValue))])))
         return JSONValue.object(document).text() + "\n"
     }
+
+    /// A vector image set (`--vector`): one universal, scale-free SVG, kept as a vector at run
+    /// time (`preserves-vector-representation`: UIKit draws it at any size, the Large Content
+    /// Viewer's too), and the intent as always.
+    static func vectorJSON(filename: String, intent: IconIntent) -> String {
+        let image: JSONValue = .object([("filename", .string(filename)), ("idiom", .string("universal"))])
+        let document: [(String, JSONValue)] = [
+            ("images", .array([image])),
+            ("info", .object([("author", .string("tabicon")), ("version", .int(1))])),
+            ("properties", .object([("preserves-vector-representation", .bool(true)),
+                                    ("template-rendering-intent", .string(intent.rawValue))])),
+        ]
+        return JSONValue.object(document).text() + "\n"
+    }
 }

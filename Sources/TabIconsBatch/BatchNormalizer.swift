@@ -69,6 +69,9 @@ public struct BatchNormalizer: Sendable {
     /// (`WorkerJail`, what `tabicon` does), or in process when nil (the default; a UI runtime
     /// that may not spawn processes). See `WorkerJail` for which to use when.
     public var jail: WorkerJail?
+    /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
+    /// cannot hold the drawing.
+    public var vector = false
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
                 outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
@@ -89,7 +92,7 @@ public struct BatchNormalizer: Sendable {
         case failed(index: Int, name: String, error: TabIconsError)
     }
 
-    public var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format) }
+    public var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector) }
 
     /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
     /// manifest's errors.
@@ -100,7 +103,7 @@ public struct BatchNormalizer: Sendable {
         let plan = try OutputPlan.make(inputs, .init(
             layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
             outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
-            previewPath: previewURL?.relativePath))
+            previewPath: previewURL?.relativePath, vector: vector))
         let journal = RunJournal(manifestPath: manifestURL.relativePath)
         // Locked before the previous run is read, so no other run changes it meanwhile; a first
         // run has no folder to lock until it creates one (then it reads again, in case another

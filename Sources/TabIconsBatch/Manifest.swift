@@ -53,6 +53,9 @@ public struct Manifest: Sendable, Equatable {
         public var renditions: [RenditionEntry]?
         /// The xcassets image set's `Contents.json`, which the icon's run also owns.
         public var contentsFile: FileEntry?
+        /// With `--vector`, the SVG or VectorDrawable written for an SVG input (its renditions are
+        /// then only PNG fallbacks: none when the vector was written).
+        public var vectorFile: FileEntry?
         /// What the file system said of the input when it was read (`FileStat`): while it still
         /// says so, the input is not read again (`StatCache`).
         package var inputStat: FileStat?
@@ -101,7 +104,7 @@ public struct Manifest: Sendable, Equatable {
         /// Every file this icon's run wrote: its renditions and its `Contents.json`.
         public var ownedFiles: [FileEntry] {
             (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
-                + (contentsFile.map { [$0] } ?? [])
+                + (vectorFile.map { [$0] } ?? []) + (contentsFile.map { [$0] } ?? [])
         }
 
         /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
@@ -109,6 +112,7 @@ public struct Manifest: Sendable, Equatable {
             var icon = self
             icon.renditions = renditions?.map { var entry = $0; entry.stat = statOf($0.path); return entry }
             icon.contentsFile = contentsFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
+            icon.vectorFile = vectorFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
             return icon
         }
     }

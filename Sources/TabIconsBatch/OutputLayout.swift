@@ -42,6 +42,23 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         }
     }
 
+    /// Where `--vector` writes an SVG input's vector (SPEC §6): `icons/home.svg`,
+    /// `icons/home.imageset/home.svg`, Android's density-free `drawable/home.xml`.
+    public func vectorPath(stem: String) -> String {
+        let (directory, name) = Self.split(stem)
+        switch self {
+        case .flat: return directory + name + ".svg"
+        case .xcassets: return directory + name + ".imageset/" + name + ".svg"
+        case .android: return "drawable/" + Self.androidResourceName(name) + ".xml"
+        }
+    }
+
+    /// Inputs `--vector` keeps as vectors: by extension, as the inputs were collected.
+    static func isVectorInput(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
+    }
+
     /// The `Contents.json` path of an xcassets image set (nil for the other layouts).
     public func contentsPath(stem: String) -> String? {
         guard self == .xcassets else { return nil }

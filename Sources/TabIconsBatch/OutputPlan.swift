@@ -26,13 +26,28 @@ public struct OutputPlan: Sendable {
         /// The rendition path for each requested scale the layout has a place for.
         public let renditionPaths: [(scale: Double, path: String)]
         public let contentsPath: String?
+        /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
+        /// planned for the PNG fallback).
+        public let vectorPath: String?
+
+        public init(stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?, vectorPath: String? = nil) {
+            self.stem = stem
+            self.renditionPaths = renditionPaths
+            self.contentsPath = contentsPath
+            self.vectorPath = vectorPath
+        }
 
         public func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
 
-        var allPaths: [String] { renditionPaths.map(\.path) + (contentsPath.map { [$0] } ?? []) }
+        /// The vector's form, by the layout that planned its path: a VectorDrawable for Android.
+        var vectorTarget: VectorConversion.Target? {
+            vectorPath.map { $0.hasSuffix(".xml") ? .vectorDrawable : .svg }
+        }
+
+        var allPaths: [String] { renditionPaths.map(\.path) + (vectorPath.map { [$0] } ?? []) + (contentsPath.map { [$0] } ?? []) }
 
         public static func == (a: Icon, b: Icon) -> Bool {
-            a.stem == b.stem && a.contentsPath == b.contentsPath
+            a.stem == b.stem && a.contentsPath == b.contentsPath && a.vectorPath == b.vectorPath
                 && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
         }
     }
@@ -55,6 +70,8 @@ public struct OutputPlan: Sendable {
         var inputFolders: [String]
         /// `--preview FILE`, an output of the run like the others.
         var previewPath: String? = nil
+        /// `--vector`: SVG inputs get a vector path too.
+        var vector = false
     }
 
     static func make(_ inputs: [BatchInput], _ settings: Settings) throws(BatchUsageError) -> OutputPlan {
@@ -74,7 +91,8 @@ public struct OutputPlan: Sendable {
             }
         }
 
-        let named = naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
+        let named = naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales,
+                           vector: settings.vector)
         // The run's own files below --out, which no output may take.
         let reserved = [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
             + (settings.previewPath.map { [("--preview", $0)] } ?? [])
@@ -101,7 +119,8 @@ public struct OutputPlan: Sendable {
         // among the inputs). A renamed input's first name is another input's, checked there.
         let candidates = zip(inputs, named).map { input, result in
             (try? result.get()) ?? plan(stem: input.outputStem, layout: settings.layout,
-                                        fileExtension: settings.fileExtension, scales: settings.scales)
+                                        fileExtension: settings.fileExtension, scales: settings.scales,
+                                        vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
         for icon in candidates {
             for path in icon.allPaths {
@@ -130,21 +149,22 @@ public struct OutputPlan: Sendable {
     /// Stems and paths for every input under the naming rule above, with nothing checked on disk:
     /// the step `tabicon preview` shares, so its page names the files `normalize` would write.
     static func naming(_ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
-                       scales: [Double]) -> [Result<Icon, TabIconsError>] {
+                       scales: [Double], vector: Bool = false) -> [Result<Icon, TabIconsError>] {
         var owners: [String: (input: Int, scale: Double)] = [:]   // folded path → who writes it
         var failures: [Int: TabIconsError] = [:]
         var icons: [Icon] = []
         let contentsScale = -1.0
         for (index, input) in inputs.enumerated() {
             var stem = input.outputStem
-            var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
+            let isVector = vector && OutputLayout.isVectorInput(input.name)
+            var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
             var counter = 1
             while icon.roles(contentsScale).contains(where: { owners[$0.path.lowercased()]?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
-                icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
+                icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
             }
             for role in icon.roles(contentsScale) {
                 let key = role.path.lowercased()
@@ -164,11 +184,12 @@ public struct OutputPlan: Sendable {
         TabIconsError(.io, "its output \(path) is also an output of \(other); rename one of them")
     }
 
-    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double]) -> Icon {
+    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double], vector: Bool = false) -> Icon {
         let paths = scales.compactMap { scale in
             layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
         }
-        return Icon(stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem))
+        return Icon(stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem),
+                    vectorPath: vector ? layout.vectorPath(stem: stem) : nil)
     }
 
     /// Scales that print alike (2.01998 and 2.02002 both print as 2.02) would write one file for
@@ -223,9 +244,11 @@ public struct OutputPlan: Sendable {
 }
 
 extension OutputPlan.Icon {
-    /// Each path with the scale it is written for (`contents` for `Contents.json`).
+    /// Each path with the scale it is written for (`contents` for `Contents.json`, and for the
+    /// vector, which no scale's file may meet either).
     fileprivate func roles(_ contents: Double) -> [(path: String, scale: Double)] {
-        renditionPaths.map { ($0.path, $0.scale) } + (contentsPath.map { [($0, contents)] } ?? [])
+        renditionPaths.map { ($0.path, $0.scale) } + (vectorPath.map { [($0, contents)] } ?? [])
+            + (contentsPath.map { [($0, contents)] } ?? [])
     }
 }
 

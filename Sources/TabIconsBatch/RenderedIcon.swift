@@ -13,8 +13,16 @@ struct RenderedIcon: Sendable {
     /// The body of the batch for one input: normalize, encode, name, the manifest row.
     static func render(_ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer,
                        format: OutputFormat, contentHash: ContentHash) throws(TabIconsError) -> RenderedIcon {
-        let icon = try normalizer.normalize(data)
-        let files = try IconFiles(icon, plan: plan, format: format)
+        var icon = try normalizer.normalize(data)
+        var vector: [UInt8]?
+        if let target = plan.vectorTarget, let converted = try normalizer.vectorFile(data, icon: icon, target: target) {
+            switch converted {
+            case .success(let bytes): vector = bytes
+            case .failure(let unsupported):
+                icon.lints.append(Lint(.vectorFallback, "kept as PNG renditions: the \(target == .vectorDrawable ? "VectorDrawable" : "SVG") cannot hold \(unsupported.feature)"))
+            }
+        }
+        let files = try IconFiles(icon, plan: plan, format: format, vector: vector)
         return RenderedIcon(row: files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: contentHash),
                             files: files.files)
     }

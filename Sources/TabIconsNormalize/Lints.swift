@@ -13,6 +13,8 @@ public struct Lint: Sendable, Equatable, Codable {
         case padding
         /// Animated source: the first frame was used.
         case animated
+        /// `--vector`: an SVG kept as PNG renditions, naming what the vector format cannot hold.
+        case vectorFallback = "vector-fallback"
     }
 
     public var code: Code

@@ -53,6 +53,7 @@ package enum PreviewPlatforms {
         case .notSquare: "Fitted by its longest side, it looks smaller than the square glyphs beside it."
         case .padding: "The glyph fills under half of its box: it looks small and faint beside the other tabs (--trim removes the margin)."
         case .animated: "Tab bars show a still image: only the first frame appears."
+        case .vectorFallback: "It ships as PNG renditions, not a vector: it stays sharp at the tab bar's sizes, not at the Large Content Viewer's."
         }
     }
 }
