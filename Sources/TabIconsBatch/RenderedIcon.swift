@@ -13,16 +13,25 @@ struct RenderedIcon: Sendable {
     /// The body of the batch for one input: normalize, encode, name, the manifest row.
     static func render(_ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer,
                        format: OutputFormat, contentHash: ContentHash) throws(TabIconsError) -> RenderedIcon {
-        var icon = try normalizer.normalize(data)
-        var vector: [UInt8]?
-        if let target = plan.vectorTarget, let converted = try normalizer.vectorFile(data, icon: icon, target: target) {
-            switch converted {
-            case .success(let bytes): vector = bytes
-            case .failure(let unsupported):
-                icon.lints.append(Lint(.vectorFallback, "kept as PNG renditions: the \(target == .vectorDrawable ? "VectorDrawable" : "SVG") cannot hold \(unsupported.feature)"))
+        // `--vector`: the vector from the plan alone (no rendition drawn), the PNGs only when the
+        // format cannot hold the drawing.
+        var fallback: Lint?
+        if let target = plan.vectorTarget {
+            let planned = try normalizer.planned(data)
+            switch try normalizer.vectorFile(data, icon: planned, target: target) {
+            case .success(let bytes)?:
+                let files = try IconFiles(planned, plan: plan, format: format, vector: bytes)
+                return RenderedIcon(row: files.manifestIcon(input: input, plan: plan, icon: planned, contentHash: contentHash),
+                                    files: files.files)
+            case .failure(let unsupported)?:
+                fallback = Lint(.vectorFallback, "kept as PNG renditions: the \(target == .vectorDrawable ? "VectorDrawable" : "SVG") cannot hold \(unsupported.feature)")
+            case nil:
+                break
             }
         }
-        let files = try IconFiles(icon, plan: plan, format: format, vector: vector)
+        var icon = try normalizer.normalize(data)
+        if let fallback { icon.lints.append(fallback) }
+        let files = try IconFiles(icon, plan: plan, format: format)
         return RenderedIcon(row: files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: contentHash),
                             files: files.files)
     }

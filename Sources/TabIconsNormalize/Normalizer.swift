@@ -46,11 +46,15 @@ public struct Normalizer: Sendable {
     public func planned(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
         let (plan, glyph) = try prepare(image)
         let skipped = skippedScales(plan)
-        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale, pointWidth: plan.pointWidth,
-                              pointHeight: plan.pointHeight, renditions: [], skippedScales: skipped,
-                              lints: Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
-                                                    info: image.info, options: options),
-                              intent: IconIntent.decided(render: options.render, glyph: glyph))
+        var icon = NormalizedIcon(source: image.info, decodeScale: plan.decodeScale, pointWidth: plan.pointWidth,
+                                  pointHeight: plan.pointHeight, renditions: [], skippedScales: skipped,
+                                  lints: Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
+                                                        info: image.info, options: options),
+                                  intent: IconIntent.decided(render: options.render, glyph: glyph))
+        if let document = image.vector, let region = plan.vectorRegion {
+            icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+        }
+        return icon
     }
 
     /// `planned` for the bytes of an input, decoded as `normalize(_: Data)` decodes it: a PNG that
