@@ -12,6 +12,10 @@ enum VectorComparison {
     struct Outcome: Equatable {
         /// The worst mean difference over the renditions and both targets (0…1, premultiplied).
         var worst: Double
+        /// Renditions not compared: their glyph sits an odd number of pixels short of its canvas,
+        /// so the PNG centres it on whole pixels (`ShapeRenderer`) half a pixel from where the
+        /// vector, resolution-free, centres it exactly.
+        var halfPixelRenditions = 0
         var svg: [UInt8]
         var drawable: [UInt8]
     }
@@ -31,14 +35,25 @@ enum VectorComparison {
         }
         let readBack = Data(try VectorDrawableReader.svg(drawable).utf8)
         var worst = 0.0
+        var halfPixel = 0
+        let vector = try #require(icon.vector)
+        let regionWidth = vector.document.size.width * vector.placement.region.width
+        let regionHeight = vector.document.size.height * vector.placement.region.height
+        let compared = icon.renditions.filter { rendition in
+            let glyph = options.box.paddedVectorRenditionSize(width: regionWidth, height: regionHeight, scale: rendition.scale,
+                                                              padding: options.padding.points(in: options.box))
+            let odd = (rendition.bitmap.width - glyph.width) % 2 != 0 || (rendition.bitmap.height - glyph.height) % 2 != 0
+            if odd { halfPixel += 1 }
+            return !odd
+        }
         for written in [Data(svg), readBack] {
             let document = try #require(try ImageDecoder.decode(written).vector)
-            for rendition in icon.renditions {
+            for rendition in compared {
                 let drawn = try document.render(width: rendition.bitmap.width, height: rendition.bitmap.height)
                 worst = max(worst, meanDifference(drawn, RenderIntentConversion.apply(options.render, to: rendition.bitmap), intent: options.render))
             }
         }
-        return .success(Outcome(worst: worst, svg: svg, drawable: drawable))
+        return .success(Outcome(worst: worst, halfPixelRenditions: halfPixel, svg: svg, drawable: drawable))
     }
 
     /// The mean absolute difference of two bitmaps' premultiplied channels, as a share of 255.

@@ -91,6 +91,20 @@ struct VectorConversionTests {
         #expect(drawable.contains("<clip-path"))
     }
 
+    @Test("a paint that does not parse is ignored (the inherited one draws, as librsvg draws it); hsl() and named colours")
+    func colourValues() throws {
+        let data = Self.svg("""
+            <g fill="#ff0000"><path style="fill:#value_dark" d="M1 1h6v6H1z"/></g>
+            <path fill="hsl(120, 100%, 25%)" d="M9 1h6v6H9z"/><path fill="hsla(240, 50%, 50%, .5)" stroke="rebeccapurple" d="M1 9h6v6H1z"/>
+            <path fill="cornflowerblue" d="M9 9h6v6H9z"/>
+            """)
+        let outcome = try Self.converted(data)
+        #expect(outcome.worst < 0.02, "\(outcome.worst)")
+        let text = String(decoding: outcome.svg, as: UTF8.self)
+        #expect(text.contains("fill=\"#ff0000\"") && text.contains("fill=\"#008000\"") && text.contains("fill=\"#6495ed\"")
+                && text.contains("stroke=\"#663399\""), "\(text)")
+    }
+
     @Test("fill-rule evenodd becomes fillType evenOdd")
     func evenOdd() throws {
         let data = Self.svg("<path fill-rule=\"evenodd\" d=\"M1 1h14v14H1zM4 4h8v8H4z\"/>")

@@ -66,6 +66,36 @@ struct VectorColor: Sendable, Equatable, Hashable {
             self.init(red: r, green: g, blue: b, alpha: a)
             return
         }
+        if value.hasPrefix("hsl(") || value.hasPrefix("hsla("), value.hasSuffix(")") {
+            let inside = value[value.index(after: value.firstIndex(of: "(")!)..<value.index(before: value.endIndex)]
+            let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map { $0.trimmingCSSSpace }
+            guard parts.count == 3 || parts.count == 4,
+                  let hue = Double(parts[0].hasSuffix("deg") ? parts[0].dropLast(3) : parts[0]), hue.isFinite,
+                  parts[1].hasSuffix("%"), parts[2].hasSuffix("%"),
+                  let s = Double(parts[1].dropLast()), let l = Double(parts[2].dropLast()), s.isFinite, l.isFinite
+            else { return nil }
+            // CSS Color 3's HSL to RGB.
+            let saturation = max(0, min(1, s / 100)), lightness = max(0, min(1, l / 100))
+            let h = (hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 360
+            let m2 = lightness <= 0.5 ? lightness * (saturation + 1) : lightness + saturation - lightness * saturation
+            let m1 = lightness * 2 - m2
+            func channel(_ t: Double) -> UInt8 {
+                var t = t
+                if t < 0 { t += 1 }
+                if t > 1 { t -= 1 }
+                let v: Double
+                if t * 6 < 1 { v = m1 + (m2 - m1) * t * 6 } else if t * 2 < 1 { v = m2 } else if t * 3 < 2 { v = m1 + (m2 - m1) * (2.0 / 3 - t) * 6 } else { v = m1 }
+                return UInt8(max(0, min(255, (v * 255).rounded())))
+            }
+            var a = 1.0
+            if parts.count == 4 {
+                let p = parts[3]
+                guard let v = p.hasSuffix("%") ? Double(p.dropLast()).map({ $0 / 100 }) : Double(p), v.isFinite else { return nil }
+                a = max(0, min(1, v))
+            }
+            self.init(red: channel(h + 1.0 / 3), green: channel(h), blue: channel(h - 1.0 / 3), alpha: a)
+            return
+        }
         if value == "transparent" { self.init(red: 0, green: 0, blue: 0, alpha: 0); return }
         guard let rgb = Self.named[value] else { return nil }
         self.init(red: UInt8(rgb >> 16), green: UInt8((rgb >> 8) & 255), blue: UInt8(rgb & 255), alpha: 1)

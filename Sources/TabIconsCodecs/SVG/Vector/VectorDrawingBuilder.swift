@@ -28,11 +28,12 @@ struct VectorDrawingBuilder {
 
     /// What inherits from parent to child.
     struct Style {
-        enum PaintSpec { case none, color(VectorColor), current, url(String, fallback: VectorColor?) }
+        /// `unpainted` is `none` (named apart from Optional's `none`).
+        enum PaintSpec { case unpainted, color(VectorColor), current, url(String, fallback: VectorColor?) }
         var fill = PaintSpec.color(.black)
         var fillOpacity = 1.0
         var evenOdd = false
-        var stroke = PaintSpec.none
+        var stroke = PaintSpec.unpainted
         var strokeOpacity = 1.0
         var strokeWidth = 1.0
         var cap = VectorStroke.Cap.butt
@@ -88,12 +89,11 @@ struct VectorDrawingBuilder {
             guard let v = p[name]?.trimmingCSSSpace, !v.isEmpty, v != "inherit" else { return nil }
             return v
         }
-        if let v = value("color") {
-            if v == "currentColor" || v == "currentcolor" {} else if let c = VectorColor(css: v) { style.color = c }
-            else { throw VectorUnsupported(.value("color: " + String(v.prefix(40)))) }
-        }
-        if let v = value("fill") { style.fill = try paint(v) }
-        if let v = value("stroke") { style.stroke = try paint(v) }
+        // A value that does not parse is ignored, as CSS ignores an invalid declaration (librsvg
+        // too: Papirus's folder templates ship `fill:#value_dark`, drawn with the inherited fill).
+        if let v = value("color"), let c = VectorColor(css: v) { style.color = c }
+        if let v = value("fill"), let paint = paint(v) { style.fill = paint }
+        if let v = value("stroke"), let paint = paint(v) { style.stroke = paint }
         if let v = value("fill-opacity") { style.fillOpacity = try opacity(v) }
         if let v = value("stroke-opacity") { style.strokeOpacity = try opacity(v) }
         if let v = value("fill-rule") { style.evenOdd = v == "evenodd" }
@@ -112,21 +112,21 @@ struct VectorDrawingBuilder {
         }
     }
 
-    private func paint(_ v: Substring) throws(VectorUnsupported) -> Style.PaintSpec {
-        if v == "none" { return .none }
+    /// A paint; nil for one that does not parse.
+    private func paint(_ v: Substring) -> Style.PaintSpec? {
+        if v == "none" { return .unpainted }
         if v == "currentColor" || v == "currentcolor" { return .current }
         if v.hasPrefix("url(") {
-            guard let close = v.firstIndex(of: ")") else { return .none }
+            guard let close = v.firstIndex(of: ")") else { return nil }
             var target = v[v.index(v.startIndex, offsetBy: 4)..<close].trimmingCSSSpace
             if target.first == "\"" || target.first == "'" { target = target.dropFirst().dropLast() }
             let rest = v[v.index(after: close)...].trimmingCSSSpace
             let fallback = rest.isEmpty || rest == "none" ? nil : VectorColor(css: rest)
             // Only a fragment of this file: anything else would be fetched from outside.
-            guard target.hasPrefix("#") else { return fallback.map { .color($0) } ?? .none }
+            guard target.hasPrefix("#") else { return fallback.map { .color($0) } ?? .unpainted }
             return .url(String(target.dropFirst()), fallback: fallback)
         }
-        guard let color = VectorColor(css: v) else { throw VectorUnsupported(.value("paint " + String(v.prefix(40)))) }
-        return .color(color)
+        return VectorColor(css: v).map { .color($0) }
     }
 
     private func opacity(_ v: Substring) throws(VectorUnsupported) -> Double {
@@ -324,7 +324,7 @@ struct VectorDrawingBuilder {
 
     private func resolve(_ spec: Style.PaintSpec, style: Style, path: VectorPath) throws(VectorUnsupported) -> VectorPaint? {
         switch spec {
-        case .none: return nil
+        case .unpainted: return nil
         case .color(let c): return .color(c)
         case .current: return .color(style.color)
         case .url(let id, let fallback):
@@ -366,7 +366,6 @@ struct VectorDrawingBuilder {
                 if let text = p["stop-color"]?.trimmingCSSSpace, !text.isEmpty, text != "inherit" {
                     if text == "currentColor" || text == "currentcolor" { color = style.color }
                     else if let c = VectorColor(css: text) { color = c }
-                    else { throw VectorUnsupported(.value("stop-color " + String(text.prefix(40)))) }
                 }
                 if let text = p["stop-opacity"]?.trimmingCSSSpace, !text.isEmpty, text != "inherit" {
                     color = color.withAlpha(try opacity(text))

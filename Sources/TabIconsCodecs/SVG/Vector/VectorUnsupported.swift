@@ -7,7 +7,7 @@ package enum VectorFeature: Sendable, Equatable, CustomStringConvertible {
     case marker
     case dashArray
     case styleSheet(String)     // a CSS construct beyond simple selectors
-    case value(String)          // a length or colour it cannot resolve (em units, hsl(), …)
+    case value(String)          // a length it cannot resolve (em, ex), more drawn elements than the budget
     case focalPoint             // a radial gradient's focus away from its centre
     case stretchedGradient      // a radial gradient under a non-uniform scale or skew
     case groupOpacity           // VectorDrawable: opacity on a group of overlapping drawings
