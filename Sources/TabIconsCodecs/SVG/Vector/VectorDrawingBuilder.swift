@@ -53,6 +53,14 @@ struct VectorDrawingBuilder {
         let properties = self.properties(of: root)
         try apply(properties, to: &style)
         var group = VectorGroup()
+        // The root's own group properties, as on any group.
+        if let filter = properties["filter"]?.trimmingCSSSpace, filter != "none", !filter.isEmpty { throw VectorUnsupported(.filter) }
+        if let mask = properties["mask"]?.trimmingCSSSpace, mask != "none", !mask.isEmpty { throw VectorUnsupported(.mask) }
+        if let text = properties["opacity"] { group.opacity = try opacity(text.trimmingCSSSpace) }
+        if let clip = properties["clip-path"]?.trimmingCSSSpace, clip != "none", !clip.isEmpty {
+            group.clip = try clipPaths(clip, for: root)
+            if group.clip.isEmpty { return VectorGroup() }
+        }
         for child in tree[root].children {
             if let node = try node(child, inherited: style) { group.children.append(node) }
         }
@@ -98,7 +106,7 @@ struct VectorDrawingBuilder {
         if let v = value("stroke-opacity") { style.strokeOpacity = try opacity(v) }
         if let v = value("fill-rule") { style.evenOdd = v == "evenodd" }
         if let v = value("clip-rule") { style.clipEvenOdd = v == "evenodd" }
-        if let v = value("stroke-width") { style.strokeWidth = max(0, try length(v, .diagonal)) }
+        if let v = value("stroke-width") { style.strokeWidth = max(0, try length(v, .diagonal, invalid: style.strokeWidth)) }
         if let v = value("stroke-linecap") { style.cap = VectorStroke.Cap(rawValue: String(v)) ?? style.cap }
         if let v = value("stroke-linejoin") { style.join = VectorStroke.Join(rawValue: String(v)) ?? (v == "miter-clip" ? .miter : v == "arcs" ? .miter : style.join) }
         if let v = value("stroke-miterlimit"), let n = Double(v), n >= 1 { style.miterLimit = n }
@@ -138,14 +146,19 @@ struct VectorDrawingBuilder {
     enum Axis { case x, y, diagonal }
 
     /// A length in user units: a number, px or an absolute unit; a percentage of the viewport.
-    func length(_ raw: Substring, _ axis: Axis) throws(VectorUnsupported) -> Double {
+    /// A value that is no length at all (`inf`, `12q`) counts as `invalid` (the caller's default,
+    /// as librsvg ignores it); `em` and `ex`, lengths of a font there is none of, are unsupported.
+    func length(_ raw: Substring, _ axis: Axis, invalid: Double? = nil) throws(VectorUnsupported) -> Double {
         let v = raw.trimmingCSSSpace
         let digits = v.prefix { "0123456789.+-eE".contains($0) }
         var unit = v.dropFirst(digits.count).lowercased()
         // `1e` is no exponent: let the unit keep the `e` of `em` / `ex`.
         var numberText = digits
         if numberText.last == "e" || numberText.last == "E" { numberText = numberText.dropLast(); unit = "e" + unit }
-        guard let number = Double(numberText), number.isFinite else { throw VectorUnsupported(.value("length " + String(v.prefix(40)))) }
+        guard let number = Double(numberText), number.isFinite else {
+            if let invalid { return invalid }
+            throw VectorUnsupported(.value("length " + String(v.prefix(40))))
+        }
         switch unit {
         case "", "px": return number
         case "%":
@@ -159,13 +172,16 @@ struct VectorDrawingBuilder {
         case "mm": return number * 96 / 25.4
         case "pt": return number * 96 / 72
         case "pc": return number * 16
-        default: throw VectorUnsupported(.value("length " + String(v.prefix(40))))
+        case "em", "ex", "rem", "ch": throw VectorUnsupported(.value("length " + String(v.prefix(40))))
+        default:
+            if let invalid { return invalid }
+            throw VectorUnsupported(.value("length " + String(v.prefix(40))))
         }
     }
 
     private func attributeLength(_ element: SVGElementTree.Element, _ name: String, _ axis: Axis, default value: Double = 0) throws(VectorUnsupported) -> Double {
         guard let text = element.attributes[name] else { return value }
-        return try length(Substring(text), axis)
+        return try length(Substring(text), axis, invalid: value)
     }
 
     // MARK: Elements

@@ -264,10 +264,15 @@ struct VectorPath: Sendable, Equatable {
 }
 
 /// Numbers as the writers print them: rounded to a fixed number of decimals, trailing zeros and
-/// `-0` dropped, never an exponent (so every consumer, aapt2 included, reads them).
+/// `-0` dropped, never an exponent (so every consumer, aapt2 included, reads them), and within
+/// ±`limit`: a coordinate of 1e300 in an icon draws as one of 1e9 (the same pixels in any
+/// viewport an icon has) in ten digits, not three hundred.
 enum VectorNumberText {
+    static let limit = 1e9
+
     static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
+        let value = min(limit, max(-limit, value))
         let factor = pow(10.0, Double(decimals))
         let scaled = (value * factor).rounded(.toNearestOrAwayFromZero)
         guard abs(scaled) < 9e15 else { return String(format: "%.0f", value) }
