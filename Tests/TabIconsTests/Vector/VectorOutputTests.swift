@@ -132,6 +132,24 @@ struct VectorOutputTests {
         #expect(result.manifest.icons.compactMap(\.vectorFile?.path) == ["icons/home.svg", "icons/Home-svgz.svg"])
     }
 
+    @Test("the preview page shows an icon kept as an SVG by that SVG at each scale (a VectorDrawable not)")
+    func preview() throws {
+        let (inputFolder, inputs) = try Self.inputs()
+        defer { withExtendedLifetime(inputFolder) {} }
+        let out = try TemporaryDirectory("vector-preview")
+        let result = try Self.batch(.xcassets, out: out).run(inputs)
+        let document = PreviewDocument(manifest: result.manifest, render: .auto, outputRoot: out.url)
+        let alarm = try #require(document.icons.first { $0.entry.name == "alarm" })
+        let svg = try [UInt8](Data(contentsOf: out.url.appendingPathComponent("icons/alarm.imageset/alarm.svg")))
+        #expect(alarm.renditions.map { [$0.scale, Double($0.pixelWidth), Double($0.pixelHeight)] } == [[1, 25, 25], [2, 50, 50], [3, 75, 75]])
+        #expect(alarm.renditions.allSatisfy { $0.bytes == svg } && alarm.unreadable.isEmpty)
+        #expect(PreviewHTML.dataURL(svg).hasPrefix("data:image/svg+xml;base64,"))
+        let android = try TemporaryDirectory("vector-preview-android")
+        let androidResult = try Self.batch(.android, out: android).run(inputs)
+        let androidDocument = PreviewDocument(manifest: androidResult.manifest, render: .auto, outputRoot: android.url)
+        #expect(androidDocument.icons.first { $0.entry.name == "alarm" }?.renditions.isEmpty == true)
+    }
+
     @Test("the manifest's vectorFile reads back as it was written")
     func manifestRoundTrip() throws {
         let (inputFolder, inputs) = try Self.inputs()
