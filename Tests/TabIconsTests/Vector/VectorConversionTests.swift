@@ -124,6 +124,11 @@ struct VectorConversionTests {
         ("<radialGradient id=\"r\" fx=\"0.2\"><stop offset=\"0\"/><stop offset=\"1\" stop-color=\"red\"/></radialGradient><rect width=\"8\" height=\"8\" fill=\"url(#r)\"/>", "a radial gradient with a focal point (fx, fy)"),
         ("<style>g path { fill: red }</style><path d=\"M1 1h4v4z\"/>", "CSS beyond simple selectors (the selector g path)"),
         ("<svg x=\"1\"><path d=\"M1 1h4v4z\"/></svg>", "<svg>"),
+        ("<clipPath id=\"c\"><path clip-rule=\"evenodd\" d=\"M0 0h8v8H0zM2 2h4v4H2z\"/></clipPath><rect width=\"16\" height=\"16\" clip-path=\"url(#c)\"/>", "clip-rule evenodd"),
+        ("<radialGradient id=\"r\" gradientTransform=\"scale(2 1)\"><stop offset=\"0\"/><stop offset=\"1\" stop-color=\"red\"/></radialGradient><rect width=\"8\" height=\"8\" fill=\"url(#r)\"/>", "a radial gradient stretched by a transform"),
+        ("<symbol id=\"s\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></symbol><use href=\"#s\" width=\"8\" height=\"8\"/>", "<symbol with a viewBox>"),
+        ("<rect width=\"2em\" height=\"4\"/>", "the value length 2em"),
+        ("<g stroke=\"#000\" opacity=\".5\"><rect width=\"8\" height=\"8\"/></g>", "opacity on a group of several shapes"),
     ])
     func fallbacks(body: String, feature: String) throws {
         let result = try VectorComparison.compare(Self.svg(body))
