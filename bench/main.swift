@@ -8,6 +8,9 @@ import TabIconsBatch
 if CommandLine.arguments.dropFirst().first == "jail" {
     exit(JailBench.main(Array(CommandLine.arguments.dropFirst())))
 }
+if CommandLine.arguments.dropFirst().first == "vector" {
+    exit(VectorBench.main(Array(CommandLine.arguments.dropFirst())))
+}
 if let scenario = CommandLine.arguments.dropFirst().first, CodecScenarios.names.contains(scenario) {
     exit(CodecScenarios.main(Array(CommandLine.arguments.dropFirst())))
 }

@@ -7,24 +7,57 @@ import TabIcons
 /// the "Any, Dark" appearances, right after the scale's own: the same keys plus
 /// `"appearances": [{"appearance": "luminosity", "value": "dark"}]`, naming the twin's file where
 /// it was written. Keys in Xcode's (alphabetical) order. One intent for the set: the icon's.
+///
+/// An icon written as a vector (`--vector`) is a single-scale set: one universal, scale-free SVG
+/// kept as a vector at run time (`preserves-vector-representation`: UIKit draws it at any size,
+/// the Large Content Viewer's too), its dark twin's vector as the set's dark entry. A pair where
+/// one fell back to PNG renditions and the other did not lists each as it was written (the vector
+/// scale-free, the renditions at their scales).
 enum AssetCatalogContents {
     static func json(files: [(scale: Double, filename: String)], dark: [(scale: Double, filename: String)]? = nil,
                      intent: IconIntent) -> String {
+        document(images: scaled(files, dark: dark), vector: false, intent: intent)
+    }
+
+    /// A vector image set of one SVG (no dark twin).
+    static func vectorJSON(filename: String, intent: IconIntent) -> String {
+        document(images: [vectorEntry(filename, dark: false)], vector: true, intent: intent)
+    }
+
+    /// The image set's `Contents.json` for an icon's manifest row and its dark twin's (nil when it
+    /// has none): the file names are the last components of the rows' paths.
+    static func json(icon: Manifest.Icon, intent: IconIntent, darkTwin: Manifest.Icon?) -> String {
+        func names(_ row: Manifest.Icon) -> [(scale: Double, filename: String)] {
+            (row.renditions ?? []).map { (scale: $0.scale, filename: OutputDirectory.split($0.path).name) }
+        }
+        let darkVector = darkTwin?.vectorFile.map { vectorEntry(OutputDirectory.split($0.path).name, dark: true) }
+        guard let vector = icon.vectorFile else {
+            guard let darkVector else { return json(files: names(icon), dark: darkTwin.map(names), intent: intent) }
+            return document(images: scaled(names(icon), dark: nil) + [darkVector], vector: false, intent: intent)
+        }
+        var images = [vectorEntry(OutputDirectory.split(vector.path).name, dark: false)]
+        if let darkVector {
+            images.append(darkVector)
+        } else if let darkTwin {
+            images += names(darkTwin).map { entry(scale: $0.scale, file: $0.filename, appearances: darkAppearance) }
+        }
+        return document(images: images, vector: true, intent: intent)
+    }
+
+    private static let darkAppearance = JSONValue.array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])
+
+    /// One entry a scale (1×, 2×, 3× and any other written), each followed by its dark entry.
+    private static func scaled(_ files: [(scale: Double, filename: String)],
+                               dark: [(scale: Double, filename: String)]?) -> [JSONValue] {
         var images: [JSONValue] = []
         let scales = Set([1.0, 2, 3]).union(files.map(\.scale)).union((dark ?? []).map(\.scale)).sorted()
-        let darkAppearance = JSONValue.array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])
         for scale in scales {
             images.append(entry(scale: scale, file: files.first { $0.scale == scale }?.filename, appearances: nil))
             if let dark {
                 images.append(entry(scale: scale, file: dark.first { $0.scale == scale }?.filename, appearances: darkAppearance))
             }
         }
-        var document: [(String, JSONValue)] = [
-            ("images", .array(images)),
-            ("info", .object([("author", .string("tabicon")), ("version", .int(1))])),
-        ]
-        document.append(("properties", .object([("template-rendering-intent", .string(intent.rawValue))])))
-        return JSONValue.object(document).text() + "\n"
+        return images
     }
 
     private static func entry(scale: Double, file: String?, appearances: JSONValue?) -> JSONValue {
@@ -36,12 +69,23 @@ enum AssetCatalogContents {
         return .object(pairs)
     }
 
-    /// The image set's `Contents.json` for an icon's manifest row and its dark twin's (nil when it
-    /// has none): the file names are the last components of the renditions' paths.
-    static func json(icon: Manifest.Icon, intent: IconIntent, darkTwin: Manifest.Icon?) -> String {
-        func names(_ row: Manifest.Icon) -> [(scale: Double, filename: String)] {
-            (row.renditions ?? []).map { (scale: $0.scale, filename: OutputDirectory.split($0.path).name) }
-        }
-        return json(files: names(icon), dark: darkTwin.map(names), intent: intent)
+    private static func vectorEntry(_ filename: String, dark: Bool) -> JSONValue {
+        var pairs: [(String, JSONValue)] = []
+        if dark { pairs.append(("appearances", darkAppearance)) }
+        pairs.append(("filename", .string(filename)))
+        pairs.append(("idiom", .string("universal")))
+        return .object(pairs)
+    }
+
+    private static func document(images: [JSONValue], vector: Bool, intent: IconIntent) -> String {
+        var properties: [(String, JSONValue)] = []
+        if vector { properties.append(("preserves-vector-representation", .bool(true))) }
+        properties.append(("template-rendering-intent", .string(intent.rawValue)))
+        let document: [(String, JSONValue)] = [
+            ("images", .array(images)),
+            ("info", .object([("author", .string("tabicon")), ("version", .int(1))])),
+            ("properties", .object(properties)),
+        ]
+        return JSONValue.object(document).text() + "\n"
     }
 }

@@ -72,6 +72,9 @@ public struct BatchNormalizer: Sendable {
     /// (`WorkerJail`, what `tabicon` does), or in process when nil (the default; a UI runtime
     /// that may not spawn processes). See `WorkerJail` for which to use when.
     public var jail: WorkerJail?
+    /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
+    /// cannot hold the drawing.
+    public var vector = false
 
     public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
                 outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
@@ -92,7 +95,7 @@ public struct BatchNormalizer: Sendable {
         case failed(index: Int, name: String, error: TabIconsError)
     }
 
-    public var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format) }
+    package var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector) }
 
     /// What `input` is made with: its own settings, or the batch's; the scales and limits are
     /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
@@ -105,7 +108,7 @@ public struct BatchNormalizer: Sendable {
     func fingerprint(of input: BatchInput) -> OptionFingerprint? {
         let own = settings(of: input)
         guard own != runSettings else { return nil }
-        let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format)
+        let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format, vector: vector)
         return fingerprint == self.fingerprint ? nil : fingerprint
     }
 
@@ -118,7 +121,7 @@ public struct BatchNormalizer: Sendable {
         let plan = try OutputPlan.make(inputs, .init(
             layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
             outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
-            previewPath: previewURL?.relativePath))
+            previewPath: previewURL?.relativePath, vector: vector))
         let journal = RunJournal(manifestPath: manifestURL.relativePath)
         // Locked before the previous run is read, so no other run changes it meanwhile; a first
         // run has no folder to lock until it creates one (then it reads again, in case another

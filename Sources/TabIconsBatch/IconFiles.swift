@@ -10,13 +10,30 @@ struct IconFiles {
         let bytes: [UInt8]
     }
 
-    /// The renditions' files, in the order of `renditions`, then the image set's `Contents.json`
-    /// when the layout has one.
+    /// The renditions' files, in the order of `renditions`, then the vector (`--vector`), then
+    /// the image set's `Contents.json` when the layout has one.
     let files: [File]
     let renditions: [Manifest.RenditionEntry]
     let contentsFile: Manifest.FileEntry?
+    let vectorFile: Manifest.FileEntry?
 
-    init(_ icon: NormalizedIcon, plan: OutputPlan.Icon, format: OutputFormat) throws(TabIconsError) {
+    /// `vector`: the vector's bytes, written at the plan's `vectorPath` instead of renditions.
+    init(_ icon: NormalizedIcon, plan: OutputPlan.Icon, format: OutputFormat, vector: [UInt8]? = nil) throws(TabIconsError) {
+        if let vector, let path = plan.vectorPath {
+            renditions = []
+            vectorFile = Manifest.FileEntry(path: path, bytes: vector.count, hash: ContentHash(of: vector).description)
+            var files = [File(path: path, bytes: vector)]
+            if let contents = plan.contentsPath {
+                let json = Array(AssetCatalogContents.vectorJSON(filename: OutputDirectory.split(path).name, intent: icon.intent).utf8)
+                files.append(File(path: contents, bytes: json))
+                contentsFile = Manifest.FileEntry(path: contents, bytes: json.count, hash: ContentHash(of: json).description)
+            } else {
+                contentsFile = nil
+            }
+            self.files = files
+            return
+        }
+        vectorFile = nil
         let encoded = try Self.encode(icon.renditions, plan: plan, format: format)
         renditions = encoded.map(Self.renditionEntry)
         var files = encoded.map { File(path: $0.path, bytes: $0.bytes) }
@@ -58,7 +75,9 @@ struct IconFiles {
 
     /// The icon's manifest row.
     func manifestIcon(input: String, plan: OutputPlan.Icon, icon: NormalizedIcon, contentHash: ContentHash) -> Manifest.Icon {
-        Manifest.Icon(input: input, name: OutputLayout.iconName(stem: plan.stem), icon: icon,
-                      contentHash: contentHash, renditions: renditions, contentsFile: contentsFile)
+        var row = Manifest.Icon(input: input, name: OutputLayout.iconName(stem: plan.stem), icon: icon,
+                                contentHash: contentHash, renditions: renditions, contentsFile: contentsFile)
+        row.vectorFile = vectorFile
+        return row
     }
 }

@@ -62,7 +62,8 @@ public struct Manifest: Sendable, Equatable {
             get { _selectorFile?.value }
             set { _selectorFile = newValue.map(OptionalBox.init) }
         }
-        /// The icon's vector file, when the run writes one: owned like the renditions.
+        /// With `--vector`, the SVG or VectorDrawable written for an SVG input (its renditions are
+        /// then only PNG fallbacks: none when the vector was written).
         public var vectorFile: FileEntry? {
             get { _vectorFile?.value }
             set { _vectorFile = newValue.map(OptionalBox.init) }

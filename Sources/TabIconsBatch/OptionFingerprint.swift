@@ -11,7 +11,9 @@ public struct OptionFingerprint: Sendable, Equatable {
 
     package init(json: JSONValue) { self.json = json }
 
-    package init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat) {
+    /// `vector` (`--vector`) is recorded only when on, so the fingerprints of runs without it stay
+    /// what they were.
+    package init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat, vector: Bool = false) {
         let formatName: String
         var quality: JSONValue = .null
         switch format {
@@ -30,6 +32,6 @@ public struct OptionFingerprint: Sendable, Equatable {
             ("maxPixels", .int(options.limits.maxPixels)), ("maxSide", .int(options.limits.maxSide)),
             ("maxInputBytes", .int(options.limits.maxInputBytes)),
             ("maxSVGBytes", .int(options.limits.maxSVGBytes)), ("maxSVGElements", .int(options.limits.maxSVGElements)),
-        ])
+        ] + (vector ? [("vector", .bool(true))] : []))
     }
 }

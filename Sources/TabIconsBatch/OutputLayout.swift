@@ -42,6 +42,23 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         }
     }
 
+    /// Where `--vector` writes an SVG input's vector (SPEC §6): `icons/home.svg`,
+    /// `icons/home.imageset/home.svg`, Android's density-free `drawable/home.xml`.
+    public func vectorPath(stem: String) -> String {
+        let (directory, name) = Self.split(stem)
+        switch self {
+        case .flat: return directory + name + ".svg"
+        case .xcassets: return directory + name + ".imageset/" + name + ".svg"
+        case .android: return "drawable/" + Self.androidResourceName(name) + ".xml"
+        }
+    }
+
+    /// Inputs `--vector` keeps as vectors: by extension, as the inputs were collected.
+    static func isVectorInput(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".svg") || lower.hasSuffix(".svgz")
+    }
+
     /// The `Contents.json` path of an xcassets image set (nil for the other layouts).
     package func contentsPath(stem: String) -> String? {
         guard self == .xcassets else { return nil }
@@ -65,6 +82,18 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         case .android:
             guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
             return Self.nightFolder(bucket.folder) + "/" + Self.androidResourceName(name) + "." + fileExtension
+        }
+    }
+
+    /// Where a dark twin's vector goes (`--vector`), beside its renditions' places: xcassets,
+    /// `NAME-dark.svg` in the icon's image set; android, `drawable-night/NAME.xml` (the icon's
+    /// resource at night); flat, its own name.
+    package func darkTwinVectorPath(iconStem: String, twinStem: String) -> String {
+        let (directory, name) = Self.split(iconStem)
+        switch self {
+        case .flat: return vectorPath(stem: twinStem)
+        case .xcassets: return directory + name + ".imageset/" + name + Self.darkSuffix + ".svg"
+        case .android: return "drawable-night/" + Self.androidResourceName(name) + ".xml"
         }
     }
 

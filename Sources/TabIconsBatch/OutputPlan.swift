@@ -30,23 +30,33 @@ public struct OutputPlan: Sendable {
         public let contentsPath: String?
         /// Android's state list, for an icon with a selected twin (`drawable/NAME_selector.xml`).
         public let selectorPath: String?
+        /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
+        /// planned for the PNG fallback).
+        public let vectorPath: String?
 
         public init(stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
-                    selectorPath: String? = nil) {
+                    selectorPath: String? = nil, vectorPath: String? = nil) {
             self.stem = stem
             self.renditionPaths = renditionPaths
             self.contentsPath = contentsPath
             self.selectorPath = selectorPath
+            self.vectorPath = vectorPath
         }
 
         public func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
 
+        /// The vector's form, by the layout that planned its path: a VectorDrawable for Android.
+        var vectorTarget: VectorConversion.Target? {
+            vectorPath.map { $0.hasSuffix(".xml") ? .vectorDrawable : .svg }
+        }
+
         var allPaths: [String] {
-            renditionPaths.map(\.path) + (contentsPath.map { [$0] } ?? []) + (selectorPath.map { [$0] } ?? [])
+            renditionPaths.map(\.path) + (vectorPath.map { [$0] } ?? []) + (contentsPath.map { [$0] } ?? [])
+                + (selectorPath.map { [$0] } ?? [])
         }
 
         public static func == (a: Icon, b: Icon) -> Bool {
-            a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath
+            a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath && a.vectorPath == b.vectorPath
                 && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
         }
     }
@@ -91,6 +101,8 @@ public struct OutputPlan: Sendable {
         var inputFolders: [String]
         /// `--preview FILE`, an output of the run like the others.
         var previewPath: String? = nil
+        /// `--vector`: SVG inputs get a vector path too.
+        var vector = false
     }
 
     static func make(_ inputs: [BatchInput], _ settings: Settings) throws(BatchUsageError) -> OutputPlan {
@@ -111,7 +123,7 @@ public struct OutputPlan: Sendable {
         }
 
         let (named, twins) = placeTwins(inputs, naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension,
-                                                         scales: settings.scales),
+                                                         scales: settings.scales, vector: settings.vector),
                                         layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
         // The run's own files below --out, which no output may take.
         let reserved = [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
@@ -139,7 +151,8 @@ public struct OutputPlan: Sendable {
         // among the inputs). A renamed input's first name is another input's, checked there.
         let candidates = zip(inputs, named).map { input, result in
             (try? result.get()) ?? plan(stem: input.outputStem, layout: settings.layout,
-                                        fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales)
+                                        fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales,
+                                        vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
         for icon in candidates {
             for path in icon.allPaths {
@@ -189,11 +202,12 @@ public struct OutputPlan: Sendable {
                     layout.darkTwinPath(iconStem: icon.stem, twinStem: dark.stem, scale: scale,
                                         fileExtension: inputs[darkIndex].fileExtension(fileExtension)).map { (scale, $0) }
                 }
-                icons[darkIndex] = .success(Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil))
+                let vectorPath = dark.vectorPath == nil ? nil : layout.darkTwinVectorPath(iconStem: icon.stem, twinStem: dark.stem)
+                icons[darkIndex] = .success(Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil, vectorPath: vectorPath))
             }
             if twins[index].selected != nil, let selector = layout.selectorPath(iconStem: icon.stem) {
                 icons[index] = .success(Icon(stem: icon.stem, renditionPaths: icon.renditionPaths,
-                                             contentsPath: icon.contentsPath, selectorPath: selector))
+                                             contentsPath: icon.contentsPath, selectorPath: selector, vectorPath: icon.vectorPath))
             }
         }
         // Who writes each path (folded), and on Android each resource name a state list takes.
@@ -229,7 +243,7 @@ public struct OutputPlan: Sendable {
     /// Stems and paths for every input under the naming rule above, with nothing checked on disk:
     /// the step `tabicon preview` shares, so its page names the files `normalize` would write.
     static func naming(_ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
-                       scales: [Double]) -> [Result<Icon, TabIconsError>] {
+                       scales: [Double], vector: Bool = false) -> [Result<Icon, TabIconsError>] {
         var owners: [String: (input: Int, scale: Double)] = [:]   // folded path → who writes it
         var failures: [Int: TabIconsError] = [:]
         var icons: [Icon] = []
@@ -237,14 +251,15 @@ public struct OutputPlan: Sendable {
         for (index, input) in inputs.enumerated() {
             let fileExtension = input.fileExtension(fileExtension)
             var stem = input.outputStem
-            var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
+            let isVector = vector && OutputLayout.isVectorInput(input.name)
+            var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
             var counter = 1
             while icon.roles(contentsScale, fileExtension).contains(where: { owners[$0.key]?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
-                icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
+                icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
             }
             for role in icon.roles(contentsScale, fileExtension) {
                 let key = role.key
@@ -264,11 +279,12 @@ public struct OutputPlan: Sendable {
         TabIconsError(.io, "its output \(path) is also an output of \(other); rename one of them")
     }
 
-    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double]) -> Icon {
+    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double], vector: Bool = false) -> Icon {
         let paths = scales.compactMap { scale in
             layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
         }
-        return Icon(stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem))
+        return Icon(stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem),
+                    vectorPath: vector ? layout.vectorPath(stem: stem) : nil)
     }
 
     /// Scales that print alike (2.01998 and 2.02002 both print as 2.02) would write one file for
@@ -323,13 +339,15 @@ public struct OutputPlan: Sendable {
 }
 
 extension OutputPlan.Icon {
-    /// Each path with the scale it is written for (`contents` for `Contents.json`, `contents - 1`
-    /// for a state list) and the key by which paths meet: folded case (macOS and Windows), and a
-    /// rendition's without its extension (then marked by a NUL, never in a path, so
-    /// `Contents.json.png` is not `Contents.json`).
+    /// Each path with the scale it is written for (`contents` for `Contents.json` and the
+    /// vector, which no scale's file may meet either; `contents - 1` for a state list) and the key
+    /// by which paths meet: folded case (macOS and Windows), and a rendition's without its
+    /// extension (then marked by a NUL, never in a path, so `Contents.json.png` is not
+    /// `Contents.json`).
     fileprivate func roles(_ contents: Double, _ fileExtension: String) -> [(path: String, scale: Double, key: String)] {
         let suffix = "." + fileExtension
         return renditionPaths.map { ($0.path, $0.scale, String($0.path.dropLast(suffix.count)).lowercased() + "\u{0}") }
+            + (vectorPath.map { [($0, contents, $0.lowercased())] } ?? [])
             + (contentsPath.map { [($0, contents, $0.lowercased())] } ?? [])
             + (selectorPath.map { [($0, contents - 1, $0.lowercased())] } ?? [])
     }

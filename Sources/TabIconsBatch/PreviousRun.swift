@@ -133,7 +133,8 @@ struct PreviousRun: Sendable {
         guard let renditions = icon.renditions, icon.intent != nil,
               icon.name == OutputLayout.iconName(stem: plan.stem),
               renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
-              icon.contentsFile?.path == plan.contentsPath
+              icon.contentsFile?.path == plan.contentsPath,
+              icon.vectorFile == nil || icon.vectorFile?.path == plan.vectorPath
         else { return nil }
         if let contentHash {
             guard icon.contentHash == contentHash.description else { return nil }

@@ -61,8 +61,8 @@ extension CommandDeclaration {
         "normalize", synopsis: "[options] <file|dir|->...",
         summary: "normalize icons into 1x/2x/3x renditions",
         about: "Normalizes icons into 1x/2x/3x (or Android density) renditions under --out, with a manifest.",
-        options: [.out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .filter, .allowUpscale,
-                  .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet],
+        options: [.out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .vector, .filter,
+                  .allowUpscale, .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet],
         exitStatus: "0 all inputs done, 1 some inputs failed (every good one still written) or --check found "
             + "changes, 2 usage, 130 / 143 stopped by SIGINT / SIGTERM (the previous manifest and files kept).")
 

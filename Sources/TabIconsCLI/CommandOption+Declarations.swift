@@ -69,6 +69,12 @@ extension CommandOption {
         help: "clear space kept on every side of the glyph, in points or as a percentage of the box: the glyph "
             + "is fitted into the box less twice the padding, on a canvas that adds it back")
 
+    static let vector = CommandOption(
+        "vector",
+        help: "SVG inputs kept as vectors: xcassets a single-scale SVG image set (preserves-vector-representation), "
+            + "android a VectorDrawable (drawable/NAME.xml), flat NAME.svg; PNG renditions where the format cannot "
+            + "hold the drawing (lint vector-fallback)")
+
     static let allowUpscale = CommandOption(
         "allow-upscale",
         help: "render scales larger than the source instead of skipping them")

@@ -15,7 +15,7 @@ enum ConfigOptions {
     /// What an `icons` entry may set (`options` too): what one icon is made with.
     static let perIcon: [CommandOption] = [.box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality]
     /// What only `options` may set: the run's plan lays every icon's files out by them.
-    static let runWide: [CommandOption] = [.layout, .scales]
+    static let runWide: [CommandOption] = [.layout, .scales, .vector]
     /// Keys whose value may be a JSON number.
     private static let numeric: [CommandOption] = [.box, .padding, .quality]
 

@@ -26,6 +26,8 @@ struct NormalizeCommand {
     let force: Bool
     /// `--verify`: hash every input and recorded file, trusting no stat record.
     let verify: Bool
+    /// `--vector`: SVG inputs written as vectors (SPEC §6).
+    let vector: Bool
     /// `--config FILE` or `./tabicons.json` (SPEC §6), when there is one.
     let config: IconConfig?
     /// The words the run's options were read from: the config's `options` under the command line's.
@@ -95,6 +97,7 @@ struct NormalizeCommand {
         check = parsed.has(.check)
         force = parsed.has(.force)
         verify = parsed.has(.verify)
+        vector = words.flag(.vector)
     }
 
     func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
@@ -110,6 +113,7 @@ struct NormalizeCommand {
                                     outputRoot: outputRoot, manifestURL: manifestURL, jobs: jobs)
         batch.force = force
         batch.verify = verify
+        batch.vector = vector
         batch.checkOnly = check
         batch.inputFolders = collected.folders
         batch.previewURL = preview
@@ -261,9 +265,10 @@ struct NormalizeCommand {
     /// The most workers `--jobs` may ask for: past this, a number is a typo, not a machine.
     static let maxJobs = 1024
 
-    /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`.
+    /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`; a vector: `16×16 → 25×25 pt vector`.
     static func describe(_ icon: Manifest.Icon) -> String {
-        let sides = (icon.renditions ?? []).map { "\($0.pixelWidth)×\($0.pixelHeight)" }
+        var sides = (icon.renditions ?? []).map { "\($0.pixelWidth)×\($0.pixelHeight)" }
+        if icon.vectorFile != nil { sides.append("\(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt vector") }
         var text = "\(icon.pixelWidth)×\(icon.pixelHeight) → " + (sides.isEmpty ? "nothing" : sides.joined(separator: ", "))
         if !icon.lints.isEmpty { text += "  lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ") }
         return text

@@ -15,6 +15,8 @@ public struct Lint: Sendable, Equatable, Codable {
         case animated
         /// A selected or dark twin whose point size, aspect or intent differs from its icon's.
         case twinMismatch = "twin-mismatch"
+        /// `--vector`: an SVG kept as PNG renditions, naming what the vector format cannot hold.
+        case vectorFallback = "vector-fallback"
     }
 
     public var code: Code

@@ -29,6 +29,8 @@ public struct NormalizedIcon: Sendable, Equatable {
     public var lints: [Lint]
     /// How the platform is told to draw it: the run's `render`, or with `auto` the glyph's inks.
     public var intent: IconIntent
+    /// For a vector: its document and where the renditions placed it (what `--vector` writes).
+    package var vector: NormalizedVector?
 
     public init(source: ImageInfo, decodeScale: Double, pointWidth: Double, pointHeight: Double,
                 renditions: [Rendition], skippedScales: [Double], lints: [Lint], intent: IconIntent) {

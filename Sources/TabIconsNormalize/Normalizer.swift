@@ -54,8 +54,12 @@ public struct Normalizer: Sendable {
     /// reports; `undersized` is judged against these options' scales).
     public func planned(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
         let (plan, glyph) = try prepare(image)
-        return try NormalizedIcon.finished(plan: plan, info: image.info, facts: GlyphFacts(glyph), options: options,
-                                           survey: { InkSurvey.of(glyph) }, glyph: nil)
+        var icon = try NormalizedIcon.finished(plan: plan, info: image.info, facts: GlyphFacts(glyph), options: options,
+                                               survey: { InkSurvey.of(glyph) }, glyph: nil)
+        if let document = image.vector, let region = plan.vectorRegion {
+            icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+        }
+        return icon
     }
 
     /// `planned` for the bytes of an input, decoded as `normalize(_: Data)` decodes it: a PNG that
@@ -84,11 +88,13 @@ public struct Normalizer: Sendable {
             // A vector's renditions: each drawn from the document at its own size (the plan's
             // region, after trim or the circle's crop), then the rendering intent, as for rasters.
             // Never resampled, never skipped.
-            return try NormalizedIcon.finished(plan: plan, info: image.info, facts: facts, options: options,
-                                               survey: { InkSurvey.of(glyph) }) { entry throws(TabIconsError) in
+            var icon = try NormalizedIcon.finished(plan: plan, info: image.info, facts: facts, options: options,
+                                                   survey: { InkSurvey.of(glyph) }) { entry throws(TabIconsError) in
                 let drawn = try document.render(width: entry.glyphWidth, height: entry.glyphHeight, region: region)
                 return RenderIntentConversion.apply(options.render, to: drawn)
             }
+            icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+            return icon
         }
         var resampler = Resampler(filter: options.filter)
         let resampledWidths = plan.rendered(allowUpscale: options.allowUpscale)

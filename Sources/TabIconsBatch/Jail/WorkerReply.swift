@@ -59,7 +59,7 @@ enum WorkerReply: Sendable {
         case (Self.inspectedKind, .inspect(let input, let name, _, _, _)):
             let row = try Self.row(try reader.data(), input: input, name: name, contentHash: contentHash)
             try reader.end()
-            guard row.renditions == nil, row.contentsFile == nil else { throw WorkerWire.Malformed("an inspected icon with files") }
+            guard row.renditions == nil, row.contentsFile == nil, row.vectorFile == nil else { throw WorkerWire.Malformed("an inspected icon with files") }
             self = .inspected(row)
         case (Self.failedKind, _):
             guard let code = TabIconsError.Code(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown error code") }
@@ -96,7 +96,13 @@ enum WorkerReply: Sendable {
         // A state list names drawables of the run: the batch makes it (`IconRun`), never a worker.
         guard row.selectorFile == nil else { throw WorkerWire.Malformed("a state list, which only the batch writes") }
         let renditions = row.renditions ?? []
-        let expected = renditions.map(\.path) + (plan.contentsPath.map { [$0] } ?? [])
+        // A vector is the plan's, alone in place of the renditions, with its size and hash.
+        if let vector = row.vectorFile {
+            guard vector.path == plan.vectorPath, renditions.isEmpty, let file = files.first, file.path == vector.path,
+                  vector.bytes == file.bytes.count, vector.hash == ContentHash(of: file.bytes).description
+            else { throw WorkerWire.Malformed("a vector file the plan has no place for, or not its file") }
+        }
+        let expected = renditions.map(\.path) + (row.vectorFile.map { [$0.path] } ?? []) + (plan.contentsPath.map { [$0] } ?? [])
         guard files.map(\.path) == expected, Set(expected).count == expected.count else {
             throw WorkerWire.Malformed("files that are not the row's")
         }
@@ -110,9 +116,7 @@ enum WorkerReply: Sendable {
             // Contents.json follows from the renditions written and the intent: made again here,
             // so a worker cannot write anything else into an image set.
             guard let intent = row.intent,
-                  file.bytes == Array(AssetCatalogContents.json(
-                      files: renditions.map { (scale: $0.scale, filename: OutputDirectory.split($0.path).name) },
-                      intent: intent).utf8)
+                  file.bytes == Array(AssetCatalogContents.json(icon: row, intent: intent, darkTwin: nil).utf8)
             else { throw WorkerWire.Malformed("a Contents.json that is not the renditions' and the intent's") }
             row.contentsFile = Manifest.FileEntry(path: contents, bytes: file.bytes.count, hash: ContentHash(of: file.bytes).description)
         } else {

@@ -31,6 +31,7 @@ enum WorkerRequest: Sendable {
                 writer.string(path)
             }
             writer.optionalString(plan.contentsPath)
+            writer.optionalString(plan.vectorPath)
             Self.write(options, into: &writer)
             switch format {
             case .png: writer.int(0)
@@ -57,7 +58,8 @@ enum WorkerRequest: Sendable {
             let stem = try reader.string()
             var paths: [(scale: Double, path: String)] = []
             for _ in 0..<(try reader.count(minimumSize: 12)) { paths.append((try reader.double(), try reader.string())) }
-            let plan = OutputPlan.Icon(stem: stem, renditionPaths: paths, contentsPath: try reader.optionalString())
+            let contentsPath = try reader.optionalString()
+            let plan = OutputPlan.Icon(stem: stem, renditionPaths: paths, contentsPath: contentsPath, vectorPath: try reader.optionalString())
             let options = try Self.readOptions(&reader)
             let format: OutputFormat
             switch try reader.int() {

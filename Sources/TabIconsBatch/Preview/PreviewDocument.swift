@@ -81,6 +81,19 @@ public struct PreviewDocument: Sendable, Equatable {
                     unreadable.append("\(file.path): \(error.message)")
                 }
             }
+            // `--vector`: an icon kept as an SVG is shown by that SVG at each scale's size (a
+            // VectorDrawable, which no browser draws, is not shown).
+            if let vector = entry.vectorFile, vector.path.hasSuffix(".svg"), renditions.isEmpty {
+                do throws(TabIconsError) {
+                    let bytes = [UInt8](try InputReader.read(URL(fileURLWithPath: root + vector.path), limit: 64 << 20))
+                    renditions = manifest.scales.map { scale in
+                        Rendition(scale: scale, pixelWidth: max(1, Int((entry.pointWidth * scale).rounded())),
+                                  pixelHeight: max(1, Int((entry.pointHeight * scale).rounded())), bytes: bytes)
+                    }
+                } catch {
+                    unreadable.append("\(vector.path): \(error.message)")
+                }
+            }
             return Icon(entry: entry, renditions: renditions, unreadable: unreadable)
         }
         self.init(tool: manifest.tool, box: manifest.box, scales: manifest.scales, render: render,

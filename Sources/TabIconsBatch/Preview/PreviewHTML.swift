@@ -28,9 +28,14 @@ struct PreviewHTML {
         return out
     }
 
-    /// A rendition as a `data:` URL, its type sniffed from the bytes (PNG or WebP).
+    /// A rendition as a `data:` URL, its type sniffed from the bytes (PNG, WebP, or the SVG
+    /// `--vector` wrote).
     static func dataURL(_ bytes: [UInt8]) -> String {
-        let type = ImageFormat.sniff(Data(bytes)) == .webp ? "image/webp" : "image/png"
+        let type = switch ImageFormat.sniff(Data(bytes)) {
+        case .webp: "image/webp"
+        case .svg: "image/svg+xml"
+        default: "image/png"
+        }
         return "data:\(type);base64," + Data(bytes).base64EncodedString()
     }
 }

@@ -54,6 +54,7 @@ package enum PreviewPlatforms {
         case .padding: "The glyph fills under half of its box: it looks small and faint beside the other tabs (--trim removes the margin)."
         case .animated: "Tab bars show a still image: only the first frame appears."
         case .twinMismatch: "The tab switches between the two (when selected, or when the appearance turns dark): the glyph jumps in size or shape, or changes between tinted and full colour."
+        case .vectorFallback: "It ships as PNG renditions, not a vector: it stays sharp at the tab bar's sizes, not at the Large Content Viewer's."
         }
     }
 }

@@ -61,7 +61,10 @@ enum SVGMarkupScanner {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    static func scan(_ b: UnsafeBufferPointer<UInt8>, _ visit: (Event) throws(TabIconsError) -> Void) throws(TabIconsError) {
+    /// `allAttributes`: every attribute is reported (namespace declarations aside), not only the
+    /// `interesting` ones: what the vector converter (`SVGElementTree`) reads.
+    static func scan(_ b: UnsafeBufferPointer<UInt8>, allAttributes: Bool = false,
+                     _ visit: (Event) throws(TabIconsError) -> Void) throws(TabIconsError) {
         let n = b.count
         /// The index just past the first occurrence of `terminator` at or after `from`, or nil.
         func find(_ terminator: StaticString, from: Int) -> Int? {
@@ -128,7 +131,7 @@ enum SVGMarkupScanner {
                 try visit(.end)
                 i = next
             } else {
-                guard let (element, next) = startTag(b, at: i) else { return }
+                guard let (element, next) = startTag(b, at: i, allAttributes: allAttributes) else { return }
                 try visit(element)
                 i = next
             }
@@ -139,7 +142,7 @@ enum SVGMarkupScanner {
 
     /// The start tag at `i` (which holds `<`), and the index past its `>`; nil when the input ends
     /// inside it.
-    private static func startTag(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Event, Int)? {
+    private static func startTag(_ b: UnsafeBufferPointer<UInt8>, at start: Int, allAttributes: Bool) -> (Event, Int)? {
         let n = b.count
         var i = start + 1
         let nameStart = i
@@ -163,7 +166,7 @@ enum SVGMarkupScanner {
             let attributeStart = i
             while i < n, !endsName(b[i]) { i += 1 }
             if i == attributeStart { i += 1; continue }   // a stray `=` or `<`: malformed, move on
-            let attributeName = interestingName(b, attributeStart..<i)
+            let attributeName = allAttributes ? reportedName(b, attributeStart..<i) : interestingName(b, attributeStart..<i)
             while i < n, isSpace(b[i]) { i += 1 }
             guard i < n else { return nil }
             guard b[i] == UInt8(ascii: "=") else { continue }
@@ -182,6 +185,14 @@ enum SVGMarkupScanner {
             i += 1
         }
         return nil
+    }
+
+    /// Any attribute's local name, but nil for a namespace declaration (`xmlns`, `xmlns:x`).
+    private static func reportedName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        let xmlns: StaticString = "xmlns"
+        if range.count >= 5, (0..<5).allSatisfy({ b[range.lowerBound + $0] == xmlns.utf8Start[$0] }),
+           range.count == 5 || b[range.lowerBound + 5] == UInt8(ascii: ":") { return nil }
+        return localName(b, range)
     }
 
     /// The part of a qualified name after its prefix.

@@ -469,3 +469,56 @@ struct StateList {
         }
     }
 }
+
+/// Twins kept as vectors (`--vector`): a dark twin's SVG in its icon's vector image set as the
+/// set's dark entry, or Android's `drawable-night/NAME.xml`; a selected twin its own set.
+@Suite("twins as vector outputs")
+struct VectorTwinOutputTests {
+    typealias B = BuildStep
+
+    static let set = [("house.svg", "house.svg"), ("house-fill.svg", "house-fill.svg"), ("house-dark.svg", "star.svg")]
+
+    @Test("xcassets --vector: the dark twin's SVG is the single-scale set's dark entry; rerun and --check clean")
+    func xcassets() throws {
+        let dir = try B.inputs(Self.set)
+        let out = try TemporaryDirectory("out")
+        let arguments = ["--layout", "xcassets", "--vector", dir.path("icons"), "-o", out.url.path]
+        #expect(B.cli(arguments) == .success)
+        #expect(out.files().filter { $0.hasPrefix("icons/") } == [
+            "icons/house-fill.imageset/Contents.json", "icons/house-fill.imageset/house-fill.svg",
+            "icons/house.imageset/Contents.json", "icons/house.imageset/house-dark.svg", "icons/house.imageset/house.svg",
+        ])
+        let contents = try TwinOutputTests.json(out, "icons/house.imageset/Contents.json")
+        let images = try #require(contents["images"] as? [[String: Any]])
+        #expect(images.map { $0["filename"] as? String } == ["house.svg", "house-dark.svg"])
+        #expect(images.map { $0["scale"] == nil } == [true, true])
+        #expect(images[1]["appearances"] as? [[String: String]] == [["appearance": "luminosity", "value": "dark"]])
+        #expect(images[0]["appearances"] == nil)
+        let properties = try #require(contents["properties"] as? [String: Any])
+        #expect(properties["preserves-vector-representation"] as? Bool == true)
+        // The dark entry is the dark twin's drawing (star's), not the icon's.
+        let dark = try String(contentsOfFile: out.path("icons/house.imageset/house-dark.svg"), encoding: .utf8)
+        let light = try String(contentsOfFile: out.path("icons/house.imageset/house.svg"), encoding: .utf8)
+        #expect(dark != light)
+        let manifest = try B.manifest(out.path("manifest.json"))
+        let darkRow = try #require(manifest.icons.first { $0.input.hasSuffix("house-dark.svg") })
+        #expect(darkRow.vectorFile?.path == "icons/house.imageset/house-dark.svg" && darkRow.renditions == [])
+        #expect(B.cli(["--check"] + arguments) == .success)
+        // Without --vector the same set is PNGs again, the SVGs pruned.
+        #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(!out.files().contains { $0.hasSuffix(".svg") })
+        #expect(out.files().contains("icons/house.imageset/house-dark@3x.png"))
+    }
+
+    @Test("android --vector: the dark twin is drawable-night/NAME.xml; the state list names both drawables")
+    func android() throws {
+        let dir = try B.inputs(Self.set)
+        let out = try TemporaryDirectory("out")
+        #expect(B.cli(["--layout", "android", "--vector", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(out.files().filter { $0.hasSuffix(".xml") } == [
+            "drawable-night/house.xml", "drawable/house.xml", "drawable/house_fill.xml", "drawable/house_selector.xml",
+        ])
+        let night = try String(contentsOfFile: out.path("drawable-night/house.xml"), encoding: .utf8)
+        #expect(night.hasPrefix("<vector") || night.contains("<vector "))
+    }
+}
