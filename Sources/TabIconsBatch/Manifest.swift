@@ -22,7 +22,7 @@ public struct Manifest: Sendable, Equatable {
     /// made once they are empty, and never a folder someone else made.
     public var folders: [String]
 
-    public init(box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
+    package init(box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
                 errors: [ErrorEntry] = [], folders: [String] = []) {
         self.version = 1
         self.tool = "tabicon \(TabIconsVersion.current)"
@@ -90,7 +90,7 @@ public struct Manifest: Sendable, Equatable {
 
         /// The row for a normalized icon: decode scale and point size are the normalizer's, of
         /// the icon as laid out (after trim, on its square or circle), never worked out again.
-        public init(input: String, name: String, icon: NormalizedIcon, contentHash: ContentHash,
+        package init(input: String, name: String, icon: NormalizedIcon, contentHash: ContentHash,
                     renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil) {
             self.init(input: input, name: name, info: icon.source, contentHash: contentHash,
                       decodeScale: icon.decodeScale, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
@@ -98,7 +98,7 @@ public struct Manifest: Sendable, Equatable {
             self.intent = icon.intent
         }
 
-        public init(input: String, name: String, info: ImageInfo, contentHash: ContentHash,
+        package init(input: String, name: String, info: ImageInfo, contentHash: ContentHash,
                     decodeScale: Double, pointWidth: Double, pointHeight: Double,
                     renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil, lints: [Lint]) {
             self.input = input
@@ -142,7 +142,7 @@ public struct Manifest: Sendable, Equatable {
 
         /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
         /// and its vector file.
-        public var ownedFiles: [FileEntry] {
+        package var ownedFiles: [FileEntry] {
             (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
                 + (contentsFile.map { [$0] } ?? []) + (selectorFile.map { [$0] } ?? []) + (vectorFile.map { [$0] } ?? [])
         }
@@ -191,7 +191,7 @@ public struct Manifest: Sendable, Equatable {
         /// What the file system said of the file when tabicon last wrote or read it.
         package var stat: FileStat?
 
-        public init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
+        package init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
             self.init(scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                       bytes: bytes, hash: hash.description)
         }
@@ -214,7 +214,7 @@ public struct Manifest: Sendable, Equatable {
         /// What the file system said of the file when tabicon last wrote or read it.
         package var stat: FileStat?
 
-        public init(path: String, bytes: Int, hash: String) {
+        package init(path: String, bytes: Int, hash: String) {
             self.path = path
             self.bytes = bytes
             self.hash = hash

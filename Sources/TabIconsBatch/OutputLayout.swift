@@ -44,7 +44,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
 
     /// Where `--vector` writes an SVG input's vector (SPEC §6): `icons/home.svg`,
     /// `icons/home.imageset/home.svg`, Android's density-free `drawable/home.xml`.
-    public func vectorPath(stem: String) -> String {
+    package func vectorPath(stem: String) -> String {
         let (directory, name) = Self.split(stem)
         switch self {
         case .flat: return directory + name + ".svg"

@@ -21,20 +21,20 @@ public struct BatchUsageError: Error, Sendable, CustomStringConvertible {
 /// only leaves its path unused. Paths meet by name without the format's extension: an input
 /// written as WebP (`--config`) and one written as PNG are one Android resource, and an icon's
 /// name never depends on another icon's format.
-public struct OutputPlan: Sendable {
+package struct OutputPlan: Sendable {
     /// Where one input's files go.
-    public struct Icon: Sendable, Equatable {
-        public let stem: String
+    package struct Icon: Sendable, Equatable {
+        package let stem: String
         /// The rendition path for each requested scale the layout has a place for.
-        public let renditionPaths: [(scale: Double, path: String)]
-        public let contentsPath: String?
+        package let renditionPaths: [(scale: Double, path: String)]
+        package let contentsPath: String?
         /// Android's state list, for an icon with a selected twin (`drawable/NAME_selector.xml`).
-        public let selectorPath: String?
+        package let selectorPath: String?
         /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
         /// planned for the PNG fallback).
-        public let vectorPath: String?
+        package let vectorPath: String?
 
-        public init(stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
+        package init(stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
                     selectorPath: String? = nil, vectorPath: String? = nil) {
             self.stem = stem
             self.renditionPaths = renditionPaths
@@ -43,7 +43,7 @@ public struct OutputPlan: Sendable {
             self.vectorPath = vectorPath
         }
 
-        public func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
+        package func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
 
         /// The vector's form, by the layout that planned its path: a VectorDrawable for Android.
         var vectorTarget: VectorConversion.Target? {
@@ -55,22 +55,22 @@ public struct OutputPlan: Sendable {
                 + (selectorPath.map { [$0] } ?? [])
         }
 
-        public static func == (a: Icon, b: Icon) -> Bool {
+        package static func == (a: Icon, b: Icon) -> Bool {
             a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath && a.vectorPath == b.vectorPath
                 && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
         }
     }
 
     /// Per input, in input order: its files, or why it cannot have any.
-    public let icons: [Result<Icon, TabIconsError>]
+    package let icons: [Result<Icon, TabIconsError>]
     /// Every folder (relative to the output root) a file of this run lands in.
-    public let folders: Set<String>
+    package let folders: Set<String>
     /// What no removal of this run may touch, by identity: the inputs, the folders they were
     /// collected from, the manifest and the preview page (`OutputDirectory.remove`).
     package let spared: Set<FileIdentity>
     /// Per input, in input order: the inputs that are its selected and dark twins (`IconTwins`,
     /// among the inputs that have files), whose outputs are placed by `placeTwins`.
-    public let twins: [(selected: Int?, dark: Int?)]
+    package let twins: [(selected: Int?, dark: Int?)]
 
     /// The inputs that are written as one unit, each once: an icon, its twins, their twins. An
     /// icon's `Contents.json` lists its dark twin's files and its state list names its selected
@@ -90,7 +90,7 @@ public struct OutputPlan: Sendable {
         }
     }
 
-    public struct Settings: Sendable {
+    package struct Settings: Sendable {
         var layout: OutputLayout
         /// The run's format's; an input with settings of its own (`BatchInput.settings`) uses its format's.
         var fileExtension: String
