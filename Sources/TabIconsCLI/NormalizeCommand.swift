@@ -200,7 +200,7 @@ struct NormalizeCommand {
         return value
     }
 
-    private static func scales(_ text: String) throws(ParsedArguments.UsageError) -> [Double] {
+    static func scales(_ text: String) throws(ParsedArguments.UsageError) -> [Double] {
         let values = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { NumberText.parseDecimal($0.trimmingCharacters(in: .whitespaces)) }
         guard values.allSatisfy({ $0.map { $0 > 0 } ?? false }) else {

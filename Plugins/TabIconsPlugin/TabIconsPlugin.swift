@@ -1,0 +1,150 @@
+import Foundation
+import PackagePlugin
+
+/// `TabIconsPlugin` (SPEC §8): a target's `Icons/` folder becomes normalized tab icons, as
+/// resources of the target (`Bundle.module`), and a Swift file of generated names
+/// (`TabIconAssets.home`).
+///
+/// Build commands, not a prebuild command: a prebuild command cannot run a tool built from
+/// source, and this plugin's tool is the package's own `tabicon`, built wherever SwiftPM builds
+/// (Linux included). A build command runs only when one of its declared inputs or outputs
+/// changed, or its command line did, so each icon is its own command: touching one icon redoes
+/// that icon only, and a build where nothing changed runs nothing.
+///
+/// SwiftPM must know every output before the tool runs, so the plugin names the files by the
+/// flat layout's rule (`home.png`, `home@2x.png`, `home@3x.png`) and `tabicon package-icon`
+/// fails the build if what it wrote differs from what was declared: the rule is never
+/// duplicated in silence.
+@main
+struct TabIconsPlugin: BuildToolPlugin {
+    /// The extensions tabicon reads (`ImageDecoder.fileExtensions`); anything else in `Icons/`
+    /// is reported and skipped.
+    static let iconExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "svgz"]
+
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SourceModuleTarget, let directory = Self.directory(of: target) else { return [] }
+        let folder = directory.appending(path: "Icons", directoryHint: .isDirectory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return []
+        }
+        if let raw = target.sourceFiles.first(where: { $0.type == .resource && $0.url.path.hasPrefix(folder.path) }) {
+            throw PluginError("\(target.name): \(raw.url.lastPathComponent) in Icons/ is declared as a resource; add"
+                + " `exclude: [\"Icons\"]` to the target instead (its renditions are the resources)")
+        }
+        let configURL = directory.appending(path: "tabicons.json")
+        let config = FileManager.default.fileExists(atPath: configURL.path) ? try OutputSettings(reading: configURL) : OutputSettings()
+        let icons = try Self.icons(in: folder)
+
+        let tool = try context.tool(named: "tabicon").url
+        let work = context.pluginWorkDirectoryURL
+        var commands: [Command] = []
+        for icon in icons {
+            let stem = icon.deletingPathExtension().lastPathComponent
+            let out = work.appending(path: "icons", directoryHint: .isDirectory).appending(path: stem, directoryHint: .isDirectory)
+            let files = config.fileNames(stem: stem)
+            var arguments = ["package-icon", "--out", out.path,
+                             "--manifest", work.appending(path: "manifests").appending(path: stem + ".json").path]
+            var inputs = [icon]
+            if config.exists {
+                arguments += ["--config", configURL.path]
+                inputs.append(configURL)
+            }
+            arguments += files.flatMap { ["--expect", $0] } + ["--", icon.path]
+            commands.append(.buildCommand(
+                displayName: "TabIcons: normalizing Icons/\(icon.lastPathComponent)",
+                executable: tool, arguments: arguments, inputFiles: inputs,
+                outputFiles: files.map { out.appending(path: $0) }))
+        }
+        // The names depend on the file names alone, which are all in the command line: adding,
+        // renaming or removing an icon changes it (and reruns this), touching one does not.
+        let names = work.appending(path: "TabIconAssets.swift")
+        commands.append(.buildCommand(
+            displayName: "TabIcons: naming \(icons.count) icon\(icons.count == 1 ? "" : "s") in TabIconAssets.swift",
+            executable: tool,
+            arguments: ["package-names", "--out", names.path, "--scales", config.scaleList, "--format", config.format, "--"]
+                + icons.map(\.lastPathComponent),
+            outputFiles: [names]))
+        return commands
+    }
+
+    /// The target's folder (`Target.directoryURL` needs tools 6.1; the concrete types have it in 6.0).
+    static func directory(of target: SourceModuleTarget) -> URL? {
+        if let swift = target as? SwiftSourceModuleTarget { return swift.directoryURL }
+        if let clang = target as? ClangSourceModuleTarget { return clang.directoryURL }
+        return nil
+    }
+
+    /// The icons directly in `folder`, sorted by name; two whose renditions would share a name
+    /// (`home.png` and `home.svg`, or `Home.png` on a file system that ignores case) fail.
+    static func icons(in folder: URL) throws -> [URL] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var icons: [URL] = []
+        var byStem: [String: String] = [:]
+        for name in names {
+            let url = folder.appending(path: name)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                Diagnostics.warning("Icons/\(name)/: folders inside Icons/ are not read; put the icons directly in Icons/")
+                continue
+            }
+            guard iconExtensions.contains(url.pathExtension.lowercased()) else {
+                Diagnostics.warning("Icons/\(name): not an icon format tabicon reads (\(iconExtensions.sorted().joined(separator: ", "))); skipped")
+                continue
+            }
+            let stem = url.deletingPathExtension().lastPathComponent.lowercased()
+            if let other = byStem[stem] {
+                throw PluginError("Icons/\(other) and Icons/\(name) would give renditions of one name; rename one")
+            }
+            byStem[stem] = name
+            icons.append(url)
+        }
+        return icons
+    }
+}
+
+/// What the plugin must know of `tabicons.json` to name the files: the scales and the format of
+/// its `options` (README "In a Swift package"). A layout other than flat cannot be resources of
+/// a target and is refused; everything else in the file is tabicon's to read.
+struct OutputSettings {
+    var exists = false
+    var scales: [Double] = [1, 2, 3]
+    var format = "png"
+
+    init() {}
+
+    init(reading url: URL) throws {
+        exists = true
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        guard let options = (object as? [String: Any])?["options"] as? [String: Any] else { return }
+        if let layout = options["layout"] as? String, layout != "flat" {
+            throw PluginError("\(url.path): layout \"\(layout)\": a target's icons are written in the flat layout (Bundle.module)")
+        }
+        if let format = options["format"] as? String { self.format = format }
+        if let list = options["scales"] as? [Double] {
+            scales = list
+        } else if let text = options["scales"] as? String {
+            scales = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        }
+    }
+
+    /// `--scales` as tabicon reads it.
+    var scaleList: String { scales.map(Self.decimal).joined(separator: ",") }
+
+    /// The flat layout's names (`OutputLayout.flat`): `home.png`, `home@2x.png`, `home@1.5x.png`.
+    func fileNames(stem: String) -> [String] {
+        scales.map { stem + ($0 == 1 ? "" : "@" + Self.decimal($0) + "x") + "." + format }
+    }
+
+    private static func decimal(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

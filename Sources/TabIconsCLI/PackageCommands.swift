@@ -1,0 +1,114 @@
+import Foundation
+import TabIcons
+import TabIconsBatch
+
+/// The two commands `TabIconsPlugin`'s build commands run (SPEC §8; hidden: a person runs
+/// `normalize`). A build command must declare its outputs before it runs, so the plugin names
+/// them, and these commands hold the tool to them: whatever the naming rule says, a build never
+/// rests on a file the plugin promised and the tool did not write.
+///
+/// `tabicon package-icon --out DIR --manifest FILE [--config FILE] --expect NAME... INPUT`:
+/// `normalize` of one icon into its own folder (`-q --jobs 1 --allow-upscale`: SwiftPM runs
+/// the icons side by side, and every declared scale must exist, so a raster too small for a
+/// scale is upscaled for it, with a warning), then the files written must be exactly the
+/// expected names.
+///
+/// `tabicon package-names --out FILE --scales 1,2,3 --format png ICON...`: the Swift file of
+/// generated names (`IconAssetsSource`), written only when its bytes change.
+enum PackageCommands {
+    static let iconCommand = "package-icon"
+    static let namesCommand = "package-names"
+
+    static func icon(_ arguments: [String], console: Console, jail: WorkerJail?) throws(ParsedArguments.UsageError) -> TabIconCommand.ExitStatus {
+        let words = try Words(arguments, valued: ["--out", "--manifest", "--config", "--expect"])
+        guard let out = words.last("--out"), let manifest = words.last("--manifest"), words.positionals.count == 1 else {
+            throw .init("package-icon needs --out DIR, --manifest FILE and one input")
+        }
+        let input = words.positionals[0]
+        var normalize = ["-q", "--jobs", "1", "--allow-upscale", "-o", out, "--manifest", manifest]
+        if let config = words.last("--config") { normalize += ["--config", config] }
+        let status = try NormalizeCommand(arguments: normalize + ["--", input]).run(console: console, jail: jail)
+        guard status == .success else { return status }
+
+        guard let data = FileManager.default.contents(atPath: manifest), let written = try? Manifest(parsing: data) else {
+            console.err("tabicon: package-icon: cannot read back the manifest \(TerminalText.quoted(manifest))")
+            return .someInputsFailed
+        }
+        let files = written.icons.flatMap { $0.renditions ?? [] }.map(\.path)
+        let expected = words.all("--expect")
+        guard Set(files) == Set(expected), files.count == expected.count else {
+            console.err("tabicon: \(TerminalText.quoted(input)): the plugin declared \(expected.joined(separator: ", "))"
+                + " but tabicon wrote \(files.isEmpty ? "nothing" : files.joined(separator: ", ")): the plugin names"
+                + " the flat layout's files (check the layout, format and scales tabicons.json sets)")
+            return .someInputsFailed
+        }
+        for icon in written.icons where icon.vector != true {
+            let source = max(icon.pixelWidth, icon.pixelHeight)
+            for rendition in icon.renditions ?? [] where max(rendition.pixelWidth, rendition.pixelHeight) > source {
+                console.warn("\(TerminalText.quoted(input)): \(icon.pixelWidth)×\(icon.pixelHeight) px is smaller than its"
+                    + " \(NumberText.decimal(rendition.scale))× rendition (\(rendition.pixelWidth)×\(rendition.pixelHeight)),"
+                    + " which is upscaled: give a larger source or an SVG")
+            }
+        }
+        return .success
+    }
+
+    static func names(_ arguments: [String], console: Console) throws(ParsedArguments.UsageError) -> TabIconCommand.ExitStatus {
+        let words = try Words(arguments, valued: ["--out", "--scales", "--format"])
+        guard let out = words.last("--out"), let scaleText = words.last("--scales") else {
+            throw .init("package-names needs --out FILE and --scales")
+        }
+        let scales = try NormalizeCommand.scales(scaleText)
+        let format = words.last("--format") ?? OutputFormatName.png.rawValue
+        guard OutputFormatName(rawValue: format) != nil else { throw .init("--format must be png or webp, not '\(format)'") }
+        let icons = words.positionals.map { path in
+            let fileName = (path as NSString).lastPathComponent
+            return IconAssetsSource.Icon(fileName: fileName, stem: (fileName as NSString).deletingPathExtension)
+        }
+        let text: String
+        do {
+            text = try IconAssetsSource(icons: icons, scales: scales, fileExtension: format).text()
+        } catch {
+            console.err("tabicon: error: \(error.description)")
+            return .someInputsFailed
+        }
+        let bytes = Data(text.utf8)
+        if FileManager.default.contents(atPath: out) != bytes {
+            do {
+                try bytes.write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                console.err("tabicon: cannot write \(TerminalText.quoted(out)): \(error.localizedDescription)")
+                return .someInputsFailed
+            }
+        }
+        return .success
+    }
+
+    /// `--name value` pairs (repeatable) and the positionals; `--` ends the options.
+    struct Words {
+        private var values: [(name: String, value: String)] = []
+        private(set) var positionals: [String] = []
+
+        init(_ arguments: [String], valued: Set<String>) throws(ParsedArguments.UsageError) {
+            var index = 0
+            var optionsEnded = false
+            while index < arguments.count {
+                let word = arguments[index]
+                index += 1
+                if optionsEnded || !word.hasPrefix("--") {
+                    positionals.append(word)
+                } else if word == "--" {
+                    optionsEnded = true
+                } else if valued.contains(word), index < arguments.count {
+                    values.append((word, arguments[index]))
+                    index += 1
+                } else {
+                    throw .init("unknown option \(word) (or its value is missing)")
+                }
+            }
+        }
+
+        func last(_ name: String) -> String? { values.last { $0.name == name }?.value }
+        func all(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
+    }
+}
