@@ -52,7 +52,7 @@ struct TabIconsPlugin: BuildToolPlugin {
             }
             arguments += files.flatMap { ["--expect", $0] } + ["--", icon.path]
             commands.append(.buildCommand(
-                displayName: "TabIcons: normalizing Icons/\(icon.lastPathComponent)",
+                displayName: "TabIcons: normalizing \(icon.lastPathComponent)",
                 executable: tool, arguments: arguments, inputFiles: inputs,
                 outputFiles: files.map { out.appending(path: $0) }))
         }

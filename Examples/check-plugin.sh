@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# `make example` (and .ci/run): TabIconsPlugin as a user meets it (SPEC §8), on a copy of
+# Examples/TabBarExample in a temporary folder (its dependency on this checkout made absolute):
+#   1. a clean `swift build` renders every icon (one command each) and the renditions are the
+#      target's resources, nothing else; `swift test` loads each through Bundle.module;
+#   2. a second build runs no command;
+#   3. touching one icon reruns that icon's command only;
+#   4. an icon removed while the code names it fails the build at that line;
+#   5. an icon that does not decode fails the build naming the file and the reason.
+# Prints one line per check; exits 1 at the first that fails, with the build log.
+set -euo pipefail
+export PATH="$PATH:/opt/swift/usr/bin"
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/tabicons-example.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+cp -R "$root/Examples/TabBarExample" "$work/"
+package="$work/TabBarExample"
+rm -rf "$package/.build" "$package/.swiftpm"
+sed -i.orig "s|path: \"../..\"|path: \"$root\"|" "$package/Package.swift"
+grep -q "path: \"$root\"" "$package/Package.swift" || { echo "check-plugin: could not point the copy at $root" >&2; exit 1; }
+icons="$package/Sources/TabBarExample/Icons"
+log="$work/build.log"
+plugin_out="$package/.build/plugins/outputs/tabbarexample/TabBarExample/destination/TabIconsPlugin"
+
+fail() {
+    echo "FAIL: $1" >&2
+    echo "--- build log" >&2
+    cat "$log" >&2
+    exit 1
+}
+pass() { echo "ok: $1"; }
+
+# swift build into $log; its exit status.
+build() { swift build --package-path "$package" >"$log" 2>&1; }
+# The icons whose command ran in the last build, sorted, one a line.
+ran() { sed -n 's/.*TabIcons: normalizing \(.*\)$/\1/p' "$log" | sort | tr '\n' ' ' | sed 's/ $//'; }
+# Every file of the resource bundle, sorted.
+bundle_files() { (cd "$package/.build/debug/TabBarExample_TabBarExample.resources" && ls | sort | tr '\n' ' ' | sed 's/ $//'); }
+
+expected_icons="bell.png gear-fill.svg gear.svg house-fill.svg house.svg search.svg"
+expected_files=""
+for stem in bell gear gear-fill house house-fill search; do
+    expected_files+="$stem.png $stem@2x.png $stem@3x.png "
+done
+expected_files=$(echo $expected_files | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')
+
+# 1. A clean build renders every icon, once, and the bundle holds exactly the renditions.
+build || fail "the clean build failed"
+[ "$(ran)" = "$expected_icons" ] || fail "the clean build ran '$(ran)', not every icon once ('$expected_icons')"
+grep -q "TabIcons: naming 6 icons in TabIconAssets.swift" "$log" || fail "the clean build did not write the names"
+[ "$(bundle_files)" = "$expected_files" ] || fail "the resource bundle holds '$(bundle_files)', not '$expected_files'"
+[ -f "$plugin_out/manifests/house.json" ] || fail "no manifest in the plugin's work folder"
+pass "clean build: 6 icons rendered, 18 renditions in the bundle, manifests in the plugin's work folder"
+
+# 2. Nothing changed: nothing runs. SwiftPM 6.3 builds the plugin's tool (tabicon-tool) in two
+# passes with two databases (plugin-tools.db, build.db), and the first build after a clean one
+# compiles and links it again; a relinked tool is a changed input of every command, so that
+# build may rerun them all, but only with the tool relinked. From then on, nothing runs.
+build || fail "the second build failed"
+if grep -q "TabIcons:" "$log"; then
+    grep -q "Linking tabicon-tool" "$log" || fail "the second build ran commands without a new tool"
+    pass "second build: SwiftPM relinked tabicon-tool once more (its two-pass settling) and reran the commands"
+    build || fail "the third build failed"
+fi
+! grep -q "TabIcons:\|Linking" "$log" || fail "an unchanged build ran commands: $(grep 'TabIcons:\|Linking' "$log" | tr '\n' ';')"
+pass "unchanged build: no command ran, nothing linked"
+
+# 3. One icon touched: that icon only, and the others' renditions untouched.
+before=$(stat -c '%n %Y %i' "$plugin_out"/icons/gear/* "$plugin_out"/icons/bell/*)
+sleep 1
+touch "$icons/house.svg"
+build || fail "the build after touching house.svg failed"
+[ "$(ran)" = "house.svg" ] || fail "touching house.svg ran '$(ran)', not house.svg alone"
+! grep -q "TabIcons: naming" "$log" || fail "touching an icon rewrote the names"
+[ "$(stat -c '%n %Y %i' "$plugin_out"/icons/gear/* "$plugin_out"/icons/bell/*)" = "$before" ] || fail "other icons' renditions changed"
+pass "touched house.svg: its command alone ran"
+
+# The tests of the example: every rendition through Bundle.module, at its pixel size.
+swift test --package-path "$package" >"$log" 2>&1 || fail "swift test failed in the example"
+pass "swift test: every rendition loads from Bundle.module at its pixel size"
+
+# 4. An icon the code names, removed: the build fails where the code names it.
+mv "$icons/search.svg" "$work/search.svg"
+if build; then fail "the build passed without search.svg, which TabBar.swift names"; fi
+grep -q "TabBar.swift:[0-9]*:[0-9]*: error: type 'TabIconAssets' has no member 'search'" "$log" \
+    || fail "removing search.svg did not fail at TabBar.swift's TabIconAssets.search"
+pass "removed search.svg: $(grep -o "TabBar.swift:[0-9]*:[0-9]*: error: type 'TabIconAssets' has no member 'search'" "$log" | head -1)"
+mv "$work/search.svg" "$icons/search.svg"
+
+# 5. An icon that does not decode: the build fails naming the file and the reason.
+printf '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10\0\0\0\x10\x08\x06\0\0\0' >"$icons/broken.png"
+if build; then fail "the build passed with a broken broken.png"; fi
+line=$(grep "tabicon: .*Icons/broken.png: [a-zA-Z]*: " "$log" | head -1)
+[ -n "$line" ] || fail "the broken icon's failure does not name the file and the reason"
+pass "broken.png: ${line#*tabicon: }"
+rm "$icons/broken.png"
+
+build || fail "the build after restoring the icons failed"
+pass "restored: the build passes again"
