@@ -29,7 +29,8 @@ enum SwiftIdentifier {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
-            if scalar != "_", isContinuation(scalar) {
+            // A word starts with a letter or digit: a combining mark after a separator is dropped.
+            if scalar != "_", isContinuation(scalar), !current.isEmpty || isHead(scalar) || isDigit(scalar) {
                 current.append(scalar)
             } else if !current.isEmpty {
                 words.append(String(current))
@@ -37,8 +38,7 @@ enum SwiftIdentifier {
             }
         }
         if !current.isEmpty { words.append(String(current)) }
-        // A word of marks alone (a combining accent after a space) cannot start anything.
-        return words.filter { $0.unicodeScalars.contains(where: isHead) || $0.unicodeScalars.contains(where: isDigit) }
+        return words
     }
 
     /// `Home` → `home`, `URLBar` → `urlBar`, `URL` → `url`: the leading capitals lowered, except
