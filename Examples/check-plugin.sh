@@ -50,7 +50,7 @@ build || fail "the clean build failed"
 [ "$(ran)" = "$expected_icons" ] || fail "the clean build ran '$(ran)', not every icon once ('$expected_icons')"
 grep -q "TabIcons: naming 6 icons in TabIconAssets.swift" "$log" || fail "the clean build did not write the names"
 [ "$(bundle_files)" = "$expected_files" ] || fail "the resource bundle holds '$(bundle_files)', not '$expected_files'"
-[ -f "$plugin_out/manifests/house.json" ] || fail "no manifest in the plugin's work folder"
+[ -f "$plugin_out/manifests/house/manifest.json" ] || fail "no manifest in the plugin's work folder"
 pass "clean build: 6 icons rendered, 18 renditions in the bundle, manifests in the plugin's work folder"
 
 # 2. Nothing changed: nothing runs. SwiftPM 6.3 builds the plugin's tool (tabicon-tool) in two
@@ -95,6 +95,25 @@ line=$(grep "tabicon: .*Icons/broken.png: [a-zA-Z]*: " "$log" | head -1)
 [ -n "$line" ] || fail "the broken icon's failure does not name the file and the reason"
 pass "broken.png: ${line#*tabicon: }"
 rm "$icons/broken.png"
+
+# 6. A raster too small for 3× is upscaled for it, with a warning naming it; a file that is not
+#    an icon is skipped with a warning.
+cp "$root/TestImages/rgba-32.png" "$icons/tiny.png"
+echo "not an icon" >"$icons/notes.txt"
+build || fail "the build with tiny.png failed"
+grep -q "tabicon: warning: .*Icons/tiny.png: 32×32 px is smaller than its 3× rendition (75×75), which is upscaled" "$log" \
+    || fail "tiny.png's upscaled 3× has no warning"
+grep -q "warning: .*Icons/notes.txt: not an icon format tabicon reads" "$log" || fail "notes.txt was skipped without a warning"
+[ -f "$package/.build/debug/TabBarExample_TabBarExample.resources/tiny@3x.png" ] || fail "tiny@3x.png is not in the bundle"
+pass "tiny.png (32 px): 3× upscaled with a warning; notes.txt skipped with a warning"
+rm "$icons/tiny.png" "$icons/notes.txt"
+
+# 7. Settings the plugin cannot hold as resources are refused before anything runs.
+echo '{"options": {"layout": "android"}}' >"$package/Sources/TabBarExample/tabicons.json"
+if build; then fail "the build passed with layout android in tabicons.json"; fi
+grep -q 'layout "android": a target.s icons are written in the flat layout' "$log" || fail "layout android was not refused by name"
+pass "tabicons.json with layout android: refused by the plugin"
+rm "$package/Sources/TabBarExample/tabicons.json"
 
 build || fail "the build after restoring the icons failed"
 pass "restored: the build passes again"

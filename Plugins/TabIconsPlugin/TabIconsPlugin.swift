@@ -43,8 +43,11 @@ struct TabIconsPlugin: BuildToolPlugin {
             let stem = icon.deletingPathExtension().lastPathComponent
             let out = work.appending(path: "icons", directoryHint: .isDirectory).appending(path: stem, directoryHint: .isDirectory)
             let files = config.fileNames(stem: stem)
-            var arguments = ["package-icon", "--out", out.path,
-                             "--manifest", work.appending(path: "manifests").appending(path: stem + ".json").path]
+            // A folder of its own for each manifest too: a run clears the temporaries it finds in
+            // the folders it writes, which must not be another icon's run in flight.
+            let manifest = work.appending(path: "manifests", directoryHint: .isDirectory)
+                .appending(path: stem, directoryHint: .isDirectory).appending(path: "manifest.json")
+            var arguments = ["package-icon", "--out", out.path, "--manifest", manifest.path]
             var inputs = [icon]
             if config.exists {
                 arguments += ["--config", configURL.path]
