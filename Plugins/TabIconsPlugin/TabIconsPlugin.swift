@@ -47,13 +47,15 @@ struct TabIconsPlugin: BuildToolPlugin {
             // the folders it writes, which must not be another icon's run in flight.
             let manifest = work.appending(path: "manifests", directoryHint: .isDirectory)
                 .appending(path: stem, directoryHint: .isDirectory).appending(path: "manifest.json")
-            var arguments = ["package-icon", "--out", out.path, "--manifest", manifest.path]
+            var arguments = ["package-icon", "--base", directory.path, "--out", out.path, "--manifest", manifest.path]
             var inputs = [icon]
             if config.exists {
                 arguments += ["--config", configURL.path]
                 inputs.append(configURL)
             }
-            arguments += files.flatMap { ["--expect", $0] } + ["--", icon.path]
+            // Named from the target's folder (--base): `Icons/home.svg` in messages, the manifest
+            // and tabicons.json's `match`.
+            arguments += files.flatMap { ["--expect", $0] } + ["--", "Icons/" + icon.lastPathComponent]
             commands.append(.buildCommand(
                 displayName: "TabIcons: normalizing \(icon.lastPathComponent)",
                 executable: tool, arguments: arguments, inputFiles: inputs,

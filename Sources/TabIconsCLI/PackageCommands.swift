@@ -7,7 +7,7 @@ import TabIconsBatch
 /// them, and these commands hold the tool to them: whatever the naming rule says, a build never
 /// rests on a file the plugin promised and the tool did not write.
 ///
-/// `tabicon package-icon --out DIR --manifest FILE [--config FILE] --expect NAME... INPUT`:
+/// `tabicon package-icon [--base DIR] --out DIR --manifest FILE [--config FILE] --expect NAME... INPUT`:
 /// `normalize` of one icon into its own folder (`-q --jobs 1 --allow-upscale`: SwiftPM runs
 /// the icons side by side, and every declared scale must exist, so a raster too small for a
 /// scale is upscaled for it, with a warning), then the files written must be exactly the
@@ -20,11 +20,17 @@ enum PackageCommands {
     static let namesCommand = "package-names"
 
     static func icon(_ arguments: [String], console: Console, jail: WorkerJail?) throws(ParsedArguments.UsageError) -> TabIconCommand.ExitStatus {
-        let words = try Words(arguments, valued: ["--out", "--manifest", "--config", "--expect"])
+        let words = try Words(arguments, valued: ["--out", "--manifest", "--config", "--expect", "--base"])
         guard let out = words.last("--out"), let manifest = words.last("--manifest"), words.positionals.count == 1 else {
             throw .init("package-icon needs --out DIR, --manifest FILE and one input")
         }
         let input = words.positionals[0]
+        // The target's folder: the input is named from there (`Icons/home.svg`, what the
+        // manifest records and tabicons.json's `match` sees), and a ./tabicons.json is the
+        // target's, never one that happens to be where SwiftPM runs the command.
+        if let base = words.last("--base"), !FileManager.default.changeCurrentDirectoryPath(base) {
+            throw .init("package-icon: cannot work in \(TerminalText.quoted(base))")
+        }
         var normalize = ["-q", "--jobs", "1", "--allow-upscale", "-o", out, "--manifest", manifest]
         if let config = words.last("--config") { normalize += ["--config", config] }
         let status = try NormalizeCommand(arguments: normalize + ["--", input]).run(console: console, jail: jail)
