@@ -115,5 +115,22 @@ grep -q 'layout "android": a target.s icons are written in the flat layout' "$lo
 pass "tabicons.json with layout android: refused by the plugin"
 rm "$package/Sources/TabBarExample/tabicons.json"
 
+# 8. tabicons.json (once tabicon reads --config): its scales name the files, an icons entry
+#    matches Icons/NAME, and it is an input of every icon's command.
+if grep -q '"config"' "$root/Sources/TabIconsCLI/CommandOption+Declarations.swift"; then
+    echo '{"options": {"scales": [1, 2]}, "icons": [{"match": "Icons/bell.png", "padding": 4}]}' \
+        >"$package/Sources/TabBarExample/tabicons.json"
+    build || fail "the build with tabicons.json (scales 1,2; bell.png padded) failed"
+    [ "$(ran)" = "$expected_icons" ] || fail "changing tabicons.json ran '$(ran)', not every icon"
+    files=$(cd "$plugin_out/icons" && ls */ | tr '\n' ' ')
+    case "$files" in *@3x*) fail "scales [1, 2] left 3x renditions in the plugin's work folder: $files" ;; esac
+    grep -q 'fileNames: \["bell.png", "bell@2x.png"\]' "$plugin_out/TabIconAssets.swift" || fail "the names do not follow scales [1, 2]"
+    grep -q '"padding"' "$plugin_out/manifests/bell/manifest.json" || fail "bell.png's manifest does not record its padding"
+    pass "tabicons.json: scales [1, 2] name the files, Icons/bell.png matched, every icon reran"
+    rm "$package/Sources/TabBarExample/tabicons.json"
+else
+    echo "skipped: tabicons.json (this tabicon has no --config yet)"
+fi
+
 build || fail "the build after restoring the icons failed"
 pass "restored: the build passes again"

@@ -121,18 +121,27 @@ struct OutputSettings {
 
     init() {}
 
+    /// A file that is not JSON, or not of this shape, leaves the defaults: tabicon reads it too
+    /// and says what is wrong with it, naming the key, far better than a guess here.
     init(reading url: URL) throws {
         exists = true
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
-        guard let options = (object as? [String: Any])?["options"] as? [String: Any] else { return }
+        guard let data = try? Data(contentsOf: url),
+              let object = try? JSONSerialization.jsonObject(with: data),
+              let options = (object as? [String: Any])?["options"] as? [String: Any]
+        else { return }
         if let layout = options["layout"] as? String, layout != "flat" {
             throw PluginError("\(url.path): layout \"\(layout)\": a target's icons are written in the flat layout (Bundle.module)")
         }
         if let format = options["format"] as? String { self.format = format }
-        if let list = options["scales"] as? [Double] {
-            scales = list
-        } else if let text = options["scales"] as? String {
+        switch options["scales"] {
+        case let list as [Any]:
+            scales = list.compactMap { ($0 as? NSNumber)?.doubleValue }
+        case let number as NSNumber:
+            scales = [number.doubleValue]
+        case let text as String:
             scales = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        default:
+            break
         }
     }
 
