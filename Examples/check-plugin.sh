@@ -107,6 +107,9 @@ grep -q "warning: .*Icons/notes.txt: not an icon format tabicon reads" "$log" ||
 [ -f "$package/.build/debug/TabBarExample_TabBarExample.resources/tiny@3x.png" ] || fail "tiny@3x.png is not in the bundle"
 pass "tiny.png (32 px): 3× upscaled with a warning; notes.txt skipped with a warning"
 rm "$icons/tiny.png" "$icons/notes.txt"
+build || fail "the build after removing tiny.png failed"
+[ ! -e "$plugin_out/icons/tiny" ] && [ ! -e "$plugin_out/manifests/tiny" ] || fail "tiny.png's renditions stayed in the work folder"
+pass "tiny.png removed: its renditions and manifest left the plugin's work folder"
 
 # 7. Settings the plugin cannot hold as resources are refused before anything runs.
 echo '{"options": {"layout": "android"}}' >"$package/Sources/TabBarExample/tabicons.json"
@@ -122,7 +125,7 @@ if grep -q '"config"' "$root/Sources/TabIconsCLI/CommandOption+Declarations.swif
         >"$package/Sources/TabBarExample/tabicons.json"
     build || fail "the build with tabicons.json (scales 1,2; bell.png padded) failed"
     [ "$(ran)" = "$expected_icons" ] || fail "changing tabicons.json ran '$(ran)', not every icon"
-    files=$(cd "$plugin_out/icons" && ls */ | tr '\n' ' ')
+    files=$(cd "$plugin_out/icons" && ls -R | tr '\n' ' ')
     case "$files" in *@3x*) fail "scales [1, 2] left 3x renditions in the plugin's work folder: $files" ;; esac
     grep -q 'fileNames: \["bell.png", "bell@2x.png"\]' "$plugin_out/TabIconAssets.swift" || fail "the names do not follow scales [1, 2]"
     grep -q '"padding"' "$plugin_out/manifests/bell/manifest.json" || fail "bell.png's manifest does not record its padding"

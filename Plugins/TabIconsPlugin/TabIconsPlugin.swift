@@ -38,6 +38,7 @@ struct TabIconsPlugin: BuildToolPlugin {
 
         let tool = try context.tool(named: "tabicon").url
         let work = context.pluginWorkDirectoryURL
+        Self.removeStaleFolders(in: work, keeping: Set(icons.map { $0.deletingPathExtension().lastPathComponent }))
         var commands: [Command] = []
         for icon in icons {
             let stem = icon.deletingPathExtension().lastPathComponent
@@ -71,6 +72,17 @@ struct TabIconsPlugin: BuildToolPlugin {
                 + icons.map(\.lastPathComponent),
             outputFiles: [names]))
         return commands
+    }
+
+    /// The renditions and manifest of an icon no longer in `Icons/`: no command declares them
+    /// any more, so nothing else would ever remove them from the plugin's work folder.
+    static func removeStaleFolders(in work: URL, keeping stems: Set<String>) {
+        for kind in ["icons", "manifests"] {
+            let folder = work.appending(path: kind, directoryHint: .isDirectory)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !stems.contains(name) {
+                try? FileManager.default.removeItem(at: folder.appending(path: name))
+            }
+        }
     }
 
     /// The target's folder (`Target.directoryURL` needs tools 6.1; the concrete types have it in 6.0).
