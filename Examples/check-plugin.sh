@@ -6,7 +6,11 @@
 #   2. a second build runs no command;
 #   3. touching one icon reruns that icon's command only;
 #   4. an icon removed while the code names it fails the build at that line;
-#   5. an icon that does not decode fails the build naming the file and the reason.
+#   5. an icon that does not decode fails the build naming the file and the reason;
+#   6. a raster too small for 3× is upscaled with a warning, a non-icon file skipped with one,
+#      and a removed icon's files leave the plugin's work folder;
+#   7. (once tabicon reads --config) tabicons.json shapes the pixels, an edit reruns the icons,
+#      and it cannot rename the files.
 # Prints one line per check; exits 1 at the first that fails, with the build log.
 set -euo pipefail
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -20,6 +24,12 @@ package="$work/TabBarExample"
 sed -i.orig "s|path: \"../..\"|path: \"$root\"|" "$package/Package.swift"
 grep -q "path: \"$root\"" "$package/Package.swift" || { echo "check-plugin: could not point the copy at $root" >&2; exit 1; }
 icons="$package/Sources/TabBarExample/Icons"
+settings="$package/Sources/TabBarExample/tabicons.json"
+# The example's own settings, put back after the checks that replace them.
+restore_settings() {
+    if [ -f "$work/tabicons.json" ]; then cp "$work/tabicons.json" "$settings"; else rm -f "$settings"; fi
+}
+[ ! -f "$settings" ] || cp "$settings" "$work/tabicons.json"
 log="$work/build.log"
 plugin_out="$package/.build/plugins/outputs/tabbarexample/TabBarExample/destination/TabIconsPlugin"
 
@@ -111,26 +121,33 @@ build || fail "the build after removing tiny.png failed"
 [ ! -e "$plugin_out/icons/tiny" ] && [ ! -e "$plugin_out/manifests/tiny" ] || fail "tiny.png's renditions stayed in the work folder"
 pass "tiny.png removed: its renditions and manifest left the plugin's work folder"
 
-# 7. Settings the plugin cannot hold as resources are refused before anything runs.
-echo '{"options": {"layout": "android"}}' >"$package/Sources/TabBarExample/tabicons.json"
-if build; then fail "the build passed with layout android in tabicons.json"; fi
-grep -q 'layout "android": a target.s icons are written in the flat layout' "$log" || fail "layout android was not refused by name"
-pass "tabicons.json with layout android: refused by the plugin"
-rm "$package/Sources/TabBarExample/tabicons.json"
-
-# 8. tabicons.json (once tabicon reads --config): its scales name the files, an icons entry
-#    matches Icons/NAME, and it is an input of every icon's command.
+# 7. tabicons.json (once tabicon reads --config): it shapes the pixels, matches Icons/NAME, is an
+#    input of every icon's command (an edit of its content reruns them: no replanning needed),
+#    and cannot rename the files (the plugin pins the flat layout's 1x/2x/3x PNGs).
 if grep -q '"config"' "$root/Sources/TabIconsCLI/CommandOption+Declarations.swift"; then
-    echo '{"options": {"scales": [1, 2]}, "icons": [{"match": "Icons/bell.png", "padding": 4}]}' \
-        >"$package/Sources/TabBarExample/tabicons.json"
-    build || fail "the build with tabicons.json (scales 1,2; bell.png padded) failed"
-    [ "$(ran)" = "$expected_icons" ] || fail "changing tabicons.json ran '$(ran)', not every icon"
-    files=$(cd "$plugin_out/icons" && ls -R | tr '\n' ' ')
-    case "$files" in *@3x*) fail "scales [1, 2] left 3x renditions in the plugin's work folder: $files" ;; esac
-    grep -q 'fileNames: \["bell.png", "bell@2x.png"\]' "$plugin_out/TabIconAssets.swift" || fail "the names do not follow scales [1, 2]"
+    echo '{"options": {"layout": "android", "scales": "1,2"}, "icons": [{"match": "Icons/bell.png", "padding": 4}]}' >"$settings"
+    build || fail "the build with tabicons.json (layout android, scales 1,2; bell.png padded) failed"
+    [ "$(ran)" = "$expected_icons" ] || fail "a new tabicons.json ran '$(ran)', not every icon"
+    [ "$(ls "$plugin_out/icons/bell")" = "$(printf 'bell.png\nbell@2x.png\nbell@3x.png')" ] \
+        || fail "the options' layout and scales renamed the files: $(ls "$plugin_out/icons/bell" | tr '\n' ' ')"
     grep -q '"padding"' "$plugin_out/manifests/bell/manifest.json" || fail "bell.png's manifest does not record its padding"
-    pass "tabicons.json: scales [1, 2] name the files, Icons/bell.png matched, every icon reran"
-    rm "$package/Sources/TabBarExample/tabicons.json"
+    pass "tabicons.json: Icons/bell.png matched and padded; the options' layout and scales did not rename the files"
+
+    bell=$(md5sum <"$plugin_out/icons/bell/bell@3x.png"); gear=$(stat -c '%Y %i' "$plugin_out/icons/gear/gear@3x.png")
+    sleep 1
+    sed -i 's/"padding": 4/"padding": 1/' "$settings"
+    build || fail "the build after editing tabicons.json failed"
+    [ "$(ran)" = "$expected_icons" ] || fail "editing tabicons.json ran '$(ran)', not every icon"
+    [ "$(md5sum <"$plugin_out/icons/bell/bell@3x.png")" != "$bell" ] || fail "editing bell.png's padding did not change bell@3x.png"
+    [ "$(stat -c '%Y %i' "$plugin_out/icons/gear/gear@3x.png")" = "$gear" ] || fail "editing bell.png's padding rewrote gear@3x.png"
+    pass "tabicons.json edited: every command reran, bell.png's renditions changed, the others' files untouched"
+
+    echo '{"icons": [{"match": "Icons/bell.png", "format": "webp"}]}' >"$settings"
+    if build; then fail "the build passed with bell.png as WebP"; fi
+    grep -q "tabicon: Icons/bell.png: the plugin declared bell.png, bell@2x.png, bell@3x.png but tabicon wrote bell.webp" "$log" \
+        || fail "a per-icon format was not refused naming both lists"
+    pass "tabicons.json giving bell.png another format: the build fails naming the declared and the written files"
+    restore_settings
 else
     echo "skipped: tabicons.json (this tabicon has no --config yet)"
 fi

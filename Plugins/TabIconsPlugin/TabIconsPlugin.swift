@@ -32,8 +32,10 @@ struct TabIconsPlugin: BuildToolPlugin {
             throw PluginError("\(target.name): \(raw.url.lastPathComponent) in Icons/ is declared as a resource; add"
                 + " `exclude: [\"Icons\"]` to the target instead (its renditions are the resources)")
         }
+        // tabicons.json's presence is part of the package's structure (SwiftPM plans again when
+        // it appears or goes); its content is read by tabicon alone, on every build.
         let configURL = directory.appending(path: "tabicons.json")
-        let config = FileManager.default.fileExists(atPath: configURL.path) ? try OutputSettings(reading: configURL) : OutputSettings()
+        let hasConfig = FileManager.default.fileExists(atPath: configURL.path)
         let icons = try Self.icons(in: folder)
 
         let tool = try context.tool(named: "tabicon").url
@@ -43,14 +45,15 @@ struct TabIconsPlugin: BuildToolPlugin {
         for icon in icons {
             let stem = icon.deletingPathExtension().lastPathComponent
             let out = work.appending(path: "icons", directoryHint: .isDirectory).appending(path: stem, directoryHint: .isDirectory)
-            let files = config.fileNames(stem: stem)
+            let files = RenditionFiles.names(stem: stem)
             // A folder of its own for each manifest too: a run clears the temporaries it finds in
             // the folders it writes, which must not be another icon's run in flight.
             let manifest = work.appending(path: "manifests", directoryHint: .isDirectory)
                 .appending(path: stem, directoryHint: .isDirectory).appending(path: "manifest.json")
             var arguments = ["package-icon", "--base", directory.path, "--out", out.path, "--manifest", manifest.path]
+                + RenditionFiles.arguments
             var inputs = [icon]
-            if config.exists {
+            if hasConfig {
                 arguments += ["--config", configURL.path]
                 inputs.append(configURL)
             }
@@ -68,8 +71,7 @@ struct TabIconsPlugin: BuildToolPlugin {
         commands.append(.buildCommand(
             displayName: "TabIcons: naming \(icons.count) icon\(icons.count == 1 ? "" : "s") in TabIconAssets.swift",
             executable: tool,
-            arguments: ["package-names", "--out", names.path, "--scales", config.scaleList, "--format", config.format, "--"]
-                + icons.map(\.lastPathComponent),
+            arguments: ["package-names", "--out", names.path] + RenditionFiles.arguments + ["--"] + icons.map(\.lastPathComponent),
             outputFiles: [names]))
         return commands
     }
@@ -123,50 +125,23 @@ struct TabIconsPlugin: BuildToolPlugin {
     }
 }
 
-/// What the plugin must know of `tabicons.json` to name the files: the scales and the format of
-/// its `options` (README "In a Swift package"). A layout other than flat cannot be resources of
-/// a target and is refused; everything else in the file is tabicon's to read.
-struct OutputSettings {
-    var exists = false
-    var scales: [Double] = [1, 2, 3]
-    var format = "png"
+/// The files a target's icons become: the flat layout's 1×, 2×, 3× PNGs (`home.png`,
+/// `home@2x.png`, `home@3x.png`: what `UIImage(named:in:)` and `Bundle.module` look for).
+///
+/// Fixed, and given to tabicon on its command line (which outranks tabicons.json's `options`),
+/// because SwiftPM runs a build-tool plugin only when it plans the build again (a file added or
+/// removed, Package.swift changed), never because a file's content changed: names read from
+/// tabicons.json here would go stale when it is edited. Everything in tabicons.json that does
+/// not rename files is tabicon's to apply on every build.
+enum RenditionFiles {
+    static let scales: [Double] = [1, 2, 3]
+    static let format = "png"
+    /// tabicon's options for exactly these files.
+    static let arguments = ["--layout", "flat", "--scales", "1,2,3", "--format", format]
 
-    init() {}
-
-    /// A file that is not JSON, or not of this shape, leaves the defaults: tabicon reads it too
-    /// and says what is wrong with it, naming the key, far better than a guess here.
-    init(reading url: URL) throws {
-        exists = true
-        guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data),
-              let options = (object as? [String: Any])?["options"] as? [String: Any]
-        else { return }
-        if let layout = options["layout"] as? String, layout != "flat" {
-            throw PluginError("\(url.path): layout \"\(layout)\": a target's icons are written in the flat layout (Bundle.module)")
-        }
-        if let format = options["format"] as? String { self.format = format }
-        switch options["scales"] {
-        case let list as [Any]:
-            scales = list.compactMap { ($0 as? NSNumber)?.doubleValue }
-        case let number as NSNumber:
-            scales = [number.doubleValue]
-        case let text as String:
-            scales = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        default:
-            break
-        }
-    }
-
-    /// `--scales` as tabicon reads it.
-    var scaleList: String { scales.map(Self.decimal).joined(separator: ",") }
-
-    /// The flat layout's names (`OutputLayout.flat`): `home.png`, `home@2x.png`, `home@1.5x.png`.
-    func fileNames(stem: String) -> [String] {
-        scales.map { stem + ($0 == 1 ? "" : "@" + Self.decimal($0) + "x") + "." + format }
-    }
-
-    private static func decimal(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    /// The flat layout's names (`OutputLayout.flat`), checked by `package-icon` on every run.
+    static func names(stem: String) -> [String] {
+        scales.map { stem + ($0 == 1 ? "" : "@\(Int($0))x") + "." + format }
     }
 }
 

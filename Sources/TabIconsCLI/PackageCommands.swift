@@ -7,20 +7,21 @@ import TabIconsBatch
 /// them, and these commands hold the tool to them: whatever the naming rule says, a build never
 /// rests on a file the plugin promised and the tool did not write.
 ///
-/// `tabicon package-icon [--base DIR] --out DIR --manifest FILE [--config FILE] --expect NAME... INPUT`:
-/// `normalize` of one icon into its own folder (`-q --jobs 1 --allow-upscale`: SwiftPM runs
-/// the icons side by side, and every declared scale must exist, so a raster too small for a
-/// scale is upscaled for it, with a warning), then the files written must be exactly the
-/// expected names.
+/// `tabicon package-icon [--base DIR] --out DIR --manifest FILE [--layout L --scales S
+/// --format F] [--config FILE] --expect NAME... INPUT`: `normalize` of one icon into its own
+/// folder (`-q --jobs 1 --allow-upscale`: SwiftPM runs the icons side by side, and every
+/// declared scale must exist, so a raster too small for a scale is upscaled for it, with a
+/// warning), then the files written must be exactly the expected names.
 ///
-/// `tabicon package-names --out FILE --scales 1,2,3 --format png ICON...`: the Swift file of
-/// generated names (`IconAssetsSource`), written only when its bytes change.
+/// `tabicon package-names --out FILE [--layout flat] --scales 1,2,3 --format png ICON...`: the
+/// Swift file of generated names (`IconAssetsSource`), written only when its bytes change.
 enum PackageCommands {
     static let iconCommand = "package-icon"
     static let namesCommand = "package-names"
 
     static func icon(_ arguments: [String], console: Console, jail: WorkerJail?) throws(ParsedArguments.UsageError) -> TabIconCommand.ExitStatus {
-        let words = try Words(arguments, valued: ["--out", "--manifest", "--config", "--expect", "--base"])
+        let words = try Words(arguments, valued: ["--out", "--manifest", "--config", "--expect", "--base",
+                                                  "--layout", "--scales", "--format"])
         guard let out = words.last("--out"), let manifest = words.last("--manifest"), words.positionals.count == 1 else {
             throw .init("package-icon needs --out DIR, --manifest FILE and one input")
         }
@@ -32,7 +33,9 @@ enum PackageCommands {
             throw .init("package-icon: cannot work in \(TerminalText.quoted(base))")
         }
         var normalize = ["-q", "--jobs", "1", "--allow-upscale", "-o", out, "--manifest", manifest]
-        if let config = words.last("--config") { normalize += ["--config", config] }
+        for option in ["--layout", "--scales", "--format", "--config"] {
+            if let value = words.last(option) { normalize += [option, value] }
+        }
         let status = try NormalizeCommand(arguments: normalize + ["--", input]).run(console: console, jail: jail)
         guard status == .success else { return status }
 
@@ -60,13 +63,16 @@ enum PackageCommands {
     }
 
     static func names(_ arguments: [String], console: Console) throws(ParsedArguments.UsageError) -> TabIconCommand.ExitStatus {
-        let words = try Words(arguments, valued: ["--out", "--scales", "--format"])
+        let words = try Words(arguments, valued: ["--out", "--layout", "--scales", "--format"])
         guard let out = words.last("--out"), let scaleText = words.last("--scales") else {
             throw .init("package-names needs --out FILE and --scales")
         }
         let scales = try NormalizeCommand.scales(scaleText)
         let format = words.last("--format") ?? OutputFormatName.png.rawValue
         guard OutputFormatName(rawValue: format) != nil else { throw .init("--format must be png or webp, not '\(format)'") }
+        guard words.last("--layout") ?? OutputLayout.flat.rawValue == OutputLayout.flat.rawValue else {
+            throw .init("package-names names the flat layout's files only")
+        }
         let icons = words.positionals.map { path in
             let fileName = (path as NSString).lastPathComponent
             return IconAssetsSource.Icon(fileName: fileName, stem: (fileName as NSString).deletingPathExtension)
