@@ -126,36 +126,41 @@ public struct BatchNormalizer: Sendable {
         let engine = IconEngine(jail: jail)
         defer { engine.finish() }
         let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
+        // Work goes by the plan's units: an icon and its twins are decided and written together.
+        let units = plan.units
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
             while shouldStop() == 0 {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < inputs.count else { return }
-                let input = inputs[index]
-                let outcome: IconOutcome
-                switch (plan.icons[index], directory) {
-                case (.failure(let error), _), (_, .failure(let error)): outcome = .failed(error.naming(input.name))
-                case (.success(let icon), .success(let directory)):
-                    outcome = context.process(input, plan: icon, directory: directory)
+                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard position < units.count else { return }
+                let unit = units[position]
+                let results: [(index: Int, outcome: IconOutcome)]
+                switch directory {
+                case .failure(let error): results = unit.map { ($0, .failed(error.naming(inputs[$0].name))) }
+                case .success(let directory): results = context.process(unit: unit, inputs: inputs, plan: plan, directory: directory)
                 }
-                outcomes.withLock { $0[index] = outcome }
-                switch outcome {
-                case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: input.name, icon: icon))
-                case .reused(let icon): onEvent(.reused(index: index, name: input.name, icon: icon))
-                case .failed(let error): onEvent(.failed(index: index, name: input.name, error: error))
-                case .stopped: break
+                outcomes.withLock { for (index, outcome) in results { $0[index] = outcome } }
+                for (index, outcome) in results {
+                    let name = inputs[index].name
+                    switch outcome {
+                    case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: name, icon: icon))
+                    case .reused(let icon, _): onEvent(.reused(index: index, name: name, icon: icon))
+                    case .failed(let error): onEvent(.failed(index: index, name: name, error: error))
+                    case .stopped: break
+                    }
                 }
             }
         }
         return withExtendedLifetime(lock) {
             finish(inputs, outcomes.withLock { $0 }, priorErrors: priorErrors, previous: previous,
-                   journal: journal, directory: try? directory.get(), spared: plan.spared)
+                   journal: journal, directory: try? directory.get(), spared: plan.spared,
+                   twins: Self.twinNames(plan.twins, inputs))
         }
     }
 
     /// Steps 4 and 5: the counts, pruning, the manifest.
     private func finish(_ inputs: [BatchInput], _ outcomes: [IconOutcome?], priorErrors: [Manifest.ErrorEntry],
                         previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
-                        spared: Set<FileIdentity>) -> BatchResult {
+                        spared: Set<FileIdentity>, twins: [String: (selected: String?, dark: String?)]) -> BatchResult {
         var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
@@ -172,10 +177,13 @@ public struct BatchNormalizer: Sendable {
                 manifest.icons.append(icon)
                 result.counts.normalized += 1
                 result.changes += changes
-            case .reused(let icon):
+            case .reused(let icon, let changes):
+                // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
                 manifest.icons.append(icon)
                 result.counts.reused += 1
-                result.counts.unchanged += icon.ownedFiles.count
+                if !checkOnly { result.counts.written += changes.count }
+                result.counts.unchanged += icon.ownedFiles.count - changes.count
+                result.changes += changes
             case .failed(let error):
                 manifest.errors.append(.init(input: inputs[index].name, error: error))
                 result.counts.failed += 1
@@ -183,7 +191,7 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
-        Self.linkTwins(&manifest.icons)
+        Self.linkTwins(&manifest.icons, twins)
         let signal = shouldStop()
         if signal != 0 {
             result.stoppedBy = signal
@@ -214,13 +222,20 @@ public struct BatchNormalizer: Sendable {
         return result
     }
 
-    /// The manifest's `selectedTwin` / `darkTwin` of every icon, from this run's icons alone.
-    static func linkTwins(_ icons: inout [Manifest.Icon]) {
-        let links = IconTwins.links(icons.map { ($0.input, $0.name) })
-        for index in icons.indices {
-            icons[index].selectedTwin = links[index].selected.map { icons[$0].input }
-            icons[index].darkTwin = links[index].dark.map { icons[$0].input }
+    /// The plan's twins by input name.
+    static func twinNames(_ twins: [(selected: Int?, dark: Int?)], _ inputs: [BatchInput]) -> [String: (selected: String?, dark: String?)] {
+        var names: [String: (selected: String?, dark: String?)] = [:]
+        for (index, links) in twins.enumerated() where links.selected != nil || links.dark != nil {
+            names[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
         }
+        return names
+    }
+
+    /// The manifest's `selectedTwin` / `darkTwin` of every icon, as the plan placed them (`twins`,
+    /// by input), where both icons have an entry this run; and the `twin-mismatch` lint on both
+    /// (`IconTwins.link`).
+    static func linkTwins(_ icons: inout [Manifest.Icon], _ twins: [String: (selected: String?, dark: String?)]) {
+        IconTwins.link(&icons) { twins[$0] ?? (nil, nil) }
     }
 
     /// The manifest, written only when its bytes differ from the file there (so a run that
@@ -259,8 +274,9 @@ enum IconOutcome: Sendable {
     case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
     /// Normalized and compared only (`--check`): what a run would write or change.
     case checked(Manifest.Icon, [BatchResult.Change])
-    /// Carried over from the previous manifest, nothing decoded or written.
-    case reused(Manifest.Icon)
+    /// Carried over from the previous manifest, nothing decoded; the files its unit changed for it
+    /// (its `Contents.json` or state list, when its twin changed).
+    case reused(Manifest.Icon, changes: [BatchResult.Change])
     case failed(TabIconsError)
     /// Abandoned because the batch was asked to stop; its temporaries are removed.
     case stopped

@@ -1,24 +1,170 @@
 import TabIcons
 import Foundation
 
-/// One input through the batch, start to finish: load within the memory budget, carry over or
-/// render (normalize and encode, through the `IconEngine`: in a jailed worker or in process),
-/// write the whole set (or, checking, compare it).
+/// One unit of the plan through the batch (`OutputPlan.units`: an icon and its twins, or an input
+/// alone), start to finish: each input loaded within the memory budget, carried over or rendered
+/// (normalized and encoded, through the `IconEngine`: in a jailed worker or in process); then the
+/// files the unit shares made here, in the batch (an image set's `Contents.json`, which lists the
+/// dark twin's files; Android's state list, which names the selected twin); then every file of the
+/// unit written as one set (or, checking, compared).
 struct IconRun: Sendable {
     let batch: BatchNormalizer
     let previous: PreviousRun
     let budget: MemoryBudget?
     let engine: IconEngine
 
-    func process(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) -> IconOutcome {
+    /// What one input of a unit has before the unit's files are written.
+    private enum Prepared {
+        case reused(Manifest.Icon)
+        /// Rendered, with the input's stat as it was before it was read.
+        case rendered(RenderedIcon, inputStat: FileStat?)
+        case failed(TabIconsError)
+        case stopped
+    }
+
+    /// The outcome of every input of `unit`, in the unit's order.
+    func process(unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory) -> [(index: Int, outcome: IconOutcome)] {
+        var prepared: [Int: Prepared] = [:]
+        for index in unit {
+            let input = inputs[index]
+            do throws(TabIconsError) {
+                prepared[index] = try prepare(input, plan: plan.icons[index].get(), directory: directory)
+            } catch {
+                prepared[index] = .failed(error.naming(input.name))
+            }
+        }
+        let stopped = { unit.map { index -> (index: Int, outcome: IconOutcome) in
+            if case .failed(let error)? = prepared[index] { return (index, .failed(error)) }
+            return (index, .stopped)
+        } }
+        guard batch.shouldStop() == 0, !unit.contains(where: { if case .stopped? = prepared[$0] { true } else { false } })
+        else { return stopped() }
+
+        // Each input's row, and the files it has to write.
+        var rows: [Int: Manifest.Icon] = [:]
+        var files: [Int: [IconFiles.File]] = [:]
+        for index in unit {
+            switch prepared[index] {
+            case .reused(let row)?:
+                rows[index] = row
+                files[index] = []
+            case .rendered(let icon, let inputStat)?:
+                var row = icon.row
+                row.inputStat = inputStat
+                rows[index] = row
+                // The worker's Contents.json knows only its own renditions: the unit's is made below.
+                let contents = (try? plan.icons[index].get())?.contentsPath
+                files[index] = icon.files.filter { $0.path != contents }
+            default:
+                break
+            }
+        }
+        // A dark twin's files belong to its icon's set (the image set, the icon's resource at night):
+        // when the icon has none this run, the twin is not written either, so the set stays as the
+        // last good run left it (SPEC §6a "Whole sets"; its previous files are kept).
+        if batch.layout != .flat {
+            for index in unit {
+                guard let dark = plan.twins[index].dark, rows[index] == nil, rows[dark] != nil else { continue }
+                rows[dark] = nil
+                files[dark] = nil
+                prepared[dark] = .failed(TabIconsError(.io, "not written: its files belong to its icon \(inputs[index].name), which failed",
+                                                       input: inputs[dark].name))
+            }
+        }
+        addSharedFiles(unit, plan: plan, prepared: prepared, rows: &rows, files: &files)
+
+        var outcomes: [(index: Int, outcome: IconOutcome)] = []
+        if batch.checkOnly {
+            for index in unit {
+                guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
+                do throws(TabIconsError) {
+                    let changes = try compare(files[index]!, directory: directory)
+                    if case .reused? = prepared[index] { outcomes.append((index, .reused(row, changes: changes))) }
+                    else { outcomes.append((index, .checked(row, changes))) }
+                } catch {
+                    outcomes.append((index, .failed(error.naming(inputs[index].name))))
+                }
+            }
+            return outcomes
+        }
+        let written = unit.flatMap { index in (files[index] ?? []).map { (path: $0.path, bytes: $0.bytes) } }
+        let staged: [OutputDirectory.Staged], unchanged: Set<String>
         do throws(TabIconsError) {
-            return try run(input, plan: plan, directory: directory)
+            let set = try directory.stage(written)
+            guard batch.shouldStop() == 0 else {
+                directory.discard(set.staged)
+                return stopped()
+            }
+            try directory.commit(set.staged)
+            (staged, unchanged) = (set.staged, Set(set.unchanged))
         } catch {
-            return .failed(error.naming(input.name))
+            // The whole unit keeps its previous files ("Whole sets").
+            return unit.map { index in
+                rows[index] == nil ? (index, failure(prepared[index])) : (index, .failed(error.naming(inputs[index].name)))
+            }
+        }
+        let stagedPaths = Set(staged.map(\.relative))
+        for index in unit {
+            guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
+            let mine = files[index]!.map(\.path)
+            let changes = mine.filter(stagedPaths.contains).map { BatchResult.Change(kind: .write, path: $0) }
+            // What the file system says of the files now that they are in place (a rename moves
+            // ctime): the next run's stat cache. A carried-over file not written keeps its record.
+            let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
+            let written = Set(mine)
+            let updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
+            if case .reused? = prepared[index] {
+                outcomes.append((index, .reused(updated, changes: changes)))
+            } else {
+                outcomes.append((index, .written(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
+            }
+        }
+        return outcomes
+    }
+
+    /// The files an icon shares with its twins, made here from the unit's rows: an image set's
+    /// `Contents.json` (its renditions and its dark twin's) and Android's state list (its resource
+    /// and its selected twin's). Each is set on the icon's row and added to its files to write,
+    /// unless the icon was carried over with these very bytes (which `reusable` found on disk).
+    private func addSharedFiles(_ unit: [Int], plan: OutputPlan, prepared: [Int: Prepared],
+                                rows: inout [Int: Manifest.Icon], files: inout [Int: [IconFiles.File]]) {
+        for index in unit {
+            guard var row = rows[index], let icon = try? plan.icons[index].get() else { continue }
+            let links = plan.twins[index]
+            let reused = { if case .reused? = prepared[index] { true } else { false } }()
+            func share(_ recorded: Manifest.FileEntry?, _ path: String, _ text: String) -> Manifest.FileEntry {
+                let bytes = Array(text.utf8)
+                let entry = Manifest.FileEntry(path: path, bytes: bytes.count, hash: ContentHash(of: bytes).description)
+                // A carried-over file that is already these bytes (checked on disk by `reusable`) stays as it is.
+                if reused, let recorded, recorded.path == path, recorded.hash == entry.hash, recorded.bytes == entry.bytes {
+                    return recorded
+                }
+                files[index]!.append(IconFiles.File(path: path, bytes: bytes))
+                return entry
+            }
+            if let path = icon.contentsPath, let intent = row.intent {
+                let text = AssetCatalogContents.json(icon: row, intent: intent, darkTwin: links.dark.flatMap { rows[$0] })
+                row.contentsFile = share(row.contentsFile, path, text)
+            }
+            if let path = icon.selectorPath, let twin = links.selected, rows[twin] != nil, let twinPlan = try? plan.icons[twin].get() {
+                let text = AndroidStateList.xml(icon: OutputLayout.androidResourceName(stem: icon.stem),
+                                                selected: OutputLayout.androidResourceName(stem: twinPlan.stem))
+                row.selectorFile = share(row.selectorFile, path, text)
+            } else {
+                // No state list without a twin that has its drawable this run: it would name nothing.
+                row.selectorFile = nil
+            }
+            rows[index] = row
         }
     }
 
-    private func run(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> IconOutcome {
+    private func failure(_ prepared: Prepared?) -> IconOutcome {
+        if case .failed(let error)? = prepared { return .failed(error) }
+        return .stopped
+    }
+
+    /// One input up to its files: carried over (stat record, then content hash) or rendered.
+    private func prepare(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> Prepared {
         // Taken before the bytes are read: a change after it makes the next run's stat differ.
         let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
         let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
@@ -27,27 +173,11 @@ struct IconRun: Sendable {
         }
         // An input whose stat record stands is carried over without a byte of it read.
         if let entry = reuse(nil) { return .reused(entry) }
-        let loaded = try load(input, plan: plan) { hash in reuse(hash) }
-        let rendered: RenderedIcon
-        switch loaded {
+        switch try load(input, plan: plan, reuse: { hash in reuse(hash) }) {
         case .reused(let entry): return .reused(entry)
         case .stopped: return .stopped
-        case .rendered(let icon): rendered = icon
+        case .rendered(let icon): return .rendered(icon, inputStat: inputStat)
         }
-        var row = rendered.row
-        if batch.checkOnly { return .checked(row, try compare(rendered.files, directory: directory)) }
-        guard batch.shouldStop() == 0 else { return .stopped }
-        let (staged, unchanged) = try directory.stage(rendered.files.map { ($0.path, $0.bytes) })
-        guard batch.shouldStop() == 0 else {
-            directory.discard(staged)
-            return .stopped
-        }
-        try directory.commit(staged)
-        // What the file system says of the files now that they are in place (a rename moves
-        // ctime), and of the input as it was read: the next run's stat cache.
-        row = row.withFileStats(directory.fileStat)
-        row.inputStat = inputStat
-        return .written(row, staged.map { .init(kind: .write, path: $0.relative) }, unchanged: unchanged.count)
     }
 
     /// What writing `files` would do, for `--check`.

@@ -1,4 +1,5 @@
 import Foundation
+import TabIcons
 
 /// Twins (SPEC §3): an icon's selected twin (`home-filled`, `-selected`, `-fill`, `.fill`) and its
 /// dark twin (`home-dark`, `.dark`), found by name in the same folder. The one pairing rule: the
@@ -27,7 +28,7 @@ package enum IconTwins {
 
     /// For each entry (input path and name), the index of its selected and dark twin among them:
     /// the first entry of that folder whose name is the entry's name plus a suffix of the kind.
-    /// A twin is linked to one icon only.
+    /// A twin is linked to one icon only, and a dark twin has no twins.
     package static func links(_ entries: [(input: String, name: String)]) -> [(selected: Int?, dark: Int?)] {
         var indexByKey: [String: Int] = [:]
         for (index, entry) in entries.enumerated() where indexByKey[key(entry.input, entry.name)] == nil {
@@ -43,11 +44,60 @@ package enum IconTwins {
             default: break
             }
         }
+        // A dark twin has no twins of its own: its files are its icon's at night (in the icon's
+        // image set, under the icon's resource name), where nothing could list or name them.
+        // `home-dark-filled` is then an icon of its own; the dark selected icon is `home-filled-dark`.
+        for dark in links.compactMap(\.dark) { links[dark] = (nil, nil) }
         return links
     }
 
     /// Folder of the input plus a name: twins pair only within one folder.
     private static func key(_ input: String, _ name: String) -> String {
         (input as NSString).deletingLastPathComponent + "\u{0}" + name
+    }
+}
+
+extension IconTwins {
+    /// Sets every row's `selectedTwin` / `darkTwin` from `twinsOf` (input → the twins' inputs),
+    /// where the twin has a row among `icons`, and raises `twin-mismatch` on both rows of a pair
+    /// that differs (`Lints.twinMismatch`). Run over the whole run's rows (a carried-over row's
+    /// links and twin lints are this run's, not its previous run's).
+    package static func link(_ icons: inout [Manifest.Icon],
+                             twinsOf: (String) -> (selected: String?, dark: String?)) {
+        var indexOf: [String: Int] = [:]
+        for (index, icon) in icons.enumerated() where indexOf[icon.input] == nil { indexOf[icon.input] = index }
+        for index in icons.indices { icons[index].lints.removeAll { $0.code == .twinMismatch } }
+        var found: [(icon: Int, twin: Int, kind: Kind)] = []
+        for index in icons.indices {
+            let twins = twinsOf(icons[index].input)
+            let selected = twins.selected.flatMap { indexOf[$0] }
+            let dark = twins.dark.flatMap { indexOf[$0] }
+            icons[index].selectedTwin = selected.map { icons[$0].input }
+            icons[index].darkTwin = dark.map { icons[$0].input }
+            if let selected { found.append((index, selected, .selected)) }
+            if let dark { found.append((index, dark, .dark)) }
+        }
+        func facts(_ icon: Manifest.Icon) -> Lints.TwinFacts {
+            Lints.TwinFacts(pointWidth: icon.pointWidth, pointHeight: icon.pointHeight, intent: icon.intent)
+        }
+        for (icon, twin, kind) in found {
+            let word = kind == .dark ? "dark" : "selected"
+            if let lint = Lints.twinMismatch(facts(icons[icon]), facts(icons[twin]), about: "its \(word) twin \(icons[twin].input)") {
+                icons[icon].lints.append(lint)
+            }
+            if let lint = Lints.twinMismatch(facts(icons[twin]), facts(icons[icon]), about: "the icon it is the \(word) twin of, \(icons[icon].input),") {
+                icons[twin].lints.append(lint)
+            }
+        }
+    }
+
+    /// The same for rows paired by the rule among themselves (`links`): the preview's run.
+    package static func link(_ icons: inout [Manifest.Icon]) {
+        let links = links(icons.map { (input: $0.input, name: $0.name) })
+        var twins: [String: (selected: String?, dark: String?)] = [:]
+        for (index, link) in links.enumerated() {
+            twins[icons[index].input] = (link.selected.map { icons[$0].input }, link.dark.map { icons[$0].input })
+        }
+        link(&icons) { twins[$0] ?? (nil, nil) }
     }
 }

@@ -53,6 +53,9 @@ public struct Manifest: Sendable, Equatable {
         public var renditions: [RenditionEntry]?
         /// The xcassets image set's `Contents.json`, which the icon's run also owns.
         public var contentsFile: FileEntry?
+        /// Android's state list for an icon with a selected twin (`drawable/NAME_selector.xml`),
+        /// which the icon's run owns.
+        public var selectorFile: FileEntry?
         /// What the file system said of the input when it was read (`FileStat`): while it still
         /// says so, the input is not read again (`StatCache`).
         package var inputStat: FileStat?
@@ -98,10 +101,10 @@ public struct Manifest: Sendable, Equatable {
             self.lints = lints
         }
 
-        /// Every file this icon's run wrote: its renditions and its `Contents.json`.
+        /// Every file this icon's run wrote: its renditions, its `Contents.json` and its state list.
         public var ownedFiles: [FileEntry] {
             (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
-                + (contentsFile.map { [$0] } ?? [])
+                + (contentsFile.map { [$0] } ?? []) + (selectorFile.map { [$0] } ?? [])
         }
 
         /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
@@ -109,6 +112,7 @@ public struct Manifest: Sendable, Equatable {
             var icon = self
             icon.renditions = renditions?.map { var entry = $0; entry.stat = statOf($0.path); return entry }
             icon.contentsFile = contentsFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
+            icon.selectorFile = selectorFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
             return icon
         }
     }

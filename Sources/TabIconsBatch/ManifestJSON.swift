@@ -65,6 +65,7 @@ extension Manifest.Icon {
         if let darkTwin { pairs.append(("darkTwin", .string(darkTwin))) }
         if let renditions { pairs.append(("renditions", .array(renditions.map(\.jsonValue)))) }
         if let contentsFile { pairs.append(("contentsFile", contentsFile.jsonValue)) }
+        if let selectorFile { pairs.append(("selectorFile", selectorFile.jsonValue)) }
         if let inputStat { pairs.append(("inputStat", inputStat.jsonValue)) }
         pairs.append(("lints", .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
         return .object(pairs)
@@ -104,6 +105,7 @@ extension Manifest.Icon {
             }
         }
         self.contentsFile = json["contentsFile"].flatMap(Manifest.FileEntry.init(json:))
+        self.selectorFile = json["selectorFile"].flatMap(Manifest.FileEntry.init(json:))
         self.inputStat = json["inputStat"].flatMap(FileStat.init(json:))
         self.intent = json["intent"]?.stringValue.flatMap(IconIntent.init(rawValue:))
         self.selectedTwin = json["selectedTwin"]?.stringValue

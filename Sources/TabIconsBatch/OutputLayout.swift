@@ -49,6 +49,48 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return directory + name + ".imageset/Contents.json"
     }
 
+    /// Where a dark twin's rendition at `scale` goes (SPEC §6 "Twins as outputs"), `iconStem` being
+    /// its icon's stem: xcassets, into the icon's image set as `NAME-dark.png`, `NAME-dark@2x.png`
+    /// (NAME the icon's, whatever the twin's spelling: `home.dark` too), listed there with the dark
+    /// appearance; android, the icon's own resource name in `drawable-night-<density>/`; flat, the
+    /// twin's own file under its own name (`twinStem`). Nil where the layout has no place for the
+    /// scale.
+    public func darkTwinPath(iconStem: String, twinStem: String, scale: Double, fileExtension: String) -> String? {
+        let (directory, name) = Self.split(iconStem)
+        switch self {
+        case .flat:
+            return path(stem: twinStem, scale: scale, fileExtension: fileExtension)
+        case .xcassets:
+            return directory + name + ".imageset/" + name + Self.darkSuffix + Self.scaleSuffix(scale) + "." + fileExtension
+        case .android:
+            guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
+            return Self.nightFolder(bucket.folder) + "/" + Self.androidResourceName(name) + "." + fileExtension
+        }
+    }
+
+    /// What a dark twin's files add to the icon's name in an image set.
+    static let darkSuffix = "-dark"
+
+    /// `drawable-night-xhdpi` for `drawable-xhdpi`: Android's qualifier order puts night before density.
+    static func nightFolder(_ densityFolder: String) -> String {
+        "drawable-night-" + densityFolder.dropFirst("drawable-".count)
+    }
+
+    /// Android's state list for an icon with a selected twin: `drawable/NAME_selector.xml` (nil for
+    /// the other layouts, which have no such file: an image set is picked by name in code).
+    public func selectorPath(iconStem: String) -> String? {
+        guard self == .android else { return nil }
+        return "drawable/" + selectorResourceName(iconStem: iconStem) + ".xml"
+    }
+
+    /// The resource name of an icon's state list: its own resource name and `_selector`.
+    func selectorResourceName(iconStem: String) -> String {
+        Self.androidResourceName(Self.split(iconStem).name) + "_selector"
+    }
+
+    /// The Android resource name of the icon whose mirrored stem is `stem` (`@drawable/NAME`).
+    static func androidResourceName(stem: String) -> String { androidResourceName(split(stem).name) }
+
     /// The icon's name (the manifest's `name`) for a mirrored stem: its last component. The one
     /// place an output name is derived, for normalize, inspect and the incremental cache alike.
     package static func iconName(stem: String) -> String { split(stem).name }

@@ -26,13 +26,25 @@ public struct OutputPlan: Sendable {
         /// The rendition path for each requested scale the layout has a place for.
         public let renditionPaths: [(scale: Double, path: String)]
         public let contentsPath: String?
+        /// Android's state list, for an icon with a selected twin (`drawable/NAME_selector.xml`).
+        public let selectorPath: String?
+
+        public init(stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
+                    selectorPath: String? = nil) {
+            self.stem = stem
+            self.renditionPaths = renditionPaths
+            self.contentsPath = contentsPath
+            self.selectorPath = selectorPath
+        }
 
         public func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
 
-        var allPaths: [String] { renditionPaths.map(\.path) + (contentsPath.map { [$0] } ?? []) }
+        var allPaths: [String] {
+            renditionPaths.map(\.path) + (contentsPath.map { [$0] } ?? []) + (selectorPath.map { [$0] } ?? [])
+        }
 
         public static func == (a: Icon, b: Icon) -> Bool {
-            a.stem == b.stem && a.contentsPath == b.contentsPath
+            a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath
                 && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
         }
     }
@@ -44,6 +56,27 @@ public struct OutputPlan: Sendable {
     /// What no removal of this run may touch, by identity: the inputs, the folders they were
     /// collected from, the manifest and the preview page (`OutputDirectory.remove`).
     package let spared: Set<FileIdentity>
+    /// Per input, in input order: the inputs that are its selected and dark twins (`IconTwins`,
+    /// among the inputs that have files), whose outputs are placed by `placeTwins`.
+    public let twins: [(selected: Int?, dark: Int?)]
+
+    /// The inputs that are written as one unit, each once: an icon, its twins, their twins. An
+    /// icon's `Contents.json` lists its dark twin's files and its state list names its selected
+    /// twin, so they are decided together (reuse, `--check`, the write of the set).
+    package var units: [[Int]] {
+        var isTwin = Set<Int>()
+        for links in twins { links.selected.map { _ = isTwin.insert($0) }; links.dark.map { _ = isTwin.insert($0) } }
+        return twins.indices.filter { !isTwin.contains($0) }.map { root in
+            var unit = [root]
+            var next = 0
+            while next < unit.count {
+                let links = twins[unit[next]]
+                unit += [links.dark, links.selected].compactMap { $0 }
+                next += 1
+            }
+            return unit
+        }
+    }
 
     public struct Settings: Sendable {
         var layout: OutputLayout
@@ -74,7 +107,9 @@ public struct OutputPlan: Sendable {
             }
         }
 
-        let named = naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
+        let (named, twins) = placeTwins(inputs, naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension,
+                                                         scales: settings.scales),
+                                        layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
         // The run's own files below --out, which no output may take.
         let reserved = [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
             + (settings.previewPath.map { [("--preview", $0)] } ?? [])
@@ -124,7 +159,68 @@ public struct OutputPlan: Sendable {
         }
         var spared = Set(identities.files.keys).union(identities.folders.keys)
         for (_, path) in reserved { if let id = FileIdentity(path: path) { spared.insert(id) } }
-        return OutputPlan(icons: named, folders: folders, spared: spared)
+        return OutputPlan(icons: named, folders: folders, spared: spared, twins: twins)
+    }
+
+    /// Twins as outputs (SPEC §6): after naming, each icon's twins by `IconTwins`' rule among the
+    /// inputs that have names, a dark twin's files moved to where its layout puts them
+    /// (`OutputLayout.darkTwinPath`: the icon's image set, `drawable-night-<density>/`) and an
+    /// icon with a selected twin given its state list (`OutputLayout.selectorPath`). Names were
+    /// given before twins were placed, so placing cannot rename: a twin's file that meets another
+    /// output at its path (folded), or, on Android, a state list whose resource name is another
+    /// icon's (`home_selector.png` beside `home`'s state list), fails both inputs, each naming
+    /// the other.
+    static func placeTwins(_ inputs: [BatchInput], _ named: [Result<Icon, TabIconsError>], layout: OutputLayout,
+                           fileExtension: String, scales: [Double])
+        -> (icons: [Result<Icon, TabIconsError>], twins: [(selected: Int?, dark: Int?)]) {
+        var icons = named
+        let planned = named.indices.compactMap { index in (try? named[index].get()).map { (index, $0) } }
+        let found = IconTwins.links(planned.map { (input: inputs[$0.0].name, name: OutputLayout.iconName(stem: $0.1.stem)) })
+        var twins = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: inputs.count)
+        for (position, (index, _)) in planned.enumerated() {
+            twins[index] = (found[position].selected.map { planned[$0].0 }, found[position].dark.map { planned[$0].0 })
+        }
+        for (index, icon) in planned {
+            if let darkIndex = twins[index].dark, let dark = try? named[darkIndex].get() {
+                let paths = scales.compactMap { scale in
+                    layout.darkTwinPath(iconStem: icon.stem, twinStem: dark.stem, scale: scale,
+                                        fileExtension: fileExtension).map { (scale, $0) }
+                }
+                icons[darkIndex] = .success(Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil))
+            }
+            if twins[index].selected != nil, let selector = layout.selectorPath(iconStem: icon.stem) {
+                icons[index] = .success(Icon(stem: icon.stem, renditionPaths: icon.renditionPaths,
+                                             contentsPath: icon.contentsPath, selectorPath: selector))
+            }
+        }
+        // Who writes each path (folded), and on Android each resource name a state list takes.
+        var owners: [String: Int] = [:]
+        var failures: [Int: TabIconsError] = [:]
+        func claim(_ key: String, _ shown: String, by index: Int) {
+            if let owner = owners[key], owner != index {
+                failures[index] = failures[index] ?? collision(shown, with: inputs[owner].name)
+                failures[owner] = failures[owner] ?? collision(shown, with: inputs[index].name)
+            } else {
+                owners[key] = index
+            }
+        }
+        let darkTwins = Set(twins.compactMap(\.dark))
+        for (index, result) in icons.enumerated() {
+            guard case .success(let icon) = result else { continue }
+            for path in icon.allPaths { claim(path.lowercased(), path, by: index) }
+            // A dark twin shares its icon's resource name on purpose (night and day of one drawable).
+            if layout == .android, !darkTwins.contains(index), !icon.renditionPaths.isEmpty {
+                let resource = OutputLayout.androidResourceName(stem: icon.stem)
+                claim("@drawable/" + resource, "@drawable/" + resource, by: index)
+            }
+        }
+        for (index, result) in icons.enumerated() {
+            guard case .success(let icon) = result, icon.selectorPath != nil else { continue }
+            let resource = layout.selectorResourceName(iconStem: icon.stem)
+            claim("@drawable/" + resource, "@drawable/" + resource, by: index)
+        }
+        for (index, error) in failures { icons[index] = .failure(error) }
+        return (icons, twins)
     }
 
     /// Stems and paths for every input under the naming rule above, with nothing checked on disk:
@@ -226,6 +322,7 @@ extension OutputPlan.Icon {
     /// Each path with the scale it is written for (`contents` for `Contents.json`).
     fileprivate func roles(_ contents: Double) -> [(path: String, scale: Double)] {
         renditionPaths.map { ($0.path, $0.scale) } + (contentsPath.map { [($0, contents)] } ?? [])
+            + (selectorPath.map { [($0, contents - 1)] } ?? [])
     }
 }
 

@@ -13,6 +13,8 @@ public struct Lint: Sendable, Equatable, Codable {
         case padding
         /// Animated source: the first frame was used.
         case animated
+        /// A selected or dark twin whose point size, aspect or intent differs from its icon's.
+        case twinMismatch = "twin-mismatch"
     }
 
     public var code: Code
@@ -29,7 +31,7 @@ public struct Lint: Sendable, Equatable, Codable {
 /// They judge the glyph as it will be shown: `glyph` is the decoded pixels after trim, the circle's
 /// crop and the rendering intent (so `template-luminance` is judged by the alpha it produces), at
 /// the decoded resolution, before the square canvas or the circle mask.
-enum Lints {
+package enum Lints {
     /// Alpha above which a pixel counts as visible for `padding`: 15 of 255 (6%) ignores the faint
     /// haze of soft shadows and JPEG-grey backgrounds under `template-luminance`.
     static let visibleAlpha: UInt8 = 15
@@ -92,6 +94,49 @@ enum Lints {
     /// `animated`: only the first frame is used.
     static func animated(_ info: ImageInfo) -> Lint? {
         info.isAnimated ? Lint(.animated, "animated source: the first frame is used") : nil
+    }
+}
+
+extension Lints {
+    /// What `twin-mismatch` compares of an icon and of its twin: what their manifest rows hold.
+    package struct TwinFacts: Sendable {
+        package var pointWidth: Double
+        package var pointHeight: Double
+        package var intent: IconIntent?
+
+        package init(pointWidth: Double, pointHeight: Double, intent: IconIntent?) {
+            (self.pointWidth, self.pointHeight, self.intent) = (pointWidth, pointHeight, intent)
+        }
+    }
+
+    /// `twin-mismatch` (SPEC §3), raised on both icons: the tab shows one where it showed the other
+    /// (selected, or in dark appearance), so the glyph should not jump. They differ when
+    /// - their point sizes differ by more than a pixel at 3× (1/3 pt) on either side;
+    /// - their aspects differ by more than a pixel at 3×: the twin scaled to the icon's longest side
+    ///   at 3× is more than 1 px off the icon's width or height there;
+    /// - their intents differ (one tinted as a template, the other drawn as it is).
+    /// `about` names the other icon and how it relates: "its dark twin home-dark.png".
+    package static func twinMismatch(_ icon: TwinFacts, _ other: TwinFacts, about: String) -> Lint? {
+        let pixel = 1.0 / 3
+        var reasons: [String] = []
+        let size = { (facts: TwinFacts) in NumberText.decimal(facts.pointWidth) + "×" + NumberText.decimal(facts.pointHeight) + " pt" }
+        if abs(icon.pointWidth - other.pointWidth) > pixel + 1e-9 || abs(icon.pointHeight - other.pointHeight) > pixel + 1e-9 {
+            reasons.append("point size \(size(other)), not \(size(icon))")
+        }
+        let longest = 3 * max(icon.pointWidth, icon.pointHeight)
+        let otherLongest = max(other.pointWidth, other.pointHeight)
+        if longest > 0, otherLongest > 0 {
+            let width = other.pointWidth * longest / otherLongest, height = other.pointHeight * longest / otherLongest
+            if abs(width - 3 * icon.pointWidth) > 1 + 1e-9 || abs(height - 3 * icon.pointHeight) > 1 + 1e-9 {
+                let ratio = { (facts: TwinFacts) in NumberText.decimal((facts.pointWidth / facts.pointHeight * 100).rounded() / 100) }
+                reasons.append("aspect \(ratio(other)):1, not \(ratio(icon)):1 (over a pixel at 3×)")
+            }
+        }
+        if let mine = icon.intent, let theirs = other.intent, mine != theirs {
+            reasons.append("intent \(theirs.rawValue), not \(mine.rawValue)")
+        }
+        guard !reasons.isEmpty else { return nil }
+        return Lint(.twinMismatch, "\(about) differs: " + reasons.joined(separator: "; "))
     }
 }
 

@@ -7,6 +7,9 @@ import Foundation
 /// always, and the icon shown while the item is selected. Either may be absent — the item then uses
 /// a system symbol, a tint of the other icon, or its title alone; the table does not care which.
 ///
+/// From a `tabicon normalize` run: `ItemIcons(entry:in:outputRoot:)` (TabIconsBatch, which owns
+/// the manifest) reads an icon's rendition and its selected twin's, or their dark twins'.
+///
 /// Equality is by content (`Data`'s own `==`): two values built from different buffers holding the
 /// same bytes are equal, which is what the table's revisions promise too.
 public struct ItemIcons: Sendable, Hashable {

@@ -89,6 +89,8 @@ enum WorkerReply: Sendable {
     /// The files are the plan's, each once, renditions first in the row's order, and the row's
     /// sizes and hashes are the files'.
     private static func check(_ row: inout Manifest.Icon, files: [IconFiles.File], plan: OutputPlan.Icon) throws(WorkerWire.Malformed) {
+        // A state list names drawables of the run: the batch makes it (`IconRun`), never a worker.
+        guard row.selectorFile == nil else { throw WorkerWire.Malformed("a state list, which only the batch writes") }
         let renditions = row.renditions ?? []
         let expected = renditions.map(\.path) + (plan.contentsPath.map { [$0] } ?? [])
         guard files.map(\.path) == expected, Set(expected).count == expected.count else {

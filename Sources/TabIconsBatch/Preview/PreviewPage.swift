@@ -94,9 +94,8 @@ public enum PreviewPage {
 
     /// Per lint kind, the tabs whose icons have it: the way into a page of 500 icons.
     private static func lintIndex(_ out: inout PreviewHTML, _ document: PreviewDocument, tabs: [PreviewTab]) {
-        let tabOf = Dictionary(uniqueKeysWithValues: tabs.enumerated().flatMap { number, tab in
-            [(tab.icon, number)] + (tab.selected.map { [($0, number)] } ?? [])
-        })
+        let tabOf = Dictionary(tabs.enumerated().flatMap { number, tab in tab.members.map { ($0, number) } },
+                               uniquingKeysWith: { first, _ in first })
         var sections: [String] = []
         for code in Lint.Code.allCases {
             let icons = document.icons.indices.filter { document.icons[$0].entry.lints.contains { $0.code == code } }
@@ -119,23 +118,30 @@ public enum PreviewPage {
         let selected = document.icons[selectedIndex]
         out.raw("<article class=\"tab\" id=\"t\(number)\" data-tab=\"\(PreviewHTML.escape(icon.entry.name))\"")
         if let twin = tab.selected { out.raw(" data-selected-twin=\"\(PreviewHTML.escape(document.icons[twin].entry.name))\"") }
+        if let twin = tab.dark { out.raw(" data-dark-twin=\"\(PreviewHTML.escape(document.icons[twin].entry.name))\"") }
         out.raw("><header><h2>")
         out.text(icon.entry.name)
         if tab.selected != nil { out.raw(" <span class=\"inputs\">+ "); out.text(selected.entry.name); out.raw("</span>") }
         out.raw("</h2><p class=\"inputs\">")
-        out.text(tab.selected == nil ? icon.entry.input : icon.entry.input + " · selected: " + selected.entry.input)
+        out.text(icon.entry.input + (tab.selected == nil ? "" : " · selected: " + selected.entry.input)
+            + (tab.dark.map { " · dark: " + document.icons[$0].entry.input } ?? "")
+            + (tab.selectedDark.map { " · selected, dark: " + document.icons[$0].entry.input } ?? ""))
         out.raw("</p></header><div class=\"bars\">")
         for bar in PreviewPlatforms.bars {
             out.raw("<div><p class=\"cap\">\(bar.title)</p><div class=\"bar \(bar.isMaterial ? "md" : "ios") \(bar.id)\" data-bar=\"\(bar.id)\">")
-            for (state, index) in [("unselected", tab.icon), ("selected", selectedIndex)] {
-                item(&out, document, index: index, tint: tints[index], selected: state == "selected", material: bar.isMaterial,
+            // The dark bars show the dark twins, as the platform does in dark appearance.
+            let dark = bar.id.hasSuffix("-dark")
+            for isSelected in [false, true] {
+                let index = tab.image(selected: isSelected, dark: dark)
+                item(&out, document, index: index, tint: tints[index], selected: isSelected, material: bar.isMaterial,
                      title: icon.entry.name)
             }
             out.raw("</div></div>")
         }
         out.raw("</div>")
-        for index in [tab.icon] + (tab.selected.map { [$0] } ?? []) {
-            figure(&out, document, index: index, tint: tints[index], role: index == tab.icon ? "icon" : "selected")
+        for (index, role) in [(tab.icon, "icon"), (tab.selected, "selected"), (tab.dark, "dark"), (tab.selectedDark, "selected-dark")] {
+            guard let index else { continue }
+            figure(&out, document, index: index, tint: tints[index], role: role)
         }
         out.raw("</article>\n")
     }
@@ -147,7 +153,7 @@ public enum PreviewPage {
         let factor = material ? PreviewPlatforms.materialIconBox / document.box : 1
         let width = NumberText.decimal((entry.pointWidth * factor * 100).rounded() / 100)
         let height = NumberText.decimal((entry.pointHeight * factor * 100).rounded() / 100)
-        out.raw("<div class=\"it\(selected ? " on" : "")\" data-state=\"\(selected ? "selected" : "unselected")\">")
+        out.raw("<div class=\"it\(selected ? " on" : "")\" data-state=\"\(selected ? "selected" : "unselected")\" data-shows=\"\(PreviewHTML.escape(entry.name))\">")
         out.raw(material ? "<div class=\"pill\">" : "<div class=\"box\">")
         if !document.icons[index].renditions.isEmpty {
             out.raw("<i class=\"g \(tint == .template ? "t" : "o") i\(index)\" style=\"width:\(width)px;height:\(height)px\"></i>")

@@ -53,6 +53,7 @@ package enum PreviewPlatforms {
         case .notSquare: "Fitted by its longest side, it looks smaller than the square glyphs beside it."
         case .padding: "The glyph fills under half of its box: it looks small and faint beside the other tabs (--trim removes the margin)."
         case .animated: "Tab bars show a still image: only the first frame appears."
+        case .twinMismatch: "The tab switches between the two (when selected, or when the appearance turns dark): the glyph jumps in size or shape, or changes between tinted and full colour."
         }
     }
 }

@@ -59,6 +59,10 @@ public struct PreviewRun: Sendable {
             case nil: break
             }
         }
+        // Twins linked, and `twin-mismatch` raised, as `normalize` does over the run's rows.
+        var rows = icons.map(\.entry)
+        IconTwins.link(&rows)
+        for index in icons.indices { icons[index].entry = rows[index] }
         return PreviewDocument(box: options.box.points, scales: options.scales, render: options.render,
                                icons: icons, errors: errors)
     }
