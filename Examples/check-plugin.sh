@@ -121,6 +121,23 @@ build || fail "the build after removing tiny.png failed"
 [ ! -e "$plugin_out/icons/tiny" ] && [ ! -e "$plugin_out/manifests/tiny" ] || fail "tiny.png's renditions stayed in the work folder"
 pass "tiny.png removed: its renditions and manifest left the plugin's work folder"
 
+# A hand-made 2× beside its icon: two icons giving one resource name, refused naming both.
+cp "$icons/bell.png" "$icons/bell@2x.png"
+if build; then fail "the build passed with bell@2x.png beside bell.png"; fi
+grep -q 'Icons/bell.png and Icons/bell@2x.png would both give the resource bell@2x.png' "$log" || fail "bell@2x.png was not refused naming both"
+pass "bell@2x.png beside bell.png: refused, naming both"
+rm "$icons/bell@2x.png"
+
+# Icons/ declared as resources instead of excluded: refused, saying what to write.
+cp "$package/Package.swift" "$work/Package.swift.kept"
+sed -i -e 's|exclude: \["Icons"\]|exclude: []|' -e 's|exclude: \["Icons", |exclude: [|' \
+    -e 's|^\( *\)plugins: \[.plugin(name: "TabIconsPlugin"|\1resources: [.process("Icons")],\n&|' "$package/Package.swift"
+grep -q 'resources: \[.process("Icons")\],' "$package/Package.swift" || fail "could not declare Icons/ as resources in the copy"
+if build; then fail "the build passed with Icons/ declared as resources"; fi
+grep -q 'in Icons/ is declared as a resource; add `exclude: \["Icons"\]`' "$log" || fail "Icons/ as resources was not refused by name"
+pass "Icons/ declared as resources: refused, naming the exclude to write"
+cp "$work/Package.swift.kept" "$package/Package.swift"
+
 # 7. tabicons.json (once tabicon reads --config): it shapes the pixels, matches Icons/NAME, is an
 #    input of every icon's command (an edit of its content reruns them: no replanning needed),
 #    and cannot rename the files (the plugin pins the flat layout's 1x/2x/3x PNGs).

@@ -28,7 +28,8 @@ struct TabIconsPlugin: BuildToolPlugin {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return []
         }
-        if let raw = target.sourceFiles.first(where: { $0.type == .resource && $0.url.path.hasPrefix(folder.path) }) {
+        let inside = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        if let raw = target.sourceFiles.first(where: { $0.type == .resource && $0.url.path.hasPrefix(inside) }) {
             throw PluginError("\(target.name): \(raw.url.lastPathComponent) in Icons/ is declared as a resource; add"
                 + " `exclude: [\"Icons\"]` to the target instead (its renditions are the resources)")
         }
@@ -94,14 +95,16 @@ struct TabIconsPlugin: BuildToolPlugin {
         return nil
     }
 
-    /// The icons directly in `folder`, sorted by name; two whose renditions would share a name
-    /// (`home.png` and `home.svg`, or `Home.png` on a file system that ignores case) fail.
+    /// The icons directly in `folder`, sorted by name. Two whose renditions would share a name in
+    /// the resource bundle, which holds them all side by side (`home.png` and `home.svg`, `Home.png`
+    /// on a file system that ignores case, or `home@2x.png` beside `home.png`, whose 2× it would
+    /// be), fail naming both.
     static func icons(in folder: URL) throws -> [URL] {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { !$0.hasPrefix(".") }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var icons: [URL] = []
-        var byStem: [String: String] = [:]
+        var byFile: [String: String] = [:]
         for name in names {
             let url = folder.appending(path: name)
             var isDirectory: ObjCBool = false
@@ -114,11 +117,13 @@ struct TabIconsPlugin: BuildToolPlugin {
                 Diagnostics.warning("Icons/\(name): not an icon format tabicon reads (\(iconExtensions.sorted().joined(separator: ", "))); skipped")
                 continue
             }
-            let stem = url.deletingPathExtension().lastPathComponent.lowercased()
-            if let other = byStem[stem] {
-                throw PluginError("Icons/\(other) and Icons/\(name) would give renditions of one name; rename one")
+            for file in RenditionFiles.names(stem: url.deletingPathExtension().lastPathComponent) {
+                if let other = byFile[file.lowercased()] {
+                    throw PluginError("Icons/\(other) and Icons/\(name) would both give the resource \(file); rename one"
+                        + " (give one source an icon: its 2× and 3× are made from it)")
+                }
+                byFile[file.lowercased()] = name
             }
-            byStem[stem] = name
             icons.append(url)
         }
         return icons
