@@ -71,18 +71,21 @@ test-tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/scripts/tsan.supp $${TSAN_OPTIONS:-}" \
 	  swift test --sanitize=thread --scratch-path .build-tsan
 
-## Each format's fuzzer for 30 seconds: a smoke test that the fuzz package builds and finds
-## nothing quickly (CI runs it; `make fuzz` runs one format for longer).
+## Each format's fuzzer for 30 seconds in process and 30 through the worker jail: a smoke test
+## that the fuzz package builds and finds nothing quickly (CI runs it; `make fuzz` runs one
+## format for longer).
 fuzz-smoke: deps
-	for format in $$(bash fuzz/run.sh formats); do bash fuzz/run.sh "$$format" 30 || exit 1; done
+	for format in $$(bash fuzz/run.sh formats); do \
+	  for mode in inprocess jail; do TABICONS_FUZZ_MODE=$$mode bash fuzz/run.sh "$$format" 30 || exit 1; done; \
+	done
 
 ## Peak memory of the release CLI on every file in ../shared/corpus/bad (fails past 256 MiB).
 peak-memory: build
 	bash scripts/peak-memory.sh
 
-## libFuzzer on decode and normalize: make fuzz FORMAT=png SECONDS=600 (see fuzz/run.sh).
+## libFuzzer on decode and normalize: make fuzz FORMAT=png SECONDS=600 [MODE=jail] (see fuzz/run.sh).
 fuzz: deps
-	bash fuzz/run.sh $(or $(FORMAT),png) $(or $(SECONDS),60)
+	TABICONS_FUZZ_MODE=$(or $(MODE),inprocess) bash fuzz/run.sh $(or $(FORMAT),png) $(or $(SECONDS),60)
 
 bench: deps
 	swift run -c release tabicon-bench

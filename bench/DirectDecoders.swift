@@ -41,8 +41,9 @@ enum DirectDecoders {
         defer { tabicons_jpeg_close(session) }
         var header = tabicons_jpeg_header()
         guard tabicons_jpeg_read_header(session, &header) == TABICONS_JPEG_OK else { return 0 }
-        var width: Int32 = 0, height: Int32 = 0
-        guard tabicons_jpeg_set_scale(session, 8, &width, &height) == TABICONS_JPEG_OK else { return 0 }
+        var output = tabicons_jpeg_output()
+        guard tabicons_jpeg_set_scale(session, 8, &output) == TABICONS_JPEG_OK else { return 0 }
+        let width = output.width, height = output.height
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = pixels.withUnsafeMutableBytes {
             tabicons_jpeg_read_rgba(session, $0.baseAddress?.assumingMemoryBound(to: UInt8.self), $0.count)

@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// The libFuzzer target for TabIcons: decode and normalize arbitrary bytes (see run.sh).
+// The libFuzzer target for TabIcons: decode and normalize arbitrary bytes, in process or through
+// the batch's worker jail (see run.sh).
 // A separate package so the main one stays free of sanitizer flags; it depends on the main
 // package by path, which needs no network.
 import PackageDescription
@@ -13,7 +14,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TabIconsFuzz",
-            dependencies: [.product(name: "TabIcons", package: mainPackage)]
+            dependencies: [.product(name: "TabIcons", package: mainPackage),
+                           // The jail mode's engine (`PreviewRun` with a `WorkerJail`).
+                           .product(name: "TabIconsBatch", package: mainPackage)]
         ),
     ]
 )

@@ -3,6 +3,13 @@
 #
 #   fuzz/run.sh FORMAT SECONDS [libFuzzer options...]     FORMAT: png | jpeg | webp | svg
 #   fuzz/run.sh build                                     just build the fuzzer
+#   TABICONS_FUZZ_MODE=jail fuzz/run.sh FORMAT SECONDS    through the worker jail (issue 17)
+#
+# Modes (TABICONS_FUZZ_MODE): `inprocess` (the default) decodes, normalizes and encodes in this
+# process; `jail` sends each input through the batch's engine twice, in a jailed worker (a release
+# `tabicon` of this tree, built here unless TABICONS_FUZZ_WORKER names one) and in process, and
+# holds the two to the same answer (FuzzTarget.swift, JailedFuzzTarget.swift). The jail mode keeps
+# its own work corpus (corpus-work/FORMAT-jail/) and reads the in-process one as seeds.
 #
 # Seeds: TestImages/, ../shared/corpus (override with TABICONS_CORPUS) and the regression
 # fixtures of earlier findings, picked by extension for FORMAT. The growing corpus is kept in
@@ -42,7 +49,21 @@ build() {
     [ -x "$binary" ] || { echo "fuzz/run.sh: build failed" >&2; exit 1; }
 }
 
+mode="${TABICONS_FUZZ_MODE:-inprocess}"
+case "$mode" in
+    inprocess|jail) ;;
+    *) echo "fuzz/run.sh: unknown TABICONS_FUZZ_MODE $mode (inprocess or jail)" >&2; exit 2 ;;
+esac
+export TABICONS_FUZZ_MODE="$mode"
+
 build
+if [ "$mode" = jail ] && [ -z "${TABICONS_FUZZ_WORKER:-}" ]; then
+    # The worker: tabicon of this tree, uninstrumented, so its kernel limits apply (a sanitizer
+    # runtime's shadow memory would not fit under RLIMIT_DATA: WorkerLimits.memoryLimitApplies).
+    (cd "$root" && swift build -c release --product tabicon 2>&1 | { grep -v -E 'warning:|^\[' || true; })
+    export TABICONS_FUZZ_WORKER="$root/.build/release/tabicon"
+    [ -x "$TABICONS_FUZZ_WORKER" ] || { echo "fuzz/run.sh: building the tabicon worker failed" >&2; exit 1; }
+fi
 [ "$format" = build ] && exit 0
 
 seconds="${2:?usage: fuzz/run.sh FORMAT SECONDS}"
@@ -57,6 +78,7 @@ esac
 
 corpus_root="${TABICONS_CORPUS:-$(dirname "$root")/shared/corpus}"
 work="$here/corpus-work/$format"
+[ "$mode" = jail ] && work="$here/corpus-work/$format-jail"
 seeds="$here/corpus-work/$format-seeds"
 mkdir -p "$work" "$seeds" "$here/findings"
 # The corpus seeds only when it is there: on a clone alone, find would fail on a missing folder.
@@ -80,22 +102,29 @@ for file in "$root"/TestImages/*; do
     mime="image/${file##*.}"; [ "$mime" = image/jpg ] && mime=image/jpeg; [ "$mime" = image/svg ] && mime=image/svg+xml
     { printf 'data:%s;base64,' "$mime"; base64 -w 76 "$file"; } > "$seeds/dataurl-$(basename "$file").txt"
 done
-echo "fuzz/run.sh: $format for ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "$work" | wc -l) in the work corpus"
+# The jail mode also starts from what the in-process runs found (read only).
+extra=()
+[ "$mode" = jail ] && [ -d "$here/corpus-work/$format" ] && extra+=("$here/corpus-work/$format")
+# A jailed worker is given 60 s of wall time (WorkerLimits.wallSeconds) before the jail kills it:
+# libFuzzer's own timeout must be longer, or the jail's answer would be reported as a hang.
+timeout=20
+[ "$mode" = jail ] && timeout=90
+echo "fuzz/run.sh: $format ($mode) for ${seconds}s, $(ls "$seeds" | wc -l) seeds, $(ls "$work" | wc -l) in the work corpus"
 
 # detect_leaks: a leak in TabIcons (a png_image or jpeg struct not freed on an error path) is a finding.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
 # The suite's LeakSanitizer suppressions: fontconfig's process-lifetime font cache (built the first
 # time librsvg lays out text) is the one that matters here; see scripts/lsan.supp.
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/scripts/lsan.supp}"
-log="$here/corpus-work/$format.log"
+log="$here/corpus-work/$format-$mode.log"
 set +e
-"$binary" "$work" "$seeds" \
+"$binary" "$work" "$seeds" "${extra[@]}" \
     -dict="$here/dict/$format.dict" \
     -max_total_time="$seconds" \
     -rss_limit_mb=2048 \
     -max_len=131072 \
-    -timeout=20 \
-    -artifact_prefix="$here/findings/$format-" \
+    -timeout="$timeout" \
+    -artifact_prefix="$here/findings/$format-$mode-" \
     -print_final_stats=1 \
     "$@" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+.*(pulse|DONE)|ERROR|Fatal|Test unit written|stat::'
 status=${PIPESTATUS[0]}

@@ -48,6 +48,8 @@ struct tabicons_jpeg_session {
     /* The first scan does not carry every component, or the file is progressive: libjpeg then
      * reads the whole file in jpeg_start_decompress. */
     int multi_scan;
+    /* set_scale's decision: the decode reads the DC scans alone (can_stop_after_dc). */
+    int dc_only;
     tabicons_jpeg_color color;
     int adobe_inverted;
     /* The first EXIF APP1 payload (after "Exif\0\0"), pointing into `data`; NULL if none. */
@@ -261,9 +263,48 @@ tabicons_jpeg_status tabicons_jpeg_read_header(tabicons_jpeg_session *s, tabicon
     return TABICONS_JPEG_OK;
 }
 
+/* Shrink on load at 1/8 for a progressive file: every component then goes through libjpeg's
+ * 1x1 IDCT, which reads the DC coefficient and nothing else, so the AC scans (most of the file)
+ * cannot change a pixel: libjpeg is given the DC scans alone and keeps one coefficient a block
+ * (jpeg_dc_only.c), and the output is byte for byte what reading every scan gives
+ * (bench/README.md: a 3840x2400 progressive photo in under half the time, in 2 MB instead of
+ * 55 MB of coefficients). Only for a file that ends with its EOI marker, so a file cut short is
+ * still read to the end and reported truncated; damage confined to AC scans a 1/8 decode never
+ * uses goes unnoticed there, as it cannot show in the pixels. A subsampled 4:2:0 component
+ * is scaled by a 2x2 IDCT that reads AC terms too: such files take the ordinary path. */
+static int can_stop_after_dc(const struct tabicons_jpeg_session *s) {
+    const struct jpeg_decompress_struct *c = &s->cinfo;
+    if (!c->progressive_mode || s->size < 2) return 0;
+    if (s->data[s->size - 2] != 0xFF || s->data[s->size - 1] != 0xD9) return 0;
+    for (int ci = 0; ci < c->num_components; ci++)
+        if (c->comp_info[ci].DCT_scaled_size != 1) return 0;
+    return 1;
+}
+
+/* The coefficient buffers libjpeg's coefficient controller will request (jdcoefct.c): for a
+ * multi-scan file one whole-image array a component, its blocks padded to whole MCUs (a multiple
+ * of its sampling factors), 128 bytes a block; none for a single scan, decoded an MCU row at a
+ * time. On the DC-only path jpeg_dc_only.c keeps one coefficient a block instead, and a window of
+ * the rows libjpeg accesses at once: 5 x v block rows (v block rows, times 5 for progressive block
+ * smoothing's neighbours). */
+static size_t coefficient_bytes(const struct tabicons_jpeg_session *s) {
+    const struct jpeg_decompress_struct *c = &s->cinfo;
+    if (!s->multi_scan && !s->dc_only) return 0;
+    size_t total = 0;
+    for (int ci = 0; ci < c->num_components; ci++) {
+        const jpeg_component_info *comp = &c->comp_info[ci];
+        size_t h = (size_t)comp->h_samp_factor, v = (size_t)comp->v_samp_factor;
+        size_t across = ((size_t)comp->width_in_blocks + h - 1) / h * h;
+        size_t down = ((size_t)comp->height_in_blocks + v - 1) / v * v;
+        total += s->dc_only ? across * down * sizeof(JCOEF) + 5 * v * across * sizeof(JBLOCK)
+                            : across * down * sizeof(JBLOCK);
+    }
+    return total;
+}
+
 tabicons_jpeg_status tabicons_jpeg_set_scale(tabicons_jpeg_session *s, int scale_num,
-                                             int *output_width, int *output_height) {
-    if (s == NULL || output_width == NULL || output_height == NULL) return TABICONS_JPEG_MISUSE;
+                                             tabicons_jpeg_output *output) {
+    if (s == NULL || output == NULL) return TABICONS_JPEG_MISUSE;
     if (s->stage != STAGE_HEADER && s->stage != STAGE_SCALED)
         return misuse(s, "tabicons_jpeg_set_scale called out of order");
     if (scale_num < 1 || scale_num > 8) return misuse(s, "DCT scale must be 1/8 ... 8/8");
@@ -295,8 +336,11 @@ tabicons_jpeg_status tabicons_jpeg_set_scale(tabicons_jpeg_session *s, int scale
                  s->cinfo.out_color_components);
         fail(s, TABICONS_JPEG_MISUSE);
     }
-    *output_width = (int)s->cinfo.output_width;
-    *output_height = (int)s->cinfo.output_height;
+    s->dc_only = can_stop_after_dc(s);
+    output->width = (int)s->cinfo.output_width;
+    output->height = (int)s->cinfo.output_height;
+    output->dc_only = s->dc_only;
+    output->coefficient_bytes = coefficient_bytes(s);
     s->stage = STAGE_SCALED;
     return TABICONS_JPEG_OK;
 }
@@ -332,24 +376,6 @@ static int dc_complete(const struct jpeg_decompress_struct *c) {
     return 1;
 }
 
-/* Shrink on load at 1/8 for a progressive file: every component then goes through libjpeg's
- * 1x1 IDCT, which reads the DC coefficient and nothing else, so the AC scans (most of the file)
- * cannot change a pixel: libjpeg is given the DC scans alone and keeps one coefficient a block
- * (jpeg_dc_only.c), and the output is byte for byte what reading every scan gives
- * (bench/README.md: a 3840x2400 progressive photo in under half the time, in 2 MB instead of
- * 55 MB of coefficients). Only for a file that ends with its EOI marker, so a file cut short is
- * still read to the end and reported truncated; damage confined to AC scans a 1/8 decode never
- * uses goes unnoticed there, as it cannot show in the pixels. A subsampled 4:2:0 component
- * is scaled by a 2x2 IDCT that reads AC terms too: such files take the ordinary path. */
-static int can_stop_after_dc(const struct tabicons_jpeg_session *s) {
-    const struct jpeg_decompress_struct *c = &s->cinfo;
-    if (!c->progressive_mode || s->size < 2) return 0;
-    if (s->data[s->size - 2] != 0xFF || s->data[s->size - 1] != 0xD9) return 0;
-    for (int ci = 0; ci < c->num_components; ci++)
-        if (c->comp_info[ci].DCT_scaled_size != 1) return 0;
-    return 1;
-}
-
 /* round(a * b / 255) exactly, for 0...255 inputs. */
 static inline unsigned char mul255(unsigned a, unsigned b) {
     unsigned t = a * b + 128;
@@ -377,8 +403,7 @@ tabicons_jpeg_status tabicons_jpeg_read_rgba(tabicons_jpeg_session *s, unsigned 
         return misuse(s, "the RGBA buffer does not match the output size");
     if (setjmp(s->jump)) return s->failure;
 
-    int dc_only = can_stop_after_dc(s);
-    if (dc_only) {
+    if (s->dc_only) {
         s->cinfo.buffered_image = TRUE;
         s->cinfo.do_block_smoothing = FALSE;   /* it estimates AC terms only; DC is all we read */
         /* When the scans cannot be told apart, libjpeg reads them all, up to the last DC one. */

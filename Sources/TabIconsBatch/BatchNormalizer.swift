@@ -15,6 +15,9 @@ public struct BatchInput: Sendable {
     /// The file the bytes come from, when there is one: the output plan keeps every output off
     /// it by identity (SPEC §6a "Inputs are sacred").
     public let sourcePath: String?
+    /// The options this input is made with when they are not the batch's (`--config`'s `icons`
+    /// entries); nil: the batch's. Its scales and limits must be the batch's (`IconSettings`).
+    public var settings: IconSettings?
 
     public init(name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,
                 expectedByteCount: @escaping @Sendable () -> Int? = { nil }, sourcePath: String? = nil) {
@@ -90,6 +93,21 @@ public struct BatchNormalizer: Sendable {
     }
 
     public var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format) }
+
+    /// What `input` is made with: its own settings, or the batch's; the scales and limits are
+    /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
+    func settings(of input: BatchInput) -> IconSettings { .of(input, run: normalizer.options, format: format) }
+
+    private var runSettings: IconSettings { IconSettings(options: normalizer.options, format: format) }
+
+    /// The fingerprint of an input with settings of its own (nil for the batch's): its incremental
+    /// cache key and its manifest entry's `options`, when that differs from the run's.
+    func fingerprint(of input: BatchInput) -> OptionFingerprint? {
+        let own = settings(of: input)
+        guard own != runSettings else { return nil }
+        let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format)
+        return fingerprint == self.fingerprint ? nil : fingerprint
+    }
 
     /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
     /// manifest's errors.

@@ -16,8 +16,9 @@ struct IconRun: Sendable {
     /// What one input of a unit has before the unit's files are written.
     private enum Prepared {
         case reused(Manifest.Icon)
-        /// Rendered, with the input's stat as it was before it was read.
-        case rendered(RenderedIcon, inputStat: FileStat?)
+        /// Rendered, with the icon's own options (nil: the run's) and the input's stat as it was
+        /// before it was read.
+        case rendered(RenderedIcon, options: OptionFingerprint?, inputStat: FileStat?)
         case failed(TabIconsError)
         case stopped
     }
@@ -48,8 +49,9 @@ struct IconRun: Sendable {
             case .reused(let row)?:
                 rows[index] = row
                 files[index] = []
-            case .rendered(let icon, let inputStat)?:
+            case .rendered(let icon, let options, let inputStat)?:
                 var row = icon.row
+                row.options = options
                 row.inputStat = inputStat
                 rows[index] = row
                 // The worker's Contents.json knows only its own renditions: the unit's is made below.
@@ -167,16 +169,21 @@ struct IconRun: Sendable {
     private func prepare(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> Prepared {
         // Taken before the bytes are read: a change after it makes the next run's stat differ.
         let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
+        // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
+        let fingerprint = batch.fingerprint(of: input)
         let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
-            batch.force ? nil : previous.reusable(input: input.name, inputStat: inputStat, contentHash: hash,
-                                                  plan: plan, directory: directory)
+            guard !batch.force, var entry = previous.reusable(input: input.name, inputStat: inputStat, contentHash: hash,
+                                                             fingerprint: fingerprint, plan: plan, directory: directory)
+            else { return nil }
+            entry.options = fingerprint
+            return entry
         }
         // An input whose stat record stands is carried over without a byte of it read.
         if let entry = reuse(nil) { return .reused(entry) }
         switch try load(input, plan: plan, reuse: { hash in reuse(hash) }) {
         case .reused(let entry): return .reused(entry)
         case .stopped: return .stopped
-        case .rendered(let icon): return .rendered(icon, inputStat: inputStat)
+        case .rendered(let icon): return .rendered(icon, options: fingerprint, inputStat: inputStat)
         }
     }
 
@@ -209,9 +216,10 @@ struct IconRun: Sendable {
     /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
     /// while holding would deadlock two workers, or raise the peak by one input.
     private func load(_ input: BatchInput, plan: OutputPlan.Icon, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError) -> Loaded {
-        let normalizer = batch.normalizer
+        let settings = batch.settings(of: input)
+        let normalizer = Normalizer(options: settings.options)
         let render = { (data: Data, hash: ContentHash) throws(TabIconsError) -> Loaded in
-            guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: batch.format,
+            guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: settings.format,
                                                contentHash: hash, shouldStop: batch.shouldStop) else { return .stopped }
             return .rendered(icon)
         }

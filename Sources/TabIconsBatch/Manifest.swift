@@ -67,6 +67,9 @@ public struct Manifest: Sendable, Equatable {
         /// the run as a whole (an icon carried over gets the links of this run's inputs).
         public var selectedTwin: String?
         public var darkTwin: String?
+        /// The options this icon was made with (`OptionFingerprint`), when they are not the run's
+        /// (`--config`'s `icons` entries); absent: the manifest's top-level `options`.
+        public var options: OptionFingerprint?
 
         /// The row for a normalized icon: decode scale and point size are the normalizer's, of
         /// the icon as laid out (after trim, on its square or circle), never worked out again.

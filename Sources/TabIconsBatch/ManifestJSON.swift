@@ -67,6 +67,7 @@ extension Manifest.Icon {
         if let contentsFile { pairs.append(("contentsFile", contentsFile.jsonValue)) }
         if let selectorFile { pairs.append(("selectorFile", selectorFile.jsonValue)) }
         if let inputStat { pairs.append(("inputStat", inputStat.jsonValue)) }
+        if let options { pairs.append(("options", options.json)) }
         pairs.append(("lints", .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
         return .object(pairs)
     }
@@ -110,6 +111,7 @@ extension Manifest.Icon {
         self.intent = json["intent"]?.stringValue.flatMap(IconIntent.init(rawValue:))
         self.selectedTwin = json["selectedTwin"]?.stringValue
         self.darkTwin = json["darkTwin"]?.stringValue
+        self.options = json["options"].map(OptionFingerprint.init(json:))
         self.lints = lints.compactMap { lint in
             guard let code = lint["code"]?.stringValue.flatMap(Lint.Code.init(rawValue:)),
                   let message = lint["message"]?.stringValue else { return nil }

@@ -18,7 +18,9 @@ public struct BatchUsageError: Error, Sendable, CustomStringConvertible {
 /// - Two inputs whose outputs meet across scales (a flat `home@2x.png` input beside
 ///   `home.png`'s 2× rendition) cannot be renamed into sense: both fail, each naming the other.
 /// Every rendition path is planned for every requested scale, so a scale skipped as an upscale
-/// only leaves its path unused.
+/// only leaves its path unused. Paths meet by name without the format's extension: an input
+/// written as WebP (`--config`) and one written as PNG are one Android resource, and an icon's
+/// name never depends on another icon's format.
 public struct OutputPlan: Sendable {
     /// Where one input's files go.
     public struct Icon: Sendable, Equatable {
@@ -80,6 +82,7 @@ public struct OutputPlan: Sendable {
 
     public struct Settings: Sendable {
         var layout: OutputLayout
+        /// The run's format's; an input with settings of its own (`BatchInput.settings`) uses its format's.
         var fileExtension: String
         var scales: [Double]
         var outputRoot: String
@@ -136,7 +139,7 @@ public struct OutputPlan: Sendable {
         // among the inputs). A renamed input's first name is another input's, checked there.
         let candidates = zip(inputs, named).map { input, result in
             (try? result.get()) ?? plan(stem: input.outputStem, layout: settings.layout,
-                                        fileExtension: settings.fileExtension, scales: settings.scales)
+                                        fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales)
         }
         for icon in candidates {
             for path in icon.allPaths {
@@ -184,7 +187,7 @@ public struct OutputPlan: Sendable {
             if let darkIndex = twins[index].dark, let dark = try? named[darkIndex].get() {
                 let paths = scales.compactMap { scale in
                     layout.darkTwinPath(iconStem: icon.stem, twinStem: dark.stem, scale: scale,
-                                        fileExtension: fileExtension).map { (scale, $0) }
+                                        fileExtension: inputs[darkIndex].fileExtension(fileExtension)).map { (scale, $0) }
                 }
                 icons[darkIndex] = .success(Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil))
             }
@@ -232,18 +235,19 @@ public struct OutputPlan: Sendable {
         var icons: [Icon] = []
         let contentsScale = -1.0
         for (index, input) in inputs.enumerated() {
+            let fileExtension = input.fileExtension(fileExtension)
             var stem = input.outputStem
             var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
             var counter = 1
-            while icon.roles(contentsScale).contains(where: { owners[$0.path.lowercased()]?.scale == $0.scale }) {
+            while icon.roles(contentsScale, fileExtension).contains(where: { owners[$0.key]?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
                 icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales)
             }
-            for role in icon.roles(contentsScale) {
-                let key = role.path.lowercased()
+            for role in icon.roles(contentsScale, fileExtension) {
+                let key = role.key
                 if let owner = owners[key] {
                     failures[index] = collision(role.path, with: inputs[owner.input].name)
                     if failures[owner.input] == nil { failures[owner.input] = collision(role.path, with: input.name) }
@@ -319,11 +323,21 @@ public struct OutputPlan: Sendable {
 }
 
 extension OutputPlan.Icon {
-    /// Each path with the scale it is written for (`contents` for `Contents.json`).
-    fileprivate func roles(_ contents: Double) -> [(path: String, scale: Double)] {
-        renditionPaths.map { ($0.path, $0.scale) } + (contentsPath.map { [($0, contents)] } ?? [])
-            + (selectorPath.map { [($0, contents - 1)] } ?? [])
+    /// Each path with the scale it is written for (`contents` for `Contents.json`, `contents - 1`
+    /// for a state list) and the key by which paths meet: folded case (macOS and Windows), and a
+    /// rendition's without its extension (then marked by a NUL, never in a path, so
+    /// `Contents.json.png` is not `Contents.json`).
+    fileprivate func roles(_ contents: Double, _ fileExtension: String) -> [(path: String, scale: Double, key: String)] {
+        let suffix = "." + fileExtension
+        return renditionPaths.map { ($0.path, $0.scale, String($0.path.dropLast(suffix.count)).lowercased() + "\u{0}") }
+            + (contentsPath.map { [($0, contents, $0.lowercased())] } ?? [])
+            + (selectorPath.map { [($0, contents - 1, $0.lowercased())] } ?? [])
     }
+}
+
+extension BatchInput {
+    /// The extension of this input's files: its own format's, or the run's.
+    fileprivate func fileExtension(_ run: String) -> String { settings?.format.fileExtension ?? run }
 }
 
 /// The identities of the inputs and of the folders that hold them, with their names for messages.

@@ -20,8 +20,10 @@ struct PreviousRun: Sendable {
     /// Files and folders a run that did not finish committed.
     private let journal: RunJournal.Entries
 
-    /// Whether the previous run had this run's options (compared once, not per input).
+    /// Whether the previous run had this run's options (compared once, not per input), and the
+    /// two fingerprints for an icon with options of its own (`--config`).
     private let sameOptions: Bool
+    private let runOptions: OptionFingerprint
     /// Which of the manifest's stat records stand for their files' bytes.
     let statCache: StatCache
 
@@ -36,6 +38,7 @@ struct PreviousRun: Sendable {
         self.journal = journal.read()
         self.warnings = warnings + self.journal.warnings
         sameOptions = manifest?.options == fingerprint
+        runOptions = fingerprint
         var icons: [String: Manifest.Icon] = [:]
         for icon in manifest?.icons ?? [] where icons[icon.input] == nil { icons[icon.input] = icon }
         iconsByInput = icons
@@ -99,10 +102,16 @@ struct PreviousRun: Sendable {
     /// same paths in the plan, and every file it recorded still on disk with its recorded bytes
     /// (by stat record where it stands, else read and hashed). The entry comes back with the
     /// stats seen now, so the next run need not read what this one had to.
-    func reusable(input: String, inputStat: FileStat?, contentHash: ContentHash?, plan: OutputPlan.Icon,
-                  directory: OutputDirectory) -> Manifest.Icon? {
+    ///
+    /// The options compared are the icon's own: `fingerprint` (nil: the run's) against the
+    /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
+    func reusable(input: String, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
+                  plan: OutputPlan.Icon, directory: OutputDirectory) -> Manifest.Icon? {
+        guard var icon = iconsByInput[input],
+              icon.options == nil && fingerprint == nil ? sameOptions : (icon.options ?? manifest?.options) == (fingerprint ?? runOptions)
+        else { return nil }
         // An entry without an intent predates `Contents.json` always naming one: redone.
-        guard sameOptions, var icon = iconsByInput[input], let renditions = icon.renditions, icon.intent != nil,
+        guard let renditions = icon.renditions, icon.intent != nil,
               icon.name == OutputLayout.iconName(stem: plan.stem),
               renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
               icon.contentsFile?.path == plan.contentsPath

@@ -62,7 +62,7 @@ extension CommandDeclaration {
         summary: "normalize icons into 1x/2x/3x renditions",
         about: "Normalizes icons into 1x/2x/3x (or Android density) renditions under --out, with a manifest.",
         options: [.out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .filter, .allowUpscale,
-                  .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet],
+                  .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet],
         exitStatus: "0 all inputs done, 1 some inputs failed (every good one still written) or --check found "
             + "changes, 2 usage, 130 / 143 stopped by SIGINT / SIGTERM (the previous manifest and files kept).")
 
@@ -84,7 +84,7 @@ extension CommandDeclaration {
             + "unselected and selected, tinted as each platform tints), its 1x/2x/3x renditions magnified, "
             + "its lints and the inputs that failed. Writes only FILE.html.",
         options: [.page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .filter, .allowUpscale,
-                  .jobs, .maxPixels, .quiet],
+                  .config, .jobs, .maxPixels, .quiet],
         refused: [.manifest, .json, .preview, .check, .force, .verify], refusedReason: "which writes only the page",
         exitStatus: "0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage, "
             + "130 / 143 stopped by SIGINT / SIGTERM (no page written).")

@@ -73,6 +73,11 @@ extension CommandOption {
         "allow-upscale",
         help: "render scales larger than the source instead of skipping them")
 
+    static let config = CommandOption(
+        "config", value: .file("FILE"), default: .described("./\(ConfigOptions.defaultFile) when present"),
+        help: "per-icon settings, JSON: {\"options\": {...}, \"icons\": [{\"match\": \"GLOB\", ...}]}, keys the long "
+            + "options without dashes; precedence: defaults, options, the command line, then each matching icons entry")
+
     static let jobs = CommandOption(
         "jobs", value: .text("N"), default: .described("all cores"),
         help: "parallel workers, 1 to \(NormalizeCommand.maxJobs); the output is the same for any N")

@@ -1,20 +1,22 @@
 import TabIcons
 import TabIconsBatch
 
-/// Option values shared by `inspect` and `normalize`, parsed in one place.
+/// Option values shared by `inspect` and `normalize`, parsed in one place, whether the word came
+/// from the command line or from `--config`'s file: `name` is how the message names its source
+/// (`--box`, or `--config tabicons.json: icons[2].box`).
 enum CommonOptions {
-    static func box(_ text: String?) throws(ParsedArguments.UsageError) -> IconBox {
+    static func box(_ text: String?, name: String = "--box") throws(ParsedArguments.UsageError) -> IconBox {
         guard let text else { return .regular }
         guard let box = IconBox(text) else {
-            throw .init("--box must be regular, compact, material or a positive number of points, not '\(text)'")
+            throw .init("\(name) must be regular, compact, material or a positive number of points, not '\(text)'")
         }
         return box
     }
 
-    static func padding(_ text: String?) throws(ParsedArguments.UsageError) -> IconPadding {
+    static func padding(_ text: String?, name: String = "--padding") throws(ParsedArguments.UsageError) -> IconPadding {
         guard let text else { return .none }
         guard let padding = IconPadding(text) else {
-            throw .init("--padding must be a number of points or a percentage of the box (2, 2.5, 10%), not '\(text)'")
+            throw .init("\(name) must be a number of points or a percentage of the box (2, 2.5, 10%), not '\(text)'")
         }
         return padding
     }
@@ -30,13 +32,14 @@ enum CommonOptions {
 
     /// The library's own check of the options (`NormalizeOptions.problem`), as a usage error
     /// naming the flag that set the value: options that cannot work stop the run before any work.
-    static func validated(_ options: NormalizeOptions) throws(ParsedArguments.UsageError) -> NormalizeOptions {
+    static func validated(_ options: NormalizeOptions, name: (CommandOption) -> String = \.longName)
+        throws(ParsedArguments.UsageError) -> NormalizeOptions {
         guard let problem = options.problem else { return options }
         switch problem {
-        case .box(let text): throw .init("--box: \(text)")
-        case .scales(let text): throw .init("--scales: \(text)")
+        case .box(let text): throw .init("\(name(.box)): \(text)")
+        case .scales(let text): throw .init("\(name(.scales)): \(text)")
         case .limits(let text): throw .init("--max-pixels: \(text)")
-        case .padding(let text): throw .init("--padding: \(text)")
+        case .padding(let text): throw .init("\(name(.padding)): \(text)")
         }
     }
 }

@@ -26,6 +26,12 @@ struct NormalizeCommand {
     let force: Bool
     /// `--verify`: hash every input and recorded file, trusting no stat record.
     let verify: Bool
+    /// `--config FILE` or `./tabicons.json` (SPEC §6), when there is one.
+    let config: IconConfig?
+    /// The words the run's options were read from: the config's `options` under the command line's.
+    private let runWords: OptionWords
+    /// Each `icons` entry's words, in file order.
+    private let entryWords: [OptionWords]
 
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
         let parsed = try ParsedArguments(arguments, command: .normalize)
@@ -38,35 +44,34 @@ struct NormalizeCommand {
     init(parsed: ParsedArguments) throws(ParsedArguments.UsageError) {
         inputs = parsed.positionals
 
-        layout = try Self.choice(parsed, .layout)
-        let box = parsed.gave(.box) ? try CommonOptions.box(parsed.value(.box)) : layout.defaultBox
-        let scales = try parsed.value(.scales).map(Self.scales) ?? layout.defaultScales
+        // SPEC §6's precedence: defaults, then the config's `options`, then the command line.
+        let config = try ConfigOptions.load(parsed)
+        self.config = config
+        var configWords = OptionWords()
+        if let config { configWords = try ConfigOptions.words(config.options, file: config.path, perIconOnly: false) }
+        let words = configWords.overlaid(by: OptionWords(commandLine: parsed, ConfigOptions.perIcon + ConfigOptions.runWide))
+        runWords = words
+        layout = try Self.choice(words, .layout)
+        let scales = try words.value(.scales).map { text throws(ParsedArguments.UsageError) in
+            try Self.scales(text, name: words.name(.scales))
+        } ?? layout.defaultScales
         if layout == .android, let odd = scales.first(where: { s in !OutputLayout.androidDensities.contains { $0.scale == s } }) {
             throw .init("--layout android has no density folder for scale \(NumberText.decimal(odd)) (use 0.75, 1, 1.5, 2, 3, 4)")
         }
-        options = try CommonOptions.validated(NormalizeOptions(
-            box: box, scales: scales,
-            shape: try Self.choice(parsed, .shape),
-            trim: parsed.has(.trim),
-            render: try Self.choice(parsed, .render),
-            filter: try Self.choice(parsed, .filter),
-            allowUpscale: parsed.has(.allowUpscale),
-            limits: try CommonOptions.limits(maxPixels: parsed.value(.maxPixels)),
-            padding: try CommonOptions.padding(parsed.value(.padding))))
-
-        let quality = try parsed.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in
-            guard let q = NumberText.parseDecimal(text), (0...100).contains(q) else {
-                throw .init("--quality must be a number from 0 to 100, not '\(text)'")
-            }
-            return Float(q)
+        let limits = try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))
+        let run = try Self.settings(words, layout: layout, scales: scales, limits: limits)
+        options = run.options
+        format = run.format
+        // Every entry's values, each read by its option's parser before any work: a bad value is
+        // an error even in an entry that matches nothing. Whether they go together (a quality for
+        // a PNG, a padding the box cannot hold) is known only where entries meet: per input.
+        var entryWords: [OptionWords] = []
+        for entry in config?.icons ?? [] {
+            let own = try ConfigOptions.words(entry.settings, file: config?.path ?? "", perIconOnly: true)
+            _ = try Self.settings(words.overlaid(by: own), layout: layout, scales: scales, limits: limits, together: false)
+            entryWords.append(own)
         }
-        switch parsed.value(.format).flatMap(OutputFormatName.init(rawValue:)) {
-        case .png:
-            if quality != nil { throw .init("--quality applies to --format webp only (PNG is always lossless)") }
-            format = .png
-        case .webp: format = .webp(quality: quality)
-        case nil: throw .init("--format must be png or webp, not '\(parsed.value(.format) ?? "")'")
-        }
+        self.entryWords = entryWords
 
         if let text = parsed.value(.jobs) {
             guard let n = NumberText.parseInteger(text), (1...Self.maxJobs).contains(n) else {
@@ -94,11 +99,12 @@ struct NormalizeCommand {
 
     func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
         let collected = InputCollector.collect(inputs, excluding: outputRoot)
-        let limit = options.limits.maxInputBytes
-        let batchInputs = collected.inputs.map { item in
-            BatchInput(name: item.displayName, outputStem: item.outputStem, load: { () throws(TabIconsError) -> Data in
-                try item.read(limit: limit)
-            }, expectedByteCount: { item.byteCount }, sourcePath: item.path)
+        let batchInputs: [BatchInput]
+        do throws(ParsedArguments.UsageError) {
+            batchInputs = try self.batchInputs(collected.inputs, console: console)
+        } catch {
+            console.err("tabicon: \(error.description)")
+            return .usage
         }
         var batch = BatchNormalizer(normalizer: Normalizer(options: options), layout: layout, format: format,
                                     outputRoot: outputRoot, manifestURL: manifestURL, jobs: jobs)
@@ -174,7 +180,81 @@ struct NormalizeCommand {
         if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }
         if !manifest.errors.isEmpty { text += "; \(manifest.errors.count) failed" }
         // A manifest that could not be written is not named as if it were there.
-        return text + (result.manifestError == nil ? "; manifest: \(manifestName)" : "; no manifest written")
+        text += result.manifestError == nil ? "; manifest: \(manifestName)" : "; no manifest written"
+        return text + (config.map { "; config: \(TerminalText.quoted($0.path))" } ?? "")
+    }
+
+    /// The collected inputs as the batch takes them, each with the settings of the config's
+    /// `icons` entries that match it (SPEC §6: applied in file order over the run's). A pattern
+    /// that matches no input is a warning; settings that cannot work together for an input are a
+    /// usage error, before any work.
+    func batchInputs(_ items: [InputItem], console: Console) throws(ParsedArguments.UsageError) -> [BatchInput] {
+        let limit = options.limits.maxInputBytes
+        let run = IconSettings(options: options, format: format)
+        var made: [[Int]: IconSettings] = [:]   // by the entries that match, made once
+        var matched: Set<Int> = []
+        var inputs: [BatchInput] = []
+        for item in items {
+            var input = BatchInput(name: item.displayName, outputStem: item.outputStem, load: { () throws(TabIconsError) -> Data in
+                try item.read(limit: limit)
+            }, expectedByteCount: { item.byteCount }, sourcePath: item.path)
+            let entries = config?.entries(matching: item.displayName).map(\.index) ?? []
+            matched.formUnion(entries)
+            if !entries.isEmpty {
+                if made[entries] == nil {
+                    let words = entries.reduce(runWords) { $0.overlaid(by: entryWords[$1]) }
+                    do throws(ParsedArguments.UsageError) {
+                        made[entries] = try Self.settings(words, layout: layout, scales: options.scales, limits: options.limits)
+                    } catch {
+                        let places = entries.map { "icons[\($0)]" }.joined(separator: ", ")
+                        throw .init("\(error.description) (for \(TerminalText.quoted(item.displayName)), which \(places) match)")
+                    }
+                }
+                input.settings = made[entries] == run ? nil : made[entries]
+            }
+            inputs.append(input)
+        }
+        if let config {
+            for entry in config.icons where !matched.contains(entry.index) {
+                console.warn("--config \(TerminalText.quoted(config.path)): \(entry.place) "
+                             + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no input")
+            }
+        }
+        return inputs
+    }
+
+    /// What icons are made with, read from `words` by each option's one parser; the layout,
+    /// scales and limits are the run's. `together` false reads each value without checking that
+    /// they can work together (`NormalizeOptions.problem`, a quality for a PNG).
+    static func settings(_ words: OptionWords, layout: OutputLayout, scales: [Double], limits: DecodeOptions.Limits,
+                         together: Bool = true) throws(ParsedArguments.UsageError) -> IconSettings {
+        let box = words.gave(.box) ? try CommonOptions.box(words.value(.box), name: words.name(.box)) : layout.defaultBox
+        let read = NormalizeOptions(
+            box: box, scales: scales,
+            shape: try choice(words, .shape),
+            trim: words.flag(.trim),
+            render: try choice(words, .render),
+            filter: try choice(words, .filter),
+            allowUpscale: words.flag(.allowUpscale),
+            limits: limits,
+            padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding)))
+        let options = together ? try CommonOptions.validated(read, name: words.name) : read
+
+        let quality = try words.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in
+            guard let q = NumberText.parseDecimal(text), (0...100).contains(q) else {
+                throw .init("\(words.name(.quality)) must be a number from 0 to 100, not '\(text)'")
+            }
+            return Float(q)
+        }
+        switch words.value(.format).flatMap(OutputFormatName.init(rawValue:)) {
+        case .png:
+            if quality != nil, together {
+                throw .init("\(words.name(.quality)) applies to --format webp only (PNG is always lossless)")
+            }
+            return IconSettings(options: options, format: .png)
+        case .webp: return IconSettings(options: options, format: .webp(quality: quality))
+        case nil: throw .init("\(words.name(.format)) must be png or webp, not '\(words.value(.format) ?? "")'")
+        }
     }
 
     /// `1 file`, `2 files`.
@@ -192,19 +272,19 @@ struct NormalizeCommand {
     }
 
     /// A word option's value (given, or its declared default) as `T`.
-    private static func choice<T: RawRepresentable>(_ parsed: ParsedArguments, _ option: CommandOption)
+    private static func choice<T: RawRepresentable>(_ words: OptionWords, _ option: CommandOption)
         throws(ParsedArguments.UsageError) -> T where T.RawValue == String
     {
-        let text = parsed.value(option) ?? ""
-        guard let value = T(rawValue: text) else { throw .init("\(option.longName): unknown value '\(text)'") }
+        let text = words.value(option) ?? ""
+        guard let value = T(rawValue: text) else { throw .init("\(words.name(option)): unknown value '\(text)'") }
         return value
     }
 
-    static func scales(_ text: String) throws(ParsedArguments.UsageError) -> [Double] {
+    static func scales(_ text: String, name: String) throws(ParsedArguments.UsageError) -> [Double] {
         let values = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { NumberText.parseDecimal($0.trimmingCharacters(in: .whitespaces)) }
         guard values.allSatisfy({ $0.map { $0 > 0 } ?? false }) else {
-            throw .init("--scales must be positive decimal numbers separated by commas (1,2,3 or 1,1.5,2), not '\(text)'")
+            throw .init("\(name) must be positive decimal numbers separated by commas (1,2,3 or 1,1.5,2), not '\(text)'")
         }
         var unique: [Double] = []
         for value in values.compactMap({ $0 }) where !unique.contains(value) { unique.append(value) }

@@ -67,7 +67,7 @@ enum PackageCommands {
         guard let out = words.last("--out"), let scaleText = words.last("--scales") else {
             throw .init("package-names needs --out FILE and --scales")
         }
-        let scales = try NormalizeCommand.scales(scaleText)
+        let scales = try NormalizeCommand.scales(scaleText, name: "--scales")
         let format = words.last("--format") ?? OutputFormatName.png.rawValue
         guard OutputFormatName(rawValue: format) != nil else { throw .init("--format must be png or webp, not '\(format)'") }
         guard words.last("--layout") ?? OutputLayout.flat.rawValue == OutputLayout.flat.rawValue else {

@@ -25,11 +25,13 @@ struct PreviewCommand {
 
     func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
         let collected = InputCollector.collect(settings.inputs)
-        let limit = settings.options.limits.maxInputBytes
-        let inputs = collected.inputs.map { item in
-            BatchInput(name: item.displayName, outputStem: item.outputStem,
-                       load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
-                       expectedByteCount: { item.byteCount }, sourcePath: item.path)
+        // Each input with its `--config` settings, as `normalize` makes it.
+        let inputs: [BatchInput]
+        do throws(ParsedArguments.UsageError) {
+            inputs = try settings.batchInputs(collected.inputs, console: console)
+        } catch {
+            console.err("tabicon: \(error.description)")
+            return .usage
         }
         // The page is checked as `normalize` checks its manifest: not an input, a folder, a link,
         // a FIFO or a device, before any work.

@@ -6,10 +6,11 @@ import Foundation
 /// that two photos are not decoded side by side when together they would raise the peak.
 ///
 /// Counted: the input itself, the RGBA output at the size the decoder will deliver (after shrink
-/// on load), for a PNG libpng's own working set (`libpngWorkingBytes`), and for a progressive JPEG libjpeg's whole-image coefficient buffers (2 bytes a
-/// coefficient, every block of every component: the reason a progressive photo costs far more
-/// than a baseline one), or, decoded at 1/8 from its DC scans alone, one coefficient a block; for
-/// WebP what `webp` counts. Not counted: fixed costs under a few hundred kilobytes. Bytes that are
+/// on load), for a PNG libpng's own working set (`PNGChunks.libpngWorkingBytes`), and for a
+/// JPEG the coefficient buffers libjpeg itself reports for the scale chosen (`JPEGDecoder.prepare`,
+/// `tabicons_jpeg_output`: every coefficient of a progressive photo, the reason it costs far more
+/// than a baseline one, or, decoded at 1/8 from its DC scans alone, one a block); for WebP what
+/// `webp` counts. Not counted: fixed costs under a few hundred kilobytes. Bytes that are
 /// none of these (base64 text, or what the decoder will refuse) are charged four times their size; a PNG or JPEG header that cannot be
 /// read, its size alone. So is a header whose size `limits` refuse: the decoder rejects it before
 /// allocating a pixel (`DecodeOptions.Limits.check`), so its decode costs nothing; a header of
@@ -66,102 +67,21 @@ package enum DecodeMemoryEstimate {
         return markup * 16 + (mayEmbed ? SVGEmbeddedImages.maxPixels * 8 : 0)
     }
 
-    /// Whether the decoder will go on to allocate for a `width` × `height` image (the same
-    /// check it makes, answered without throwing).
-    private static func allowed(width: Int, height: Int, limits: DecodeOptions.Limits) -> Bool {
-        (try? limits.check(width: width, height: height, format: .png)) != nil
-    }
-
-    /// A PNG decoded whole (`PNGDecoder`): from the IHDR, `pngWhole` with libpng's working set.
-    static func png(_ b: UnsafeBufferPointer<UInt8>, limits: DecodeOptions.Limits) -> Int {
-        guard b.count >= 29 else { return 0 }
-        let width = Int(b[16]) << 24 | Int(b[17]) << 16 | Int(b[18]) << 8 | Int(b[19])
-        let height = Int(b[20]) << 24 | Int(b[21]) << 16 | Int(b[22]) << 8 | Int(b[23])
-        guard allowed(width: width, height: height, limits: limits) else { return 0 }
-        return pngWhole(width: width, height: height, bitDepth: Int(b[24]), isInterlaced: b[28] == 1,
-                        libpngBytes: libpngWorkingBytes(b, width: width))
+    /// A PNG decoded whole (`PNGDecoder`): from its header (`PNGChunks.probe`), `pngWhole` with
+    /// libpng's working set; nothing when the decoder will refuse the header.
+    static func png(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) -> Int {
+        guard let chunks = PNGChunks.probe(bytes, limits: limits) else { return 0 }
+        let header = chunks.header
+        return pngWhole(width: header.width, height: header.height, bitDepth: header.bitDepth,
+                        isInterlaced: header.isInterlaced, libpngBytes: chunks.libpngWorkingBytes)
     }
 
     /// A whole PNG decode: the RGBA result (4 bytes a pixel, whatever the depth or interlace:
     /// 16-bit rows are made 8-bit as read, Adam7 passes are placed as read), `PNGRowDecoder`'s rows
-    /// and libpng's `libpngBytes`. Within the limits' sides and pixels, so it cannot overflow.
+    /// and libpng's `libpngBytes` (`PNGChunks.libpngWorkingBytes`). Within the limits' sides and
+    /// pixels, so it cannot overflow.
     static func pngWhole(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool, libpngBytes: Int) -> Int {
         width * height * 4 + libpngBytes
             + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: false)
-    }
-
-    /// What libpng itself holds while it reads a `width`-pixel-wide PNG, simplified API or row by
-    /// row (`PNGRowDecoder` counts it, and the tests hold it to this): its structures, zlib's
-    /// inflate state and 32 KiB window and its IDAT read buffer (together under 64 KiB), three
-    /// rows at the widest pixel it transforms to (8 bytes: 16-bit RGBA), and the chunks before
-    /// the image data that it keeps (`CPNGDecode` has it discard every other ancillary chunk unread,
-    /// text included): each its length, and iCCP, the one compressed chunk kept, twice what it can
-    /// inflate to (zlib's 1032:1 at most, capped by libpng's 8 MB chunk limit), the inflated copy
-    /// and the one it stores. Ancillary chunks are charged in total, not per chunk. A 16-bit
-    /// source adds libpng's three 16-bit gamma tables (256 rows of 256 samples each, at most).
-    package static func libpngWorkingBytes(_ bytes: UnsafeRawBufferPointer, width: Int) -> Int {
-        libpngWorkingBytes(bytes.bindMemory(to: UInt8.self), width: width)
-    }
-
-    package static func libpngWorkingBytes(_ b: UnsafeBufferPointer<UInt8>, width: Int) -> Int {
-        var total = (64 << 10) + 3 * (width * 8 + 64)
-        if b.count > 24, b[24] == 16 { total += 3 * 256 * (256 * 2 + 8) }
-        var offset = 8
-        while offset + 8 <= b.count {
-            let length = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
-            let type = String(decoding: b[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            if type == "IDAT" || length > PNGChunks.maxPNGInteger { break }
-            if keptChunks.contains(type) { total += length }
-            if type == "iCCP" { total += 2 * min(8_000_000, length * 1032 + 1024) }
-            offset += 12 + length
-        }
-        return total
-    }
-
-    /// The chunks before the image data libpng reads into memory (critical ones, tRNS, and what
-    /// `CPNGDecode`'s skip list processes); every other one is discarded as it is read.
-    private static let keptChunks: Set<String> = ["IHDR", "PLTE", "tRNS", "bKGD", "cHRM", "gAMA", "iCCP", "sBIT", "sRGB"]
-
-    /// From the SOF marker: the scaled RGBA output, plus the coefficient buffers when progressive.
-    static func jpeg(_ b: UnsafeBufferPointer<UInt8>, longestSideNeeded: Int?,
-                             limits: DecodeOptions.Limits) -> Int {
-        var i = 2
-        while i + 9 < b.count {
-            guard b[i] == 0xFF else { return 0 }
-            let marker = b[i + 1]
-            if marker == 0xFF { i += 1; continue }
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            let isSOF = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
-            guard isSOF else { i += 2 + length; continue }
-            let height = Int(b[i + 5]) << 8 | Int(b[i + 6])
-            let width = Int(b[i + 7]) << 8 | Int(b[i + 8])
-            let components = Int(b[i + 9])
-            guard allowed(width: width, height: height, limits: limits) else { return 0 }
-            let m = JPEGDecoder.scaleNumerator(longestSide: max(width, height), needed: longestSideNeeded)
-            var total = ((width * m + 7) / 8) * ((height * m + 7) / 8) * 4
-            let progressive = marker == 0xC2 || marker == 0xC6 || marker == 0xCA || marker == 0xCE
-            guard progressive, components > 0, i + 10 + components * 3 <= b.count else { return total }
-            var hMax = 1, vMax = 1
-            var factors: [(Int, Int)] = []
-            for c in 0..<components {
-                let hv = Int(b[i + 11 + c * 3])
-                factors.append((max(hv >> 4, 1), max(hv & 15, 1)))
-                hMax = max(hMax, hv >> 4); vMax = max(vMax, hv & 15)
-            }
-            // libjpeg pads each component to whole MCUs: its blocks a row and rows a multiple of
-            // its sampling factors.
-            func padded(_ blocks: Int, _ factor: Int) -> Int { (blocks + factor - 1) / factor * factor }
-            let dcOnly = m == 1 && b.count >= 2 && b[b.count - 2] == 0xFF && b[b.count - 1] == 0xD9
-                && factors.allSatisfy { JPEGDecoder.hasOneByOneIDCT(h: $0.0, v: $0.1, hMax: hMax, vMax: vMax) }
-            for (h, v) in factors {
-                let blocksAcross = padded((width * h + 8 * hMax - 1) / (8 * hMax), h)
-                let blocksDown = padded((height * v + 8 * vMax - 1) / (8 * vMax), v)
-                // From the DC scans alone (jpeg_dc_only.c): one coefficient a block, and a window
-                // of 5 × v block rows; otherwise every coefficient.
-                total += dcOnly ? blocksAcross * blocksDown * 2 + 5 * v * blocksAcross * 128 : blocksAcross * blocksDown * 128
-            }
-            return total
-        }
-        return 0
     }
 }

@@ -13,6 +13,13 @@ extension ImageFormat {
         return ImageDecoder.registered.first { $0.sniff(head: head, data) }?.format
     }
 
+    /// The format `ImageDecoder.decode` will decode `data` as: its bytes' signature, or failing
+    /// that the signature of what base64 / `data:` text unwraps to (`InputEncoding`); nil for
+    /// neither.
+    package static func sniffInput(_ data: Data) -> ImageFormat? {
+        sniff(data) ?? InputEncoding.unwrap(data).flatMap { sniff($0) }
+    }
+
     /// The format whose signature `data` starts but ends inside: `FF D8` (a JPEG's start), `\x89P`
     /// to `\x89PNG\r\n\x1a`, `RIFF` with fewer than 12 bytes or `RIFF....WE`: such an input is
     /// that format `truncated`, not an unknown format. Fewer than two bytes say nothing yet.

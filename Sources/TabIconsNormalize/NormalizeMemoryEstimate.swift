@@ -15,22 +15,14 @@ extension Normalizer {
 }
 
 extension StreamedNormalization {
-    /// The streamed estimate, or nil when `data` will not be streamed with `options` (the same
-    /// predicates `normalize` applies, read off the IHDR bytes).
+    /// The streamed estimate, or nil when `data`'s route with `options` (`NormalizationRoute`,
+    /// the one the normalizer takes) is not the streamed one.
     static func memoryEstimate(_ data: Data, options: NormalizeOptions) -> Int? {
-        guard streams(options: options), ImageFormat.sniff(data) == .png, data.count >= 29 else { return nil }
-        return data.withUnsafeBytes { raw -> Int? in
-            let b = raw.bindMemory(to: UInt8.self)
-            func uint32(_ at: Int) -> Int { Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3]) }
-            let width = uint32(16), height = uint32(20), bitDepth = Int(b[24]), interlace = Int(b[28])
-            // A size the limits refuse is rejected before a pixel is allocated.
-            guard (try? options.limits.check(width: width, height: height, format: .png)) != nil else { return data.count }
-            let plan = plan(width: width, height: height, options: options)
-            guard let rendered = streamedEntries(plan, width: width, height: height, options: options) else { return nil }
-            return data.count + DecodeMemoryEstimate.libpngWorkingBytes(b, width: width)
-                + heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: interlace == 1,
-                            rendered: rendered, options: options)
-        }
+        guard case .streamedPNG(let route) = NormalizationRoute(data, options: options) else { return nil }
+        let header = route.chunks.header
+        return data.count + route.chunks.libpngWorkingBytes
+            + heldBytes(width: header.width, height: header.height, bitDepth: header.bitDepth,
+                        isInterlaced: header.isInterlaced, rendered: route.rendered, options: options)
     }
 
     /// What a streamed normalization holds besides its input and libpng: `PNGRowDecoder`'s rows

@@ -25,15 +25,24 @@ public struct Normalizer: Sendable {
     public func normalize(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
         // A PNG read row by row when it can be: the same result without the source's RGBA.
-        if let streamed = try StreamedNormalization.normalize(data, options: options) { return streamed }
+        if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
+            return try StreamedNormalization.outcome(data, route: streamed, options: options).icon
+        }
+        return try normalize(decodedWhole(data))
+    }
+
+    /// The raster and vector routes' decode, shared by `normalize(_: Data)` and `planned(_: Data)`:
+    /// with the shrink-on-load hint, and once more at the size the crop needs when trim or the
+    /// circle left it with fewer pixels than a rendition needs although the source has them.
+    private func decodedWhole(_ data: Data) throws(TabIconsError) -> DecodedImage {
         let hint = RenditionPlan.longestSideNeeded(options)
-        var image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: hint))
+        let image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: hint))
         if image.vector == nil, options.trim || options.shape == .circle,
            let larger = RenditionPlan(image: image, options: options)
                .longestSideForSharperCrop(of: image, allowUpscale: options.allowUpscale) {
-            image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: larger))
+            return try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: larger))
         }
-        return try normalize(image)
+        return image
     }
 
     /// The longest side `normalize(_: Data)` asks the decoder for (shrink on load), nil for full
@@ -45,21 +54,20 @@ public struct Normalizer: Sendable {
     /// reports; `undersized` is judged against these options' scales).
     public func planned(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
         let (plan, glyph) = try prepare(image)
-        let skipped = skippedScales(plan)
-        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale, pointWidth: plan.pointWidth,
-                              pointHeight: plan.pointHeight, renditions: [], skippedScales: skipped,
-                              lints: Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
-                                                    info: image.info, options: options),
-                              intent: IconIntent.decided(render: options.render, glyph: glyph))
+        return try NormalizedIcon.finished(plan: plan, info: image.info, facts: GlyphFacts(glyph), options: options,
+                                           survey: { InkSurvey.of(glyph) }, glyph: nil)
     }
 
     /// `planned` for the bytes of an input, decoded as `normalize(_: Data)` decodes it: a PNG that
     /// streams is read row by row (its RGBA never held, SPEC §2 "Memory follows the limits") and
-    /// judged without resampling; anything else decoded with the shrink-on-load hint.
+    /// judged without resampling; anything else decoded as `normalize` decodes it (`decodedWhole`:
+    /// the shrink-on-load hint, and the crop's second decode), so its lints are `normalize`'s.
     public func planned(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
-        if let streamed = try StreamedNormalization.planned(data, options: options) { return streamed }
-        return try planned(ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: longestSideNeeded)))
+        if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
+            return try StreamedNormalization.outcome(data, route: streamed, options: options, rendering: false).icon
+        }
+        return try planned(decodedWhole(data))
     }
 
     /// Normalizes a decoded image. Rendition sizes come from the SOURCE size
@@ -71,54 +79,29 @@ public struct Normalizer: Sendable {
     /// resampled: with `fit`, `original` and nothing to trim, it is the decoded bitmap bit for bit.
     public func normalize(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
         let (plan, glyph) = try prepare(image)
+        let facts = GlyphFacts(glyph)
         if let document = image.vector, let region = plan.vectorRegion {
-            return try normalizeVector(image, document: document, region: region, plan: plan, glyph: glyph)
+            // A vector's renditions: each drawn from the document at its own size (the plan's
+            // region, after trim or the circle's crop), then the rendering intent, as for rasters.
+            // Never resampled, never skipped.
+            return try NormalizedIcon.finished(plan: plan, info: image.info, facts: facts, options: options,
+                                               survey: { InkSurvey.of(glyph) }) { entry throws(TabIconsError) in
+                let drawn = try document.render(width: entry.glyphWidth, height: entry.glyphHeight, region: region)
+                return RenderIntentConversion.apply(options.render, to: drawn)
+            }
         }
-        let rendered = plan.entries.filter { RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }
-
         var resampler = Resampler(filter: options.filter)
-        let resampledWidths = rendered
+        let resampledWidths = plan.rendered(allowUpscale: options.allowUpscale)
             .filter { $0.glyphWidth != glyph.width || $0.glyphHeight != glyph.height }
             .map(\.glyphWidth)
         if let widest = resampledWidths.max() {
             resampler.reserve(sourceWidth: glyph.width, sourceHeight: glyph.height, width: widest)
         }
-        var renditions: [Rendition] = []
-        for entry in rendered {
-            let bitmap: Bitmap
-            if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height {
-                bitmap = glyph
-            } else {
-                bitmap = resampler.resample(glyph, width: entry.glyphWidth, height: entry.glyphHeight)
-            }
-            renditions.append(Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry)))
+        return try NormalizedIcon.finished(plan: plan, info: image.info, facts: facts, options: options,
+                                           survey: { InkSurvey.of(glyph) }) { entry in
+            if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height { return glyph }
+            return resampler.resample(glyph, width: entry.glyphWidth, height: entry.glyphHeight)
         }
-
-        let skipped = skippedScales(plan)
-        let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: skipped,
-                                   info: image.info, options: options)
-        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
-                              pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: skipped, lints: lints,
-                              intent: IconIntent.decided(render: options.render, glyph: glyph))
-    }
-
-    /// A vector's renditions: each drawn from the document at its own size (the plan's region,
-    /// after trim or the circle's crop), then the rendering intent and the shape, as for rasters.
-    /// Never resampled, never skipped.
-    private func normalizeVector(_ image: DecodedImage, document: SVGDocument, region: SVGDocument.Region,
-                                 plan: RenditionPlan, glyph: Bitmap) throws(TabIconsError) -> NormalizedIcon {
-        var renditions: [Rendition] = []
-        for entry in plan.entries {
-            var bitmap = try document.render(width: entry.glyphWidth, height: entry.glyphHeight, region: region)
-            bitmap = RenderIntentConversion.apply(options.render, to: bitmap)
-            renditions.append(Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry)))
-        }
-        let lints = Lints.evaluate(glyph: glyph, plan: plan, skippedScales: [], info: image.info, options: options)
-        return NormalizedIcon(source: image.info, decodeScale: plan.decodeScale,
-                              pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: [], lints: lints,
-                              intent: IconIntent.decided(render: options.render, glyph: glyph))
     }
 
     /// What both `normalize` and `planned` start from: the rule's plan, and the glyph (the
@@ -144,10 +127,5 @@ public struct Normalizer: Sendable {
         let size = IconBox.fitted(width: document.size.width, height: document.size.height, longestSide: largest)
         if image.bitmap.width == size.width && image.bitmap.height == size.height { return image.bitmap }
         return try document.render(width: size.width, height: size.height)
-    }
-
-    /// The requested scales the plan skips as upscales, in the order they were asked for.
-    private func skippedScales(_ plan: RenditionPlan) -> [Double] {
-        plan.entries.filter { !RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }.map(\.scale)
     }
 }

@@ -107,7 +107,7 @@ struct RenditionPlan: Sendable, Equatable {
     /// is otherwise no larger than its source), so this speaks only for `--allow-upscale` icons
     /// whose shape the options' check could not foresee.
     func checkRenditionLimits(_ limits: DecodeOptions.Limits, allowUpscale: Bool) throws(TabIconsError) {
-        for entry in entries where Self.isRendered(entry, allowUpscale: allowUpscale) {
+        for entry in rendered(allowUpscale: allowUpscale) {
             let (width, height) = (entry.canvasWidth, entry.canvasHeight)
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             if width > limits.maxSide || height > limits.maxSide || overflow || pixels > limits.maxPixels {
@@ -199,6 +199,17 @@ struct RenditionPlan: Sendable, Equatable {
         allowUpscale || !entry.isUpscale
     }
 
+    /// The entries rendered under `allowUpscale`, in the order of the scales.
+    func rendered(allowUpscale: Bool) -> [Entry] {
+        entries.filter { Self.isRendered($0, allowUpscale: allowUpscale) }
+    }
+
+    /// The requested scales skipped as upscales under `allowUpscale`, in the order they were asked
+    /// for (none for a vector, which is never an upscale).
+    func skippedScales(allowUpscale: Bool) -> [Double] {
+        entries.filter { !Self.isRendered($0, allowUpscale: allowUpscale) }.map(\.scale)
+    }
+
     /// Shrink on load: the longest side the decoder must deliver for every rendition the options
     /// can ask for. The rule's longest side is round(min(L, box) × scale), at most the value for a
     /// source at least as large as the box, which `IconBox.renditionSize` gives directly. A source
@@ -215,8 +226,7 @@ struct RenditionPlan: Sendable, Equatable {
         let sourceLongest = max(image.info.pixelWidth, image.info.pixelHeight)
         guard image.bitmap.width < image.info.pixelWidth || image.bitmap.height < image.info.pixelHeight
         else { return nil }
-        let needed = entries.filter { Self.isRendered($0, allowUpscale: allowUpscale) }
-            .map { max($0.glyphWidth, $0.glyphHeight) }.max() ?? 0
+        let needed = rendered(allowUpscale: allowUpscale).map { max($0.glyphWidth, $0.glyphHeight) }.max() ?? 0
         guard needed > crop.longestSide else { return nil }
         let glyphSourceLongest = max(max(glyphSourceWidth, glyphSourceHeight), 1)
         // The crop grows in proportion to the decoded size; one spare pixel for rounding.

@@ -21,33 +21,33 @@ import Foundation
 /// What the lints and `ImageInfo` need (transparency, the visible bounds for `padding`) is
 /// gathered on the way (`GlyphFacts`).
 enum StreamedNormalization {
-    /// The streamed result, or nil when `data` or `options` are not the streamed kind (then the
-    /// caller decodes the whole image). Throws as the whole-image path would for the same bytes.
+    /// The streamed result, or nil when `data`'s route is not the streamed one.
     static func normalize(_ data: Data, options: NormalizeOptions) throws(TabIconsError) -> NormalizedIcon? {
         try outcome(data, options: options)?.icon
     }
 
-    /// `normalize` without the renditions (`Normalizer.planned(Data)`, what `inspect` reports): the
-    /// rows are read and judged, never resampled.
-    static func planned(_ data: Data, options: NormalizeOptions) throws(TabIconsError) -> NormalizedIcon? {
-        try outcome(data, options: options, rendering: false)?.icon
+    /// The streamed normalization of `data`, or nil when its route (`NormalizationRoute`) is
+    /// not the streamed one (then the caller decodes the whole image). Throws as the whole-image
+    /// path would for the same bytes.
+    static func outcome(_ data: Data, options: NormalizeOptions, rendering: Bool = true) throws(TabIconsError) -> Outcome? {
+        guard case .streamedPNG(let route) = NormalizationRoute(data, options: options) else { return nil }
+        return try outcome(data, route: route, options: options, rendering: rendering)
     }
 
-    /// `normalize`, with the bytes it held (`Outcome`).
-    static func outcome(_ data: Data, options: NormalizeOptions, rendering: Bool = true) throws(TabIconsError) -> Outcome? {
-        guard streams(options: options), ImageFormat.sniff(data) == .png else { return nil }
+    /// `data` normalized on the streamed route the header probe chose, with the bytes it held
+    /// (`Outcome`); without `rendering` (`Normalizer.planned(Data)`, what `inspect` reports) the
+    /// rows are read and judged, never resampled.
+    static func outcome(_ data: Data, route: NormalizationRoute.StreamedPNG, options: NormalizeOptions,
+                        rendering: Bool = true) throws(TabIconsError) -> Outcome {
         try options.limits.check(inputBytes: data.count)
-        return try data.withUnsafeBytesTyped { bytes throws(TabIconsError) -> Outcome? in
-            let decoder = try PNGRowDecoder(bytes, limits: options.limits)
-            let plan = plan(width: decoder.width, height: decoder.height, options: options)
-            guard let rendered = streamedEntries(plan, width: decoder.width, height: decoder.height, options: options)
-            else { return nil }
+        return try data.withUnsafeBytesTyped { bytes throws(TabIconsError) -> Outcome in
+            let decoder = try PNGRowDecoder(bytes, limits: options.limits, scanned: route.chunks)
             let held = heldBytes(width: decoder.width, height: decoder.height, bitDepth: decoder.bitDepth,
-                                 isInterlaced: decoder.isInterlaced, rendered: rendered, options: options)
-            try DecodeMemoryEstimate.check(bytes.count + held + DecodeMemoryEstimate.libpngWorkingBytes(bytes, width: decoder.width),
+                                 isInterlaced: decoder.isInterlaced, rendered: route.rendered, options: options)
+            try DecodeMemoryEstimate.check(bytes.count + held + decoder.chunks.libpngWorkingBytes,
                                            decoding: "a \(decoder.width)×\(decoder.height) PNG read row by row",
                                            limits: options.limits, format: .png)
-            return try normalize(decoder, plan: plan, rendered: rendered, options: options, rendering: rendering)
+            return try normalize(decoder, plan: route.plan, rendered: route.rendered, options: options, rendering: rendering)
         }
     }
 
@@ -66,7 +66,7 @@ enum StreamedNormalization {
     /// one is the source's own size or larger than it on an axis.
     static func streamedEntries(_ plan: RenditionPlan, width: Int, height: Int,
                                 options: NormalizeOptions) -> [RenditionPlan.Entry]? {
-        let rendered = plan.entries.filter { RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }
+        let rendered = plan.rendered(allowUpscale: options.allowUpscale)
         let resampledOnly = rendered.allSatisfy { entry in
             entry.glyphWidth <= width && entry.glyphHeight <= height
                 && (entry.glyphWidth != width || entry.glyphHeight != height)
@@ -112,28 +112,20 @@ enum StreamedNormalization {
             }
         }
 
-        var renditions: [Rendition] = []
-        if let finished = resampler {
-            renditions = rendered.map { entry in
-                let bitmap = finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight)
-                return Rendition(scale: entry.scale, bitmap: ShapeRenderer.placed(bitmap, shape: options.shape, entry: entry))
-            }
-        }
         let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: height, hasAlpha: decoder.hasAlpha,
                              hasTransparentPixels: decoder.hasAlpha && gathered.sourceHasTransparentPixels,
                              orientation: .up, isAnimated: decoder.isAnimated,
                              bitDepth: decoder.bitDepth, colorModel: decoder.colorModel)
-        let skipped = plan.entries.filter { !RenditionPlan.isRendered($0, allowUpscale: options.allowUpscale) }.map(\.scale)
-        let lints = Lints.evaluate(glyph: gathered.facts, plan: plan, skippedScales: skipped, info: info, options: options)
-        let icon = NormalizedIcon(source: info, decodeScale: plan.decodeScale,
-                                  pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                                  renditions: renditions, skippedScales: skipped, lints: lints,
-                                  intent: IconIntent.decided(render: options.render) { inks })
+        let icon = try NormalizedIcon.finished(plan: plan, info: info, facts: gathered.facts, options: options,
+                                               survey: { inks },
+                                               glyph: resampler.map { finished in
+                                                   { entry in finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight) }
+                                               })
         let held = decoder.libpngPeakBytes + row.count
             + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: decoder.bitDepth,
                                       isInterlaced: decoder.isInterlaced, streamed: true)
             + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
-            + renditions.reduce(0) { $0 + $1.bitmap.byteCount }
+            + icon.pixelBytes
         return Outcome(icon: icon, heldBytes: held)
     }
 }

@@ -9,7 +9,8 @@
  *   s = tabicons_jpeg_open(bytes, count)          // NULL only when malloc fails
  *   tabicons_jpeg_read_header(s, &header)         // nothing is decoded yet
  *   ... the caller checks its size limits against header.width/height ...
- *   tabicons_jpeg_set_scale(s, m, &w, &h)         // decode at m/8: the real output size
+ *   tabicons_jpeg_set_scale(s, m, &output)        // decode at m/8: the real output size, and
+ *                                                 // what the decode will hold (its estimate)
  *   tabicons_jpeg_read_rgba(s, buffer, w * h * 4) // 8-bit RGBA, alpha 255
  *   tabicons_jpeg_close(s)                        // always, on every path
  * After a call fails, the session only answers its message and can only be closed.
@@ -65,6 +66,21 @@ typedef struct {
     size_t exif_length;
 } tabicons_jpeg_header;
 
+/* What a decode at the chosen scale will be, as libjpeg has set it up (jpeg_calc_output_dimensions):
+ * decided here, where libjpeg's own numbers are, so that Swift's memory estimate models nothing. */
+typedef struct {
+    /* The RGBA output's size. */
+    int width;
+    int height;
+    /* The decode reads the DC scans alone (a progressive file ending in its EOI whose every
+     * component goes through libjpeg's 1x1 IDCT at this scale): jpeg_dc_only.c. */
+    int dc_only;
+    /* The coefficient buffers libjpeg will hold: none for a single-scan file, every coefficient of
+     * every block for a multi-scan one (progressive, or components in separate scans), and for
+     * the DC-only path one coefficient a block plus libjpeg's window of whole blocks. */
+    size_t coefficient_bytes;
+} tabicons_jpeg_output;
+
 typedef struct tabicons_jpeg_session tabicons_jpeg_session;
 
 /* A session over `size` bytes at `data`, which must stay alive and unchanged until close.
@@ -75,10 +91,11 @@ tabicons_jpeg_session *tabicons_jpeg_open(const void *data, size_t size);
  * a 12-bit file, header->data_precision still says 12. */
 tabicons_jpeg_status tabicons_jpeg_read_header(tabicons_jpeg_session *session, tabicons_jpeg_header *header);
 
-/* Chooses DCT scaling scale_num/8 (1...8) and reports the output size libjpeg will produce
- * (jpeg_calc_output_dimensions), which the RGBA buffer must match. */
+/* Chooses DCT scaling scale_num/8 (1...8) and reports the output libjpeg will produce
+ * (jpeg_calc_output_dimensions; the RGBA buffer must match its size), whether it comes from the
+ * DC scans alone, and the coefficients it will hold. Nothing is decoded yet. */
 tabicons_jpeg_status tabicons_jpeg_set_scale(tabicons_jpeg_session *session, int scale_num,
-                                             int *output_width, int *output_height);
+                                             tabicons_jpeg_output *output);
 
 /* Decodes every scanline into `rgba` (output_width * output_height * 4 bytes, rows packed). */
 tabicons_jpeg_status tabicons_jpeg_read_rgba(tabicons_jpeg_session *session, unsigned char *rgba, size_t size);

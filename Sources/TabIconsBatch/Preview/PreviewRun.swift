@@ -72,7 +72,10 @@ public struct PreviewRun: Sendable {
 
     private func process(_ input: BatchInput, plan: OutputPlan.Icon, engine: IconEngine) throws(TabIconsError) -> PreviewDocument.Icon {
         let data = try input.load()
-        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: format,
+        // An input's own settings (`--config`), as `normalize` would make it.
+        let settings = IconSettings.of(input, run: normalizer.options, format: format)
+        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: Normalizer(options: settings.options),
+                                           format: settings.format,
                                            contentHash: ContentHash(of: data), shouldStop: shouldStop) else {
             throw Self.stopped
         }

@@ -25,8 +25,31 @@ enum JPEGDecoder: FormatDecoder {
         head.count < 3 && [0xFF, 0xD8].starts(with: head) ? name : nil
     }
 
+    /// What libjpeg will hold decoding `bytes` at the hint (`Plan.heldBytes`); nothing for a
+    /// header the decoder refuses.
     static func decodeMemory(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?, limits: DecodeOptions.Limits) -> Int {
-        DecodeMemoryEstimate.jpeg(bytes.bindMemory(to: UInt8.self), longestSideNeeded: longestSideNeeded, limits: limits)
+        (try? plan(bytes, longestSideNeeded: longestSideNeeded, limits: limits))?.heldBytes ?? 0
+    }
+
+    /// What libjpeg decided for a decode of `bytes` at the hint, from its own header read and scale
+    /// set-up (`prepare`), without decoding.
+    struct Plan: Equatable {
+        var numerator: Int
+        /// The DC scans alone are read (jpeg_dc_only.c).
+        var readsDCScansOnly: Bool
+        /// The RGBA output and libjpeg's coefficient buffers.
+        var heldBytes: Int
+    }
+
+    static func plan(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?,
+                     limits: DecodeOptions.Limits) throws(TabIconsError) -> Plan {
+        guard let session = tabicons_jpeg_open(bytes.baseAddress, bytes.count) else {
+            throw TabIconsError(.tooLarge, "out of memory for a JPEG decoder", format: format)
+        }
+        defer { tabicons_jpeg_close(session) }
+        let prepared = try prepare(session, longestSideNeeded: longestSideNeeded, limits: limits)
+        return Plan(numerator: prepared.numerator, readsDCScansOnly: prepared.output.dc_only != 0,
+                    heldBytes: prepared.heldBytes)
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
@@ -34,7 +57,55 @@ enum JPEGDecoder: FormatDecoder {
             throw TabIconsError(.tooLarge, "out of memory for a JPEG decoder", format: format)
         }
         defer { tabicons_jpeg_close(session) }
+        let prepared = try prepare(session, longestSideNeeded: options.longestSideNeeded, limits: options.limits)
+        let header = prepared.header, width = prepared.width, height = prepared.height
 
+        // The EXIF block lives inside the session (libjpeg's skipped APP1 marker): copy it out here.
+        let orientation = header.exif.map { block in
+            EXIF.orientation(tiff: Array(UnsafeBufferPointer(start: block, count: header.exif_length)))
+        } ?? .up
+        // What libjpeg and the output hold, and a second copy of the output when the orientation
+        // is applied.
+        let turned = orientation == .up ? 0 : prepared.outputBytes
+        try DecodeMemoryEstimate.check(bytes.count + prepared.heldBytes + turned,
+                                       decoding: "a \(width)×\(height) JPEG decoded at \(prepared.numerator)/8",
+                                       limits: options.limits, format: format)
+
+        var pixels = [UInt8](repeating: 0, count: prepared.outputBytes)
+        let status = pixels.withUnsafeMutableBytes { buffer in
+            tabicons_jpeg_read_rgba(session, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)
+        }
+        try check(status, session)
+
+        let stored = Bitmap(width: Int(prepared.output.width), height: Int(prepared.output.height), pixels: pixels)
+        let swaps = orientation.swapsAxes
+        return DecodedImage(bitmap: orientation.apply(to: stored), format: format,
+                            sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
+                            hasAlpha: false, orientation: orientation,
+                            bitDepth: Int(header.data_precision), colorModel: prepared.colorModel)
+    }
+
+    /// A session read up to its first scan and set to its scale: what libjpeg read and decided.
+    struct Prepared {
+        var header: tabicons_jpeg_header
+        var colorModel: ImageInfo.ColorModel
+        var numerator: Int
+        /// libjpeg's answer for that scale (`tabicons_jpeg_output`): the output's size, whether
+        /// the DC scans alone are read, the coefficients held.
+        var output: tabicons_jpeg_output
+        var width: Int { Int(header.width) }
+        var height: Int { Int(header.height) }
+        var outputBytes: Int { Int(output.width) * Int(output.height) * 4 }
+        /// The RGBA output and libjpeg's coefficient buffers (fixed costs under a few hundred
+        /// kilobytes are not counted).
+        var heldBytes: Int { outputBytes + Int(output.coefficient_bytes) }
+    }
+
+    /// The decoder's first phase, shared with the memory estimate: libjpeg reads the header, the
+    /// size limits are checked on it, then libjpeg sets up the scale the hint needs and reports
+    /// what the decode will be (`tabicons_jpeg_set_scale`). Nothing is allocated for pixels.
+    static func prepare(_ session: OpaquePointer, longestSideNeeded: Int?,
+                        limits: DecodeOptions.Limits) throws(TabIconsError) -> Prepared {
         var header = tabicons_jpeg_header()
         let headerStatus = tabicons_jpeg_read_header(session, &header)
         if headerStatus == TABICONS_JPEG_UNSUPPORTED, header.data_precision != 8, header.data_precision > 0 {
@@ -43,55 +114,17 @@ enum JPEGDecoder: FormatDecoder {
                                 format: format)
         }
         try check(headerStatus, session)
-
-        // The EXIF block lives inside the session (libjpeg's saved APP1 marker): copy it out here.
-        let orientation = header.exif.map { block in
-            EXIF.orientation(tiff: Array(UnsafeBufferPointer(start: block, count: header.exif_length)))
-        } ?? .up
         let colorModel = try colorModel(of: header)
         let width = Int(header.width), height = Int(header.height)
-        try options.limits.check(width: width, height: height, format: format)
+        try limits.check(width: width, height: height, format: format)
 
-        let numerator = scaleNumerator(longestSide: max(width, height), needed: options.longestSideNeeded)
-        var outputWidth: Int32 = 0, outputHeight: Int32 = 0
-        try check(tabicons_jpeg_set_scale(session, Int32(numerator), &outputWidth, &outputHeight), session)
-        guard outputWidth > 0, outputHeight > 0 else {
-            throw TabIconsError(.corrupt, "invalid output size \(outputWidth)×\(outputHeight)", format: format)
+        let numerator = scaleNumerator(longestSide: max(width, height), needed: longestSideNeeded)
+        var output = tabicons_jpeg_output()
+        try check(tabicons_jpeg_set_scale(session, Int32(numerator), &output), session)
+        guard output.width > 0, output.height > 0 else {
+            throw TabIconsError(.corrupt, "invalid output size \(output.width)×\(output.height)", format: format)
         }
-
-        // What libjpeg and the output hold (`DecodeMemoryEstimate`), and a second copy of the
-        // output when the orientation is applied.
-        let walked = bytes.withMemoryRebound(to: UInt8.self) {
-            DecodeMemoryEstimate.jpeg($0, longestSideNeeded: options.longestSideNeeded, limits: options.limits)
-        }
-        // Markers the walker cannot follow (junk libjpeg skips with a warning): every coefficient
-        // of every component at full resolution for a progressive file, the most it can hold.
-        let output = Int(outputWidth) * Int(outputHeight) * 4
-        let held = walked > 0 ? walked : output + (header.progressive != 0 ? width * height * Int(header.components) * 2 : 0)
-        let turned = orientation == .up ? 0 : output
-        try DecodeMemoryEstimate.check(bytes.count + held + turned,
-                                       decoding: "a \(width)×\(height) JPEG decoded at \(numerator)/8", limits: options.limits, format: format)
-
-        var pixels = [UInt8](repeating: 0, count: Int(outputWidth) * Int(outputHeight) * 4)
-        let status = pixels.withUnsafeMutableBytes { buffer in
-            tabicons_jpeg_read_rgba(session, buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count)
-        }
-        try check(status, session)
-
-        let stored = Bitmap(width: Int(outputWidth), height: Int(outputHeight), pixels: pixels)
-        let swaps = orientation.swapsAxes
-        return DecodedImage(bitmap: orientation.apply(to: stored), format: format,
-                            sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
-                            hasAlpha: false, orientation: orientation,
-                            bitDepth: Int(header.data_precision), colorModel: colorModel)
-    }
-
-    /// Whether a component sampled `h`×`v` (of the frame's `hMax`×`vMax`) goes through libjpeg's
-    /// 1×1 IDCT at 1/8: libjpeg-turbo scales a component's IDCT up (and upsamples less) only when
-    /// it is subsampled by 2 or more in both directions (jdmaster.c), as 4:2:0 chroma is; a
-    /// file whose components all pass is decoded at 1/8 from its DC scans alone (CJPEGDecode).
-    static func hasOneByOneIDCT(h: Int, v: Int, hMax: Int, vMax: Int) -> Bool {
-        !(hMax % (2 * h) == 0 && vMax % (2 * v) == 0)
+        return Prepared(header: header, colorModel: colorModel, numerator: numerator, output: output)
     }
 
     /// The DCT scaling numerator M (the decode runs at M/8): the smallest M whose scaled longest

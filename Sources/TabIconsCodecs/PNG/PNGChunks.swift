@@ -20,18 +20,26 @@ import TabIconsCore
 /// type (for `ImageInfo`), and the APNG frame count (`acTL`, which the APNG spec places before
 /// the first IDAT). It validates the IHDR CRC itself, because the size limits are checked on
 /// these IHDR numbers before libpng runs.
-struct PNGChunks: Equatable {
+///
+/// The one reader of a PNG's header: the decoders (`PNGRowDecoder`), the memory estimates
+/// (`DecodeMemoryEstimate`, the streamed normalization's) and the normalization's route all take
+/// the IHDR and the kept chunks from here (`probe`).
+package struct PNGChunks: Equatable, Sendable {
     /// The IHDR fields, as stored (libpng validates their combinations in begin_read).
-    struct Header: Equatable {
-        var width: Int
-        var height: Int
-        var bitDepth: Int
-        var colorType: Int
+    package struct Header: Equatable, Sendable {
+        package var width: Int
+        package var height: Int
+        package var bitDepth: Int
+        package var colorType: Int
         /// Adam7 (interlace method 1).
-        var isInterlaced = false
+        package var isInterlaced = false
+
+        package init(width: Int, height: Int, bitDepth: Int, colorType: Int, isInterlaced: Bool = false) {
+            (self.width, self.height, self.bitDepth, self.colorType, self.isInterlaced) = (width, height, bitDepth, colorType, isInterlaced)
+        }
     }
 
-    var header: Header
+    package var header: Header
     /// The frame count of an APNG `acTL` chunk found before the image data; nil when absent.
     var animationFrames: Int?
     /// A gAMA, sRGB, iCCP or cHRM chunk came before the image data: libpng then has colour-space
@@ -40,6 +48,34 @@ struct PNGChunks: Equatable {
     /// Where the first IDAT chunk starts (its length field); nil when IEND came first (libpng then
     /// names that).
     var imageDataOffset: Int?
+    /// What libpng holds of the chunks before the image data (`keptChunks`): each one's length,
+    /// and for iCCP, the one compressed chunk kept, twice what it can inflate to (zlib's 1032:1 at
+    /// most, capped by libpng's 8 MB chunk limit), the inflated copy and the one it stores.
+    var keptChunkBytes = 0
+
+    /// The chunks before the image data libpng reads into memory (critical ones, tRNS, and what
+    /// `CPNGDecode`'s skip list processes); every other one is discarded as it is read.
+    static let keptChunks: Set<String> = ["IHDR", "PLTE", "tRNS", "bKGD", "cHRM", "gAMA", "iCCP", "sBIT", "sRGB"]
+
+    /// The header when a decoder will go on past it: nil when the structure walk (`scan`) or the
+    /// size limits refuse it, which they do before allocating anything for the pixels.
+    package static func probe(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) -> PNGChunks? {
+        guard let chunks = try? scan(bytes),
+              (try? limits.check(width: chunks.header.width, height: chunks.header.height, format: .png)) != nil
+        else { return nil }
+        return chunks
+    }
+
+    /// What libpng itself holds while it reads this PNG, simplified API or row by row
+    /// (`PNGRowDecoder` counts it, and the tests hold it to this): its structures, zlib's inflate
+    /// state and 32 KiB window and its IDAT read buffer (together under 64 KiB), three rows at the
+    /// widest pixel it transforms to (8 bytes: 16-bit RGBA), and the chunks before the image data
+    /// that it keeps (`keptChunkBytes`; `CPNGDecode` has it discard every other ancillary chunk
+    /// unread, text included), charged in total, not per chunk. A 16-bit source adds libpng's three
+    /// 16-bit gamma tables (256 rows of 256 samples each, at most).
+    package var libpngWorkingBytes: Int {
+        (64 << 10) + 3 * (header.width * 8 + 64) + (header.bitDepth == 16 ? 3 * 256 * (256 * 2 + 8) : 0) + keptChunkBytes
+    }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     /// The largest four-byte integer PNG allows in a chunk length or an image side (2^31 - 1).
@@ -50,7 +86,7 @@ struct PNGChunks: Equatable {
     /// Throws `corrupt` for a bad signature, an invalid chunk type, a length beyond 2^31 - 1, a
     /// first chunk other than a 13-byte IHDR or a bad IHDR CRC; `truncated` when a chunk before
     /// the image data runs past the end of the input (or the input ends before any image data).
-    static func scan(_ bytes: UnsafeRawBufferPointer) throws(TabIconsError) -> PNGChunks {
+    package static func scan(_ bytes: UnsafeRawBufferPointer) throws(TabIconsError) -> PNGChunks {
         let count = bytes.count
         // libpng's own words for a damaged signature: it blames ASCII conversion when "\x89PNG"
         // is intact and only the line-ending bytes differ.
@@ -64,6 +100,7 @@ struct PNGChunks: Equatable {
         var animationFrames: Int?
         var hasColorSpace = false
         var imageDataOffset: Int?
+        var keptChunkBytes = 0
         walk: while true {
             guard count - offset >= 8 else {
                 throw truncated("the input ends at byte \(count), before any image data (IDAT)")
@@ -82,6 +119,8 @@ struct PNGChunks: Equatable {
                 throw truncated("\(name) chunk of \(length) bytes at byte \(offset) runs past the end of the \(count)-byte input")
             }
             let data = offset + 8
+            if keptChunks.contains(name) { keptChunkBytes += length }
+            if name == "iCCP" { keptChunkBytes += 2 * min(8_000_000, length * 1032 + 1024) }
             switch name {
             case "IHDR":
                 guard header == nil else { throw corrupt("IHDR: out of place") }
@@ -110,7 +149,7 @@ struct PNGChunks: Equatable {
         }
         guard let header else { throw corrupt("missing IHDR") }
         return PNGChunks(header: header, animationFrames: animationFrames, hasColorSpace: hasColorSpace,
-                         imageDataOffset: imageDataOffset)
+                         imageDataOffset: imageDataOffset, keptChunkBytes: keptChunkBytes)
     }
 
     private static func readUInt32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {

@@ -35,7 +35,7 @@ enum PNGDecoder: FormatDecoder {
     }
 
     static func decodeMemory(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?, limits: DecodeOptions.Limits) -> Int {
-        DecodeMemoryEstimate.png(bytes.bindMemory(to: UInt8.self), limits: limits)
+        DecodeMemoryEstimate.png(bytes, limits: limits)
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
@@ -44,7 +44,7 @@ enum PNGDecoder: FormatDecoder {
         try DecodeMemoryEstimate.check(
             bytes.count + DecodeMemoryEstimate.pngWhole(width: width, height: height, bitDepth: decoder.bitDepth,
                                                         isInterlaced: decoder.isInterlaced,
-                                                        libpngBytes: DecodeMemoryEstimate.libpngWorkingBytes(bytes, width: width)),
+                                                        libpngBytes: decoder.chunks.libpngWorkingBytes),
             decoding: "a \(width)×\(height) PNG decoded whole", limits: options.limits, format: format)
         try decoder.start()
         // Uninitialized: pages the rows never reach (a file that ends early) are never touched.

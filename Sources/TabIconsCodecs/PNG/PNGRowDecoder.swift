@@ -26,6 +26,8 @@ package final class PNGRowDecoder {
     package let bitDepth: Int
     package let colorModel: ImageInfo.ColorModel
     package let isAnimated: Bool
+    /// The header and the chunks before the image data, as `PNGChunks.scan` read them.
+    package let chunks: PNGChunks
     /// gAMA, sRGB, iCCP or cHRM before the image data: a 16-bit source then goes through libpng's
     /// colour handling (`PNG_IMAGE_FLAG_16BIT_sRGB`), otherwise its samples are taken as sRGB.
     private let hasColorSpace: Bool
@@ -40,9 +42,11 @@ package final class PNGRowDecoder {
     private var nextRow = 0
 
     /// Reads everything up to the image data, after the structure walk (`PNGChunks`), the size
-    /// limits and the image-data bound have passed.
-    package init(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError) {
-        let chunks = try PNGChunks.scan(bytes)
+    /// limits and the image-data bound have passed. `scanned` is the walk's result for these very
+    /// bytes when the caller has it already (the normalization's route, `PNGChunks.probe`).
+    package init(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits, scanned: PNGChunks? = nil) throws(TabIconsError) {
+        let chunks: PNGChunks
+        if let scanned { chunks = scanned } else { chunks = try PNGChunks.scan(bytes) }
         let header = chunks.header
         try limits.check(width: header.width, height: header.height, format: .png)
         try PNGImageDataBound.check(chunks, inputBytes: bytes.count)
@@ -68,6 +72,7 @@ package final class PNGRowDecoder {
         colorModel = PNGDecoder.colorModel(header.colorType)
         isAnimated = (chunks.animationFrames ?? 0) > 1
         hasColorSpace = chunks.hasColorSpace
+        self.chunks = chunks
     }
 
     deinit {

@@ -10,7 +10,9 @@ import Testing
 /// that keeps a photo's XMP out of memory.
 @Suite("Batch memory")
 struct BatchMemoryTests {
-    /// SOI and a SOF marker for a `width × height` JPEG with the given components' (h, v) sampling.
+    /// The header of a `width × height` JPEG with the given components' (h, v) sampling, as
+    /// libjpeg reads it (`JPEGDecoder.prepare`): SOI, the SOF marker, the first scan's SOS
+    /// header (every component; for a progressive file its DC scan), then EOI with no entropy data.
     static func jpegHeader(sof: UInt8, width: Int, height: Int, sampling: [(Int, Int)]) -> Data {
         var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, sof]
         let length = 8 + 3 * sampling.count
@@ -18,6 +20,10 @@ struct BatchMemoryTests {
                   UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
                   UInt8(sampling.count)]
         for (i, (h, v)) in sampling.enumerated() { bytes += [UInt8(i + 1), UInt8(h << 4 | v), 0] }
+        let progressive = sof == 0xC2 || sof == 0xC6 || sof == 0xCA || sof == 0xCE
+        bytes += [0xFF, 0xDA, 0, UInt8(6 + 2 * sampling.count), UInt8(sampling.count)]
+        for i in sampling.indices { bytes += [UInt8(i + 1), 0] }
+        bytes += [0, progressive ? 0 : 63, 0]   // Ss, Se, Ah/Al
         return Data(bytes + [0xFF, 0xD9])
     }
 
@@ -173,6 +179,56 @@ struct ProgressiveDCTests {
         let quarter = try ImageDecoder.decode(data, options: DecodeOptions(longestSideNeeded: 50))
         #expect(quarter.bitmap.width == 57)
         #expect(quarter.bitmap == (try ImageDecoder.decode(data.dropLast(2), options: DecodeOptions(longestSideNeeded: 50))).bitmap)
+    }
+
+    @Test("libjpeg decides the DC-only path and reports it: at 1/8 with every component's IDCT 1×1 and the EOI there, nowhere else",
+          arguments: ["p444.jpg", "p422.jpg", "pgray.jpg"])
+    func decidedInC(_ name: String) throws {
+        let data = try Fixtures.data(Fixtures.fixture("jpeg/progressive/" + name))
+        func plan(_ data: Data, _ hint: Int?) throws -> JPEGDecoder.Plan {
+            try data.withUnsafeBytesTyped { bytes throws(TabIconsError) in
+                try JPEGDecoder.plan(bytes, longestSideNeeded: hint, limits: .default)
+            }
+        }
+        let oneEighth = try plan(data, 1)
+        #expect(oneEighth.numerator == 1)
+        #expect(oneEighth.readsDCScansOnly)
+        #expect(try plan(data, 50).readsDCScansOnly == false)           // 2/8: a 2×2 IDCT reads AC terms
+        #expect(try plan(data, nil).readsDCScansOnly == false)
+        #expect(try plan(data.dropLast(2), 1).readsDCScansOnly == false) // no EOI: read to the end
+        // The estimate is libjpeg's answer, and the DC-only store is far smaller than every coefficient.
+        #expect(DecodeMemoryEstimate.bytes(data, longestSideNeeded: 1) == data.count + oneEighth.heldBytes)
+        #expect(oneEighth.heldBytes < (try plan(data.dropLast(2), 1)).heldBytes)
+    }
+
+    @Test("4:2:0 chroma is scaled by a 2×2 IDCT at 1/8 (libjpeg's rule, jdmaster.c): no DC-only path; 4:2:2 has one")
+    func subsampledChroma() throws {
+        func dcOnly(_ sampling: [(Int, Int)]) throws -> Bool {
+            try BatchMemoryTests.jpegHeader(sof: 0xC2, width: 640, height: 480, sampling: sampling)
+                .withUnsafeBytesTyped { bytes throws(TabIconsError) in
+                    try JPEGDecoder.plan(bytes, longestSideNeeded: 1, limits: .default)
+                }.readsDCScansOnly
+        }
+        #expect(try dcOnly([(2, 2), (1, 1), (1, 1)]) == false)
+        #expect(try dcOnly([(2, 1), (1, 1), (1, 1)]))
+        #expect(try dcOnly([(1, 1), (1, 1), (1, 1)]))
+        #expect(try dcOnly([(1, 2), (1, 1), (1, 1)]))
+        // A sequential (baseline) file is never read from its DC scans.
+        let baseline = BatchMemoryTests.jpegHeader(sof: 0xC0, width: 640, height: 480, sampling: [(1, 1), (1, 1), (1, 1)])
+        #expect(try baseline.withUnsafeBytesTyped { bytes throws(TabIconsError) in
+            try JPEGDecoder.plan(bytes, longestSideNeeded: 1, limits: .default)
+        }.readsDCScansOnly == false)
+    }
+
+    @Test("a sequential file whose first scan carries one component of three holds libjpeg's whole-image coefficients")
+    func componentsInSeparateScans() throws {
+        var bytes = [UInt8](BatchMemoryTests.jpegHeader(sof: 0xC0, width: 800, height: 600, sampling: [(1, 1), (1, 1), (1, 1)]))
+        // Rewrite the SOS header for one component: SOS, length 8, 1 component (id 1, tables 0), Ss 0, Se 63, Ah/Al 0.
+        let sos = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        bytes.replaceSubrange(sos..., with: [0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9])
+        let data = Data(bytes)
+        // 100 × 75 blocks a component, 128 bytes a block, and the full-size RGBA.
+        #expect(DecodeMemoryEstimate.bytes(data, longestSideNeeded: nil) == data.count + 800 * 600 * 4 + 3 * 100 * 75 * 128)
     }
 
     @Test("stopping after the DC scans gives the pixels of reading every scan", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),

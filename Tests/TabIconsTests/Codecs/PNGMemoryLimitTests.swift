@@ -41,7 +41,7 @@ struct PNGMemoryLimitTests {
         // Before issue 17 libpng held each inflated text (24 MB for zTXt/iTXt, 2.4 MB for tEXt).
         #expect(try Self.libpngPeak(data) < 256 << 10)
         // And the estimate charges none of them: libpng's fixed set, three rows of 8-byte pixels, IHDR.
-        let estimate = data.withUnsafeBytes { DecodeMemoryEstimate.libpngWorkingBytes($0.bindMemory(to: UInt8.self), width: 3) }
+        let estimate = try data.withUnsafeBytesTyped { bytes throws(TabIconsError) in try PNGChunks.scan(bytes) }.libpngWorkingBytes
         #expect(estimate == (64 << 10) + 3 * (3 * 8 + 64) + 13)
     }
 

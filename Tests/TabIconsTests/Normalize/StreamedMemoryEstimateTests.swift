@@ -67,8 +67,10 @@ struct StreamedMemoryEstimateTests {
         var itxt = Data([0, 0, 0x03, 0xE8]) + Data("iCCP".utf8) + Data(repeating: 0, count: 1000)
         itxt += Data([0, 0, 0, 0])
         let with = plain.prefix(33) + itxt + plain.dropFirst(33)
-        let difference = with.withUnsafeBytes { DecodeMemoryEstimate.libpngWorkingBytes($0.bindMemory(to: UInt8.self), width: 40) }
-            - plain.withUnsafeBytes { DecodeMemoryEstimate.libpngWorkingBytes($0.bindMemory(to: UInt8.self), width: 40) }
+        func working(_ data: Data) throws -> Int {
+            try data.withUnsafeBytesTyped { bytes throws(TabIconsError) in try PNGChunks.scan(bytes) }.libpngWorkingBytes
+        }
+        let difference = try working(with) - working(plain)
         #expect(difference == 1000 + 2 * (1000 * 1032 + 1024))
     }
 }

@@ -6,17 +6,35 @@ import TabIcons
 /// under its RSS limit.
 let fuzzLimits = DecodeOptions.Limits(maxPixels: 4_000_000, maxSide: 4096, maxInputBytes: 1 << 20)
 
-/// One fuzz input (the callback `FuzzMain` gives libFuzzer): bytes in, a coded error or a valid
-/// icon out, never a crash, a trap or a leak.
+/// Which path the fuzzer drives (`TABICONS_FUZZ_MODE`): `inprocess` (the default, this file) or
+/// `jail` (`JailedFuzzTarget.swift`: the batch's worker jail beside the in-process screening).
+enum FuzzMode: String {
+    case inProcess = "inprocess"
+    case jail
+
+    static let current: FuzzMode = {
+        let name = ProcessInfo.processInfo.environment["TABICONS_FUZZ_MODE"] ?? FuzzMode.inProcess.rawValue
+        guard let mode = FuzzMode(rawValue: name) else { fatalError("TABICONS_FUZZ_MODE: \(name) is neither inprocess nor jail") }
+        return mode
+    }()
+}
+
+/// One fuzz input (the callback `FuzzMain` gives libFuzzer), sent down the mode's path.
+func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    guard let start, count > 0 else { return 0 }
+    switch FuzzMode.current {
+    case .inProcess: return fuzzInProcess(Data(bytes: start, count: count), selector: start[count - 1])
+    case .jail: return fuzzJailed(Data(bytes: start, count: count), selector: start[count - 1])
+    }
+}
+
+/// In process: bytes in, a coded error or a valid icon out, never a crash, a trap or a leak.
 ///
 /// Past a successful decode it runs what the CLI runs: the normalizer, then both encoders on
 /// every rendition, and checks the invariants callers rely on. The normalizer's options come from
 /// the input's last byte (`options(selector:)`): decoders ignore bytes after the image data, so
 /// the fuzzer can vary shape, trim, render, filter and upscaling without breaking the image.
-func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    guard let start, count > 0 else { return 0 }
-    let data = Data(bytes: start, count: count)
-
+func fuzzInProcess(_ data: Data, selector: UInt8) -> CInt {
     let decoded: DecodedImage
     do {
         decoded = try ImageDecoder.decode(data, options: DecodeOptions(limits: fuzzLimits))
@@ -28,7 +46,7 @@ func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         fatalError("decode returned an inconsistent bitmap \(bitmap.width)×\(bitmap.height), \(bitmap.pixels.count) bytes")
     }
 
-    let options = options(selector: start[count - 1])
+    let options = options(selector: selector)
     let icon: NormalizedIcon
     do {
         icon = try Normalizer(options: options).normalize(data)

@@ -1,0 +1,140 @@
+import TabIcons
+
+/// `--config FILE` (SPEC §6): `{"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}`, read
+/// as the untrusted file it is (a cloned repository's `tabicons.json`): through `UntrustedFile`
+/// (no link, FIFO or device; refused by its size before a byte is read), then `JSONParser`.
+///
+/// This type knows the document's shape: an object with `options` (an object) and `icons` (an
+/// array of objects, each with a string `match`, a glob: `IconGlob`), no other key, no key twice.
+/// What each setting's key and value mean is the CLI's: its keys are the options' long names, and
+/// each value is read by that option's own parser.
+public struct IconConfig: Sendable {
+    /// The file as the user named it (or `tabicons.json`, the default).
+    public let path: String
+    /// `options`, in file order.
+    public let options: [Setting]
+    /// `icons`, in file order.
+    public let icons: [Entry]
+
+    /// The most a config file may hold: a hand-written file of thousands of entries is far less.
+    public static let cap = 1 << 20
+    /// The most `icons` entries: each is matched against every input, so a hostile file of tiny
+    /// entries would make matching, not normalizing, the cost of a run.
+    public static let maxEntries = 1000
+
+    /// One `"key": value` of `options` or of an `icons` entry.
+    public struct Setting: Sendable {
+        public let key: String
+        package let value: JSONValue
+        /// `options.box`, `icons[2].box`: where it is, for messages.
+        public let place: String
+    }
+
+    /// One element of `icons`: the settings applied, in file order, to every input its glob matches.
+    public struct Entry: Sendable {
+        /// Its position in `icons`, from 0.
+        public let index: Int
+        public let glob: IconGlob
+        public let settings: [Setting]
+        /// `icons[2]`.
+        public var place: String { "icons[\(index)]" }
+    }
+
+    /// Why the file cannot be used: a usage error (exit 2) naming the file and, when there is one,
+    /// the place in it (`icons[2].box`).
+    public struct Failure: Error, Sendable, Equatable {
+        public let file: String
+        public let place: String?
+        public let reason: String
+
+        public init(file: String, place: String?, reason: String) {
+            self.file = file
+            self.place = place
+            self.reason = reason
+        }
+    }
+
+    /// The config at `path`; nil when there is no file there and `required` is false (the default
+    /// `./tabicons.json`, used only when present).
+    public static func load(_ path: String, required: Bool) throws(Failure) -> IconConfig? {
+        func fail(_ reason: String) -> Failure { Failure(file: path, place: nil, reason: reason) }
+        let read: (bytes: [UInt8], stat: FileStat)?
+        do throws(UntrustedFile.Failure) {
+            read = try UntrustedFile.read(path, cap: cap)
+        } catch {
+            switch error {
+            case .tooLarge(let size): throw fail("holds \(size) bytes, more than the \(cap >> 20) MiB a config file may")
+            case .notARegularFile: throw fail("is a link, a folder or a special file; name the file itself")
+            case .unreadable(let reason): throw fail("cannot be read: \(reason)")
+            }
+        }
+        guard let bytes = read?.bytes else {
+            if required { throw fail("does not exist") }
+            return nil
+        }
+        let value: JSONValue
+        do throws(JSONParser.Failure) {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw fail("is not JSON: \(error.description)")
+        }
+        return try IconConfig(path: path, json: value)
+    }
+
+    /// The config a JSON document describes (`load` without the file).
+    package init(path: String, json: JSONValue) throws(Failure) {
+        func fail(_ place: String?, _ reason: String) -> Failure { Failure(file: path, place: place, reason: reason) }
+        let shape = #"{"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}"#
+        guard case .object(let top) = json else { throw fail(nil, "must be a JSON object \(shape)") }
+        try Self.checkUnique(top, at: nil, path: path)
+        var options: [Setting] = []
+        var icons: [Entry] = []
+        for (key, value) in top {
+            switch key {
+            case "options":
+                guard case .object(let pairs) = value else { throw fail("options", "must be an object of settings") }
+                try Self.checkUnique(pairs, at: "options", path: path)
+                options = pairs.map { Setting(key: $0.0, value: $0.1, place: "options." + $0.0) }
+            case "icons":
+                guard case .array(let entries) = value else { throw fail("icons", "must be an array of objects, each with a \"match\"") }
+                guard entries.count <= Self.maxEntries else { throw fail("icons", "has \(entries.count) entries, more than the \(Self.maxEntries) a config may") }
+                for (index, entry) in entries.enumerated() {
+                    let place = "icons[\(index)]"
+                    guard case .object(let pairs) = entry else { throw fail(place, "must be an object with a \"match\"") }
+                    try Self.checkUnique(pairs, at: place, path: path)
+                    guard let match = pairs.first(where: { $0.0 == "match" })?.1 else {
+                        throw fail(place, "has no \"match\" (a glob over the input paths, such as \"logos/*.png\")")
+                    }
+                    guard case .string(let pattern) = match else { throw fail(place + ".match", "must be a string, a glob") }
+                    let glob: IconGlob
+                    do throws(IconGlob.Invalid) {
+                        glob = try IconGlob(pattern)
+                    } catch {
+                        throw fail(place + ".match", "is not a glob: \(error.reason)")
+                    }
+                    let settings = pairs.filter { $0.0 != "match" }.map { Setting(key: $0.0, value: $0.1, place: place + "." + $0.0) }
+                    icons.append(Entry(index: index, glob: glob, settings: settings))
+                }
+            default:
+                throw fail(nil, "has the key \(key.debugDescription); a config holds only \"options\" and \"icons\"")
+            }
+        }
+        self.path = path
+        self.options = options
+        self.icons = icons
+    }
+
+    /// The entries whose glob matches `input` (the path as the manifest records it), in file order.
+    public func entries(matching input: String) -> [Entry] {
+        let text = IconGlob.text(input)
+        return icons.filter { $0.glob.matches(text: text) }
+    }
+
+    /// A key twice in one object: JSON leaves its meaning open, so it is refused, not guessed.
+    private static func checkUnique(_ pairs: [(String, JSONValue)], at place: String?, path: String) throws(Failure) {
+        var seen: Set<String> = []
+        for (key, _) in pairs where !seen.insert(key).inserted {
+            throw Failure(file: path, place: place.map { $0 + "." + key } ?? key, reason: "is given twice")
+        }
+    }
+}
