@@ -142,13 +142,15 @@ cp "$work/Package.swift.kept" "$package/Package.swift"
 #    input of every icon's command (an edit of its content reruns them: no replanning needed),
 #    and cannot rename the files (the plugin pins the flat layout's 1x/2x/3x PNGs).
 if grep -q '"config"' "$root/Sources/TabIconsCLI/CommandOption+Declarations.swift"; then
-    echo '{"options": {"layout": "android", "scales": "1,2"}, "icons": [{"match": "Icons/bell.png", "padding": 4}]}' >"$settings"
+    echo '{"options": {"layout": "android", "scales": "1,2"}, "icons": [{"match": "Icons/bell.png", "padding": 4}, {"match": "Icons/typo.svg"}]}' >"$settings"
     build || fail "the build with tabicons.json (layout android, scales 1,2; bell.png padded) failed"
     [ "$(ran)" = "$expected_icons" ] || fail "a new tabicons.json ran '$(ran)', not every icon"
     [ "$(ls "$plugin_out/icons/bell")" = "$(printf 'bell.png\nbell@2x.png\nbell@3x.png')" ] \
         || fail "the options' layout and scales renamed the files: $(ls "$plugin_out/icons/bell" | tr '\n' ' ')"
     grep -q '"padding"' "$plugin_out/manifests/bell/manifest.json" || fail "bell.png's manifest does not record its padding"
-    pass "tabicons.json: Icons/bell.png matched and padded; the options' layout and scales did not rename the files"
+    [ "$(grep -c 'matches no' "$log")" = 1 ] && grep -q 'icons\[1\] (match Icons/typo.svg) matches no icon in Icons/' "$log" \
+        || fail "the entry matching no icon was not warned about exactly once"
+    pass "tabicons.json: Icons/bell.png matched and padded; the options' layout and scales did not rename the files; one warning for Icons/typo.svg"
 
     bell=$(md5sum <"$plugin_out/icons/bell/bell@3x.png"); gear=$(stat -c '%Y %i' "$plugin_out/icons/gear/gear@3x.png")
     sleep 1

@@ -12,8 +12,9 @@ let package = Package(
     targets: [
         .target(
             name: "TabBarExample",
-            // The icons are the plugin's inputs, not resources: their renditions are.
-            exclude: ["Icons"],
+            // The icons and their settings are the plugin's inputs, not resources: the
+            // renditions are.
+            exclude: ["Icons", "tabicons.json"],
             plugins: [.plugin(name: "TabIconsPlugin", package: "TabIcons")]
         ),
         .testTarget(

@@ -68,11 +68,15 @@ struct TabIconsPlugin: BuildToolPlugin {
         }
         // The names depend on the file names alone, which are all in the command line: adding,
         // renaming or removing an icon changes it (and reruns this), touching one does not.
+        // With tabicons.json, that is an input too: the names command warns once for an `icons`
+        // entry that matches no icon (each icon's own run cannot tell).
         let names = work.appending(path: "TabIconAssets.swift")
         commands.append(.buildCommand(
             displayName: "TabIcons: naming \(icons.count) icon\(icons.count == 1 ? "" : "s") in TabIconAssets.swift",
             executable: tool,
-            arguments: ["package-names", "--out", names.path] + RenditionFiles.arguments + ["--"] + icons.map(\.lastPathComponent),
+            arguments: ["package-names", "--out", names.path] + RenditionFiles.arguments
+                + (hasConfig ? ["--config", configURL.path] : []) + ["--"] + icons.map(\.lastPathComponent),
+            inputFiles: hasConfig ? [configURL] : [],
             outputFiles: [names]))
         return commands
     }

@@ -28,6 +28,9 @@ struct NormalizeCommand {
     let verify: Bool
     /// `--config FILE` or `./tabicons.json` (SPEC §6), when there is one.
     let config: IconConfig?
+    /// Whether an `icons` entry matching none of the inputs is a warning: not for a run over
+    /// part of the set (`package-icon`, one icon a run; `package-names` warns for the whole).
+    var warnsUnmatchedEntries = true
     /// The words the run's options were read from: the config's `options` under the command line's.
     private let runWords: OptionWords
     /// Each `icons` entry's words, in file order.
@@ -214,7 +217,7 @@ struct NormalizeCommand {
             }
             inputs.append(input)
         }
-        if let config {
+        if let config, warnsUnmatchedEntries {
             for entry in config.icons where !matched.contains(entry.index) {
                 console.warn("--config \(TerminalText.quoted(config.path)): \(entry.place) "
                              + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no input")

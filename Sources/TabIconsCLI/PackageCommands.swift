@@ -13,8 +13,9 @@ import TabIconsBatch
 /// declared scale must exist, so a raster too small for a scale is upscaled for it, with a
 /// warning), then the files written must be exactly the expected names.
 ///
-/// `tabicon package-names --out FILE [--layout flat] --scales 1,2,3 --format png ICON...`: the
-/// Swift file of generated names (`IconAssetsSource`), written only when its bytes change.
+/// `tabicon package-names --out FILE [--layout flat] --scales 1,2,3 --format png [--config FILE]
+/// ICON...`: the Swift file of generated names (`IconAssetsSource`), written only when its bytes
+/// change, and the warning for a tabicons.json entry that matches none of the icons.
 enum PackageCommands {
     static let iconCommand = "package-icon"
     static let namesCommand = "package-names"
@@ -36,7 +37,9 @@ enum PackageCommands {
         for option in ["--layout", "--scales", "--format", "--config"] {
             if let value = words.last(option) { normalize += [option, value] }
         }
-        let status = try NormalizeCommand(arguments: normalize + ["--", input]).run(console: console, jail: jail)
+        var command = try NormalizeCommand(arguments: normalize + ["--", input])
+        command.warnsUnmatchedEntries = false
+        let status = command.run(console: console, jail: jail)
         guard status == .success else { return status }
 
         guard let data = FileManager.default.contents(atPath: manifest), let written = try? Manifest(parsing: data) else {
@@ -63,7 +66,7 @@ enum PackageCommands {
     }
 
     static func names(_ arguments: [String], console: Console) throws(ParsedArguments.UsageError) -> TabIconCommand.ExitStatus {
-        let words = try Words(arguments, valued: ["--out", "--layout", "--scales", "--format"])
+        let words = try Words(arguments, valued: ["--out", "--layout", "--scales", "--format", "--config"])
         guard let out = words.last("--out"), let scaleText = words.last("--scales") else {
             throw .init("package-names needs --out FILE and --scales")
         }
@@ -76,6 +79,23 @@ enum PackageCommands {
         let icons = words.positionals.map { path in
             let fileName = (path as NSString).lastPathComponent
             return IconAssetsSource.Icon(fileName: fileName, stem: (fileName as NSString).deletingPathExtension)
+        }
+        // The one run that sees every icon: a tabicons.json entry that matches none of them (a
+        // typo) is a warning here, once, as `normalize` would give it (inputs named Icons/NAME).
+        if let path = words.last("--config") {
+            do throws(IconConfig.Failure) {
+                if let config = try IconConfig.load(path, required: true) {
+                    let matched = Set(words.positionals.flatMap { name in
+                        config.entries(matching: "Icons/" + (name as NSString).lastPathComponent).map(\.index)
+                    })
+                    for entry in config.icons where !matched.contains(entry.index) {
+                        console.warn("--config \(TerminalText.quoted(config.path)): \(entry.place) "
+                                     + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no icon in Icons/")
+                    }
+                }
+            } catch {
+                // package-icon reports a broken file, naming the key; the names do not depend on it.
+            }
         }
         let text: String
         do {

@@ -21,6 +21,26 @@ final class TabBarExampleTests: XCTestCase {
         }
     }
 
+    /// tabicons.json gives bell.png two points of clear space: a band of 2 × scale pixels along
+    /// every edge is transparent, and the glyph reaches it (it fills the box less the padding).
+    func testTabiconsJSONPadsTheBell() throws {
+        for scale in [1.0, 2, 3] {
+            let image = try ImageDecoder.decode(try XCTUnwrap(TabIconAssets.bell.data(scale: scale)))
+            let (width, height, band) = (image.bitmap.width, image.bitmap.height, Int(2 * scale))
+            func alpha(_ x: Int, _ y: Int) -> UInt8 { image.bitmap.pixels[(y * width + x) * 4 + 3] }
+            var inBand = 0, atBandEdge = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let distance = min(x, y, width - 1 - x, height - 1 - y)
+                    if distance < band { inBand = max(inBand, Int(alpha(x, y))) }
+                    if distance == band { atBandEdge = max(atBandEdge, Int(alpha(x, y))) }
+                }
+            }
+            XCTAssertEqual(inBand, 0, "bell at \(scale)x: a pixel inside the \(band) px padding is not transparent")
+            XCTAssertGreaterThan(atBandEdge, 0, "bell at \(scale)x: the glyph does not reach the padding")
+        }
+    }
+
     func testFileNamesAreTheFlatLayouts() {
         XCTAssertEqual(TabIconAssets.house.fileNames, ["house.png", "house@2x.png", "house@3x.png"])
         XCTAssertEqual(TabIconAssets.house.source, "house.svg")
