@@ -135,6 +135,21 @@ struct PackagePluginCommandTests {
         #expect(TabIconCommand.run(["package-names", "--out", clash, "--scales", "1", "--format", "gif", "--", "a.png"]) == .usage)
     }
 
+    @Test("package-names reads tabicons.json only to warn: a typo'd entry or a broken file leaves the names as without it")
+    func packageNamesWithConfig() throws {
+        let dir = try TemporaryDirectory("package-names")
+        let plain = dir.path("Plain.swift"), typo = dir.path("Typo.swift"), broken = dir.path("Broken.swift")
+        try Data(#"{"icons": [{"match": "Icons/hom.svg", "render": "original"}]}"#.utf8).write(to: dir.url.appendingPathComponent("typo.json"))
+        try Data(#"{"icons": [{"match": "#.utf8).write(to: dir.url.appendingPathComponent("broken.json"))
+        let names = ["--scales", "1,2,3", "--", "home.svg", "search.png"]
+        #expect(TabIconCommand.run(["package-names", "--out", plain] + names) == .success)
+        #expect(TabIconCommand.run(["package-names", "--out", typo, "--config", dir.path("typo.json")] + names) == .success)
+        #expect(TabIconCommand.run(["package-names", "--out", broken, "--config", dir.path("broken.json")] + names) == .success)
+        let expected = try Data(contentsOf: URL(fileURLWithPath: plain))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: typo)) == expected)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: broken)) == expected)
+    }
+
     private func icon(_ fileName: String) -> IconAssetsSource.Icon {
         .init(fileName: fileName, stem: (fileName as NSString).deletingPathExtension)
     }
