@@ -85,5 +85,8 @@ let package = Package(
                            "CResampleKernels", "CPNGEncode"],
             exclude: ["Fixtures"]
         ),
+        // The batch's front door as a build tool sees it: no `@testable`, and no `package`
+        // access either (`packageAccess: false`), so it compiles against the public API alone.
+        .testTarget(name: "TabIconsBatchFrontDoorTests", dependencies: ["TabIcons", "TabIconsBatch"], packageAccess: false),
     ]
 )

@@ -24,6 +24,12 @@ package enum AtomicFileWriter {
     /// The same for a path; a missing folder is created on the first failed open, so a batch
     /// writing into folders that exist pays no extra system call per file.
     package static func write(_ bytes: [UInt8], toPath path: String) throws(TabIconsError) {
+        try write(toPath: path) { put in _ = put(bytes) }
+    }
+
+    /// The same for bytes made in pieces (the manifest, `ManifestWriter`): `produce` hands each
+    /// piece to `put`, which answers false once writing failed (nothing more is then taken).
+    package static func write(toPath path: String, _ produce: (_ put: ([UInt8]) -> Bool) -> Void) throws(TabIconsError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let temporary = (slash == nil ? "" : folder + "/") + TemporaryName.make()
@@ -33,19 +39,27 @@ package enum AtomicFileWriter {
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard fd >= 0 else { throw failure("cannot write \(path)", path) }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
-            while written < raw.count {
-                let n = Foundation.write(fd, base + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
+        var ok = true
+        var reason: Int32 = 0
+        produce { bytes in
+            guard ok else { return false }
+            var written = 0
+            ok = bytes.withUnsafeBytes { raw -> Bool in
+                guard let base = raw.baseAddress else { return true }
+                while written < raw.count {
+                    let n = Foundation.write(fd, base + written, raw.count - written)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    written += n
                 }
-                written += n
+                return true
             }
-            return true
+            if !ok { reason = errno }
+            return ok
         }
+        if !ok { errno = reason }
         let writeError = ok ? nil : failure("cannot write \(path)", path)
         let closed = close(fd) == 0
         if let writeError {

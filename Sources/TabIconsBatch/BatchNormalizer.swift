@@ -125,20 +125,20 @@ public struct BatchNormalizer: Sendable {
         // run got there first).
         var lock = try RunLock(root: root, exclusive: !checkOnly)
         var previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-                                       trustStats: !verify)
+                                       trustStats: !verify, sharing: inputs, plan: plan)
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
             previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-                                       trustStats: !verify)
+                                       trustStats: !verify, sharing: inputs, plan: plan)
         }
         if !checkOnly, case .success(let directory) = directory {
             for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
         }
 
-        let outcomes = LockedState<[IconOutcome?]>(Array(repeating: nil, count: inputs.count))
+        let results = LockedState(IconResults(count: inputs.count))
         let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
         let engine = IconEngine(jail: jail)
@@ -151,13 +151,13 @@ public struct BatchNormalizer: Sendable {
                 let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard position < units.count else { return }
                 let unit = units[position]
-                let results: [(index: Int, outcome: IconOutcome)]
+                let unitResults: [(index: Int, outcome: IconOutcome)]
                 switch directory {
-                case .failure(let error): results = unit.map { ($0, .failed(error.naming(inputs[$0].name))) }
-                case .success(let directory): results = context.process(unit: unit, inputs: inputs, plan: plan, directory: directory)
+                case .failure(let error): unitResults = unit.map { ($0, .failed(error.naming(inputs[$0].name))) }
+                case .success(let directory): unitResults = context.process(unit: unit, inputs: inputs, plan: plan, directory: directory)
                 }
-                outcomes.withLock { for (index, outcome) in results { $0[index] = outcome } }
-                for (index, outcome) in results {
+                results.withLock { for (index, outcome) in unitResults { $0.record(outcome, at: index) } }
+                for (index, outcome) in unitResults {
                     let name = inputs[index].name
                     switch outcome {
                     case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: name, icon: icon))
@@ -169,38 +169,35 @@ public struct BatchNormalizer: Sendable {
             }
         }
         return withExtendedLifetime(lock) {
-            finish(inputs, outcomes.withLock { $0 }, priorErrors: priorErrors, previous: previous,
-                   journal: journal, directory: try? directory.get(), spared: plan.spared,
+            finish(inputs, results.withLock { taken in defer { taken = IconResults(count: 0) }; return taken }, priorErrors: priorErrors,
+                   previous: previous, journal: journal, directory: try? directory.get(), spared: plan.spared,
                    twins: Self.twinNames(plan.twins, inputs))
         }
     }
 
     /// Steps 4 and 5: the counts, pruning, the manifest.
-    private func finish(_ inputs: [BatchInput], _ outcomes: [IconOutcome?], priorErrors: [Manifest.ErrorEntry],
+    private func finish(_ inputs: [BatchInput], _ results: consuming IconResults, priorErrors: [Manifest.ErrorEntry],
                         previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
                         spared: Set<FileIdentity>, twins: [String: (selected: String?, dark: String?)]) -> BatchResult {
         var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
         manifest.errors = priorErrors
-        for (index, outcome) in outcomes.enumerated() {
+        for (index, outcome) in results.outcomes.enumerated() {
             switch outcome {
-            case .written(let icon, let written, let unchanged):
-                manifest.icons.append(icon)
+            case .written(let written, let unchanged):
                 result.counts.normalized += 1
                 result.counts.written += written.count
                 result.counts.unchanged += unchanged
                 result.changes += written
-            case .checked(let icon, let changes):
-                manifest.icons.append(icon)
+            case .checked(let changes):
                 result.counts.normalized += 1
                 result.changes += changes
-            case .reused(let icon, let changes):
+            case .reused(let files, let changes):
                 // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
-                manifest.icons.append(icon)
                 result.counts.reused += 1
                 if !checkOnly { result.counts.written += changes.count }
-                result.counts.unchanged += icon.ownedFiles.count - changes.count
+                result.counts.unchanged += files - changes.count
                 result.changes += changes
             case .failed(let error):
                 manifest.errors.append(.init(input: inputs[index].name, error: error))
@@ -209,6 +206,8 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
+        // The rows, in input order, become the manifest's: held once, not copied.
+        manifest.icons = results.icons()
         Self.linkTwins(&manifest.icons, twins)
         let signal = shouldStop()
         if signal != 0 {
@@ -222,7 +221,9 @@ public struct BatchNormalizer: Sendable {
             manifest.errors[index].keptFiles = previous.files(ofInput: manifest.errors[index].input)
                 .filter { directory?.holds($0) ?? false }
         }
-        let kept = (manifest.icons.flatMap(\.ownedFiles) + manifest.errors.flatMap(\.keptFiles)).map(\.path)
+        var kept: Set<String> = []
+        for icon in manifest.icons { icon.forEachOwnedPath { kept.insert($0) } }
+        for error in manifest.errors { kept.formUnion(error.keptFiles.map(\.path)) }
         let stale = previous.staleFiles(producing: kept)
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {
@@ -266,27 +267,27 @@ public struct BatchNormalizer: Sendable {
                                sparing spared: Set<FileIdentity>) {
         let path = manifestURL.relativePath
         if checkOnly {
-            if previous.recorded?.withoutStats == manifest.withoutStats { return }
+            if previous.recorded?.equalsIgnoringStats(manifest) == true { return }
             result.changes.append(.init(kind: previous.recorded == nil ? .write : .change, path: path))
             return
         }
-        let bytes = manifest.jsonBytes
-        let existing = (try? UntrustedFile.read(path))??.bytes
-        if existing == bytes { return }
-        result.changes.append(.init(kind: existing == nil ? .write : .change, path: path))
+        // The text is made twice when it changed (compared, then written), never held whole.
+        let existing = ManifestWriter.compare(manifest, withFileAt: path)
+        if existing == .equal { return }
+        result.changes.append(.init(kind: existing == .absent ? .write : .change, path: path))
         let folder = (path as NSString).deletingLastPathComponent
         if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: spared) {
             _ = directory.removeStaleTemporaries(in: "")
         }
         do throws(TabIconsError) {
-            try AtomicFileWriter.write(bytes, toPath: path)
+            try AtomicFileWriter.write(toPath: path) { put in ManifestWriter.write(manifest, put) }
         } catch {
             result.manifestError = error
         }
     }
 }
 
-/// What became of one input.
+/// What became of one input (kept by `IconResults`).
 enum IconOutcome: Sendable {
     /// Normalized and written: the changes (files written) and how many files were already equal.
     case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)

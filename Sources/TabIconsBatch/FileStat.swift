@@ -47,11 +47,4 @@ package struct FileStat: Sendable, Equatable, Hashable {
         .object([("size", .int(size)), ("mtime", .int(mtime)), ("ctime", .int(ctime)),
                  ("inode", .int(Int(truncatingIfNeeded: inode))), ("device", .int(Int(truncatingIfNeeded: device)))])
     }
-
-    init?(json: JSONValue) {
-        guard let size = json["size"]?.intValue, let mtime = json["mtime"]?.intValue, let ctime = json["ctime"]?.intValue,
-              let inode = json["inode"]?.intValue, let device = json["device"]?.intValue else { return nil }
-        self.init(size: size, mtime: mtime, ctime: ctime, inode: UInt64(truncatingIfNeeded: inode),
-                  device: UInt64(truncatingIfNeeded: device))
-    }
 }

@@ -5,24 +5,24 @@ import Foundation
 /// description, the content hash of its bytes, and the normalizer's plan for it (decode scale,
 /// point size and the lints `normalize` would report at the default scales), from the same plan
 /// `normalize` renders, never worked out again here.
-public struct IconInspector: Sendable {
-    public struct Report: Sendable {
-        public var info: ImageInfo
-        public var contentHash: ContentHash
+package struct IconInspector: Sendable {
+    package struct Report: Sendable {
+        package var info: ImageInfo
+        package var contentHash: ContentHash
         /// The normalizer's answer without renditions: decode scale, point size, lints.
-        public var planned: NormalizedIcon
-        public var lints: [Lint] { planned.lints }
+        package var planned: NormalizedIcon
+        package var lints: [Lint] { planned.lints }
     }
 
-    public let box: IconBox
-    public let limits: DecodeOptions.Limits
+    package let box: IconBox
+    package let limits: DecodeOptions.Limits
 
-    public init(box: IconBox = .regular, limits: DecodeOptions.Limits = .default) {
+    package init(box: IconBox = .regular, limits: DecodeOptions.Limits = .default) {
         self.box = box
         self.limits = limits
     }
 
-    public func inspect(_ data: Data) throws(TabIconsError) -> Report {
+    package func inspect(_ data: Data) throws(TabIconsError) -> Report {
         // Decoded as `normalize` decodes it (a PNG row by row, shrink on load; a vector drawn at
         // the largest rendition's size, not its intrinsic one), so the plan and its lints are
         // normalize's own.

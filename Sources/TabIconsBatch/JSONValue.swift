@@ -33,7 +33,8 @@ package indirect enum JSONValue: Sendable, Equatable {
         return out
     }
 
-    private func write(into out: inout [UInt8], level: Int?) {
+    /// Appends the text to `out`, pretty-printed as if `level` containers deep (compact when nil).
+    package func write(into out: inout [UInt8], level: Int?) {
         switch self {
         case .null: out += "null".utf8
         case .bool(let value): out += (value ? "true" : "false").utf8

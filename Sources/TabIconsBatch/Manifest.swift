@@ -5,9 +5,9 @@ import Foundation
 /// build pipelines read it. Keys may be added over time, never renamed; `renditions` is absent
 /// from an inspect document.
 ///
-/// One writer (`jsonValue`, through `JSONValue`) and one reader (`init(parsing:)`, through
-/// `JSONParser`): the next run reads this document back as its cache (SPEC §6a), so the two must
-/// stay each other's inverse, which a test checks.
+/// One writer (`ManifestWriter`, streamed) and one reader (`ManifestReader`, streamed, behind
+/// `init(parsing:)`): the next run reads this document back as its cache (SPEC §6a), so the two
+/// must stay each other's inverse, which a test checks.
 public struct Manifest: Sendable, Equatable {
     public var version: Int
     public var tool: String
@@ -52,10 +52,26 @@ public struct Manifest: Sendable, Equatable {
         public var pointHeight: Double
         public var renditions: [RenditionEntry]?
         /// The xcassets image set's `Contents.json`, which the icon's run also owns.
-        public var contentsFile: FileEntry?
+        public var contentsFile: FileEntry? {
+            get { _contentsFile?.value }
+            set { _contentsFile = newValue.map(OptionalBox.init) }
+        }
         /// Android's state list for an icon with a selected twin (`drawable/NAME_selector.xml`),
         /// which the icon's run owns.
-        public var selectorFile: FileEntry?
+        public var selectorFile: FileEntry? {
+            get { _selectorFile?.value }
+            set { _selectorFile = newValue.map(OptionalBox.init) }
+        }
+        /// The icon's vector file, when the run writes one: owned like the renditions.
+        public var vectorFile: FileEntry? {
+            get { _vectorFile?.value }
+            set { _vectorFile = newValue.map(OptionalBox.init) }
+        }
+        // Boxed: most entries have none of them, and a set of thousands holds its entries twice
+        // (the previous run's and this run's), so each costs a pointer, not a file entry.
+        private var _contentsFile: OptionalBox<FileEntry>?
+        private var _selectorFile: OptionalBox<FileEntry>?
+        private var _vectorFile: OptionalBox<FileEntry>?
         /// What the file system said of the input when it was read (`FileStat`): while it still
         /// says so, the input is not read again (`StatCache`).
         package var inputStat: FileStat?
@@ -100,14 +116,56 @@ public struct Manifest: Sendable, Equatable {
             self.pointWidth = NumberText.rounded(pointWidth)
             self.pointHeight = NumberText.rounded(pointHeight)
             self.renditions = renditions
+            self.lints = lints
             self.contentsFile = contentsFile
+        }
+
+        /// Every entry's keys, as the manifest reader finds them (`ManifestReader`).
+        package init(input: String, name: String, format: String, pixelWidth: Int, pixelHeight: Int, orientation: Int,
+                     hasAlpha: Bool, animated: Bool, contentHash: String, decodeScale: Double, pointWidth: Double,
+                     pointHeight: Double, lints: [Lint]) {
+            self.input = input
+            self.name = name
+            self.format = format
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.orientation = orientation
+            self.hasAlpha = hasAlpha
+            self.animated = animated
+            self.contentHash = contentHash
+            self.decodeScale = decodeScale
+            self.pointWidth = pointWidth
+            self.pointHeight = pointHeight
             self.lints = lints
         }
 
-        /// Every file this icon's run wrote: its renditions, its `Contents.json` and its state list.
+        /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
+        /// and its vector file.
         public var ownedFiles: [FileEntry] {
             (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
-                + (contentsFile.map { [$0] } ?? []) + (selectorFile.map { [$0] } ?? [])
+                + (contentsFile.map { [$0] } ?? []) + (selectorFile.map { [$0] } ?? []) + (vectorFile.map { [$0] } ?? [])
+        }
+
+        /// Whether every owned file's path passes `test`, without making the list of them.
+        package func allOwnedPaths(_ test: (String) -> Bool) -> Bool {
+            var all = true
+            forEachOwnedPath { path in if all, !test(path) { all = false } }
+            return all
+        }
+
+        /// Each owned file's path, in `ownedFiles`' order, without making the list of them.
+        package func forEachOwnedPath(_ body: (String) -> Void) {
+            for rendition in renditions ?? [] { body(rendition.path) }
+            if let contentsFile { body(contentsFile.path) }
+            if let selectorFile { body(selectorFile.path) }
+            if let vectorFile { body(vectorFile.path) }
+        }
+
+        /// The entry without its stat records.
+        package var withoutStats: Icon {
+            var icon = withFileStats { _ in nil }
+            icon.inputStat = nil
+            return icon
         }
 
         /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
@@ -116,6 +174,7 @@ public struct Manifest: Sendable, Equatable {
             icon.renditions = renditions?.map { var entry = $0; entry.stat = statOf($0.path); return entry }
             icon.contentsFile = contentsFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
             icon.selectorFile = selectorFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
+            icon.vectorFile = vectorFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
             return icon
         }
     }
@@ -180,28 +239,49 @@ public struct Manifest: Sendable, Equatable {
             self.code = error.code.rawValue
             self.message = error.message
         }
+
+        /// The entry without the stat records of its kept files.
+        package var withoutStats: ErrorEntry {
+            var entry = self
+            entry.keptFiles = keptFiles.map { .init(path: $0.path, bytes: $0.bytes, hash: $0.hash) }
+            return entry
+        }
     }
 
     /// The document without its stat records (`FileStat`): what a run produces, whichever
     /// machine's file system it ran on.
     package var withoutStats: Manifest {
         var manifest = self
-        for index in manifest.icons.indices {
-            manifest.icons[index] = manifest.icons[index].withFileStats { _ in nil }
-            manifest.icons[index].inputStat = nil
-        }
-        for index in manifest.errors.indices {
-            manifest.errors[index].keptFiles = manifest.errors[index].keptFiles.map { .init(path: $0.path, bytes: $0.bytes, hash: $0.hash) }
-        }
+        manifest.icons = icons.map(\.withoutStats)
+        manifest.errors = errors.map(\.withoutStats)
         return manifest
     }
 
-    /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.
-    public func jsonData() -> Data { Data(jsonBytes) }
-
-    package var jsonBytes: [UInt8] {
-        var bytes = jsonValue.utf8()
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+    /// Whether the two documents are equal but for their stat records, entry by entry: what
+    /// `withoutStats` of each would answer, without a copy of either.
+    package func equalsIgnoringStats(_ other: Manifest) -> Bool {
+        var head = self, otherHead = other
+        head.icons = []
+        head.errors = []
+        otherHead.icons = []
+        otherHead.errors = []
+        return head == otherHead && icons.count == other.icons.count && errors.count == other.errors.count
+            && zip(icons, other.icons).allSatisfy { $0.withoutStats == $1.withoutStats }
+            && zip(errors, other.errors).allSatisfy { $0.withoutStats == $1.withoutStats }
     }
+}
+
+/// A value held behind one pointer, compared by value: for a rarely set field of a struct that
+/// arrays hold by the thousand (`Manifest.Icon`).
+struct OptionalBox<Value: Sendable & Equatable>: Sendable, Equatable {
+    private final class Storage: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private let storage: Storage
+    init(_ value: Value) { storage = Storage(value) }
+    var value: Value { storage.value }
+
+    static func == (a: Self, b: Self) -> Bool { a.storage === b.storage || a.value == b.value }
 }

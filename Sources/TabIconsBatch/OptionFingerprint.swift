@@ -11,7 +11,7 @@ public struct OptionFingerprint: Sendable, Equatable {
 
     package init(json: JSONValue) { self.json = json }
 
-    public init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat) {
+    package init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat) {
         let formatName: String
         var quality: JSONValue = .null
         switch format {

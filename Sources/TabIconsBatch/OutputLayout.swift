@@ -29,7 +29,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
 
     /// The relative path of the rendition at `scale` for the input whose mirrored stem is `stem`.
     /// Returns nil for a scale the layout has no place for (an Android scale without a bucket).
-    public func path(stem: String, scale: Double, fileExtension: String) -> String? {
+    package func path(stem: String, scale: Double, fileExtension: String) -> String? {
         let (directory, name) = Self.split(stem)
         switch self {
         case .flat:
@@ -43,7 +43,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     }
 
     /// The `Contents.json` path of an xcassets image set (nil for the other layouts).
-    public func contentsPath(stem: String) -> String? {
+    package func contentsPath(stem: String) -> String? {
         guard self == .xcassets else { return nil }
         let (directory, name) = Self.split(stem)
         return directory + name + ".imageset/Contents.json"
@@ -55,7 +55,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// appearance; android, the icon's own resource name in `drawable-night-<density>/`; flat, the
     /// twin's own file under its own name (`twinStem`). Nil where the layout has no place for the
     /// scale.
-    public func darkTwinPath(iconStem: String, twinStem: String, scale: Double, fileExtension: String) -> String? {
+    package func darkTwinPath(iconStem: String, twinStem: String, scale: Double, fileExtension: String) -> String? {
         let (directory, name) = Self.split(iconStem)
         switch self {
         case .flat:
@@ -78,7 +78,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
 
     /// Android's state list for an icon with a selected twin: `drawable/NAME_selector.xml` (nil for
     /// the other layouts, which have no such file: an image set is picked by name in code).
-    public func selectorPath(iconStem: String) -> String? {
+    package func selectorPath(iconStem: String) -> String? {
         guard self == .android else { return nil }
         return "drawable/" + selectorResourceName(iconStem: iconStem) + ".xml"
     }

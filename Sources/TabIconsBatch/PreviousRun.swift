@@ -15,7 +15,8 @@ struct PreviousRun: Sendable {
     let recorded: Manifest?
     /// One line for each entry or folder ignored.
     let warnings: [String]
-    private let iconsByInput: [String: Manifest.Icon]
+    /// Where each input's entry is in `manifest.icons` (the first, when one is listed twice).
+    private let iconsByInput: [String: Int]
     private let keptByInput: [String: [Manifest.FileEntry]]
     /// Files and folders a run that did not finish committed.
     private let journal: RunJournal.Entries
@@ -28,10 +29,17 @@ struct PreviousRun: Sendable {
     let statCache: StatCache
 
     /// `trustStats` false (`--verify`): every input and recorded file is read and hashed.
+    /// `inputs` and `plan`, this run's, lend their equal strings to the entries read.
     init(manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal,
-         trustStats: Bool = true) throws(BatchUsageError) {
+         trustStats: Bool = true, sharing inputs: [BatchInput] = [], plan: OutputPlan? = nil) throws(BatchUsageError) {
         var warnings: [String] = []
-        let read = try Self.read(manifestPath)
+        let shared = plan.map { plan in
+            { (index: Int) -> ManifestReader.Shared? in
+                guard index < inputs.count, index < plan.icons.count, case .success(let planned) = plan.icons[index] else { return nil }
+                return .init(input: inputs[index].name, paths: planned.renditionPaths.map(\.path))
+            }
+        }
+        let read = try Self.read(manifestPath, sharing: shared)
         recorded = read?.manifest
         manifest = read.map { Self.plainPathsOnly($0.manifest, warnings: &warnings) }
         statCache = StatCache(trusted: trustStats, recordedBefore: read?.stat.mtime)
@@ -39,8 +47,8 @@ struct PreviousRun: Sendable {
         self.warnings = warnings + self.journal.warnings
         sameOptions = manifest?.options == fingerprint
         runOptions = fingerprint
-        var icons: [String: Manifest.Icon] = [:]
-        for icon in manifest?.icons ?? [] where icons[icon.input] == nil { icons[icon.input] = icon }
+        var icons: [String: Int] = [:]
+        for (index, icon) in (manifest?.icons ?? []).enumerated() where icons[icon.input] == nil { icons[icon.input] = index }
         iconsByInput = icons
         var kept: [String: [Manifest.FileEntry]] = [:]
         for error in manifest?.errors ?? [] where !error.keptFiles.isEmpty { kept[error.input, default: []] += error.keptFiles }
@@ -49,22 +57,28 @@ struct PreviousRun: Sendable {
 
     /// The manifest at `path`, nil when there is none. Anything else there is refused: a web
     /// app's `manifest.json` under `-o public`, a file too large to be one, a broken one.
-    private static func read(_ path: String) throws(BatchUsageError) -> (manifest: Manifest, stat: FileStat)? {
+    /// Entry `k` is usually input `k` (the inputs did not change): `sharing` lends its strings.
+    private static func read(_ path: String, sharing: ((Int) -> ManifestReader.Shared?)?) throws(BatchUsageError)
+        -> (manifest: Manifest, stat: FileStat)? {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
-        let bytes: [UInt8]
-        let stat: FileStat
+        // Read in chunks as it is parsed (`ManifestReader`): the run holds the entries, not the text.
+        let read: (manifest: Result<Manifest, TabIconsError>, stat: FileStat)?
         do throws(UntrustedFile.Failure) {
-            guard let read = try UntrustedFile.read(path) else { return nil }
-            (bytes, stat) = read
+            read = try UntrustedFile.withOpened(path) { fd, stat in
+                var reader = ManifestReader(file: fd, size: stat.size)
+                reader.sharing = sharing
+                return (Result { () throws(TabIconsError) in try reader.manifest() }, stat)
+            }
         } catch {
             throw BatchUsageError("--manifest \(path) cannot be the manifest: \(error.reason); \(refusal)")
         }
+        guard let read else { return nil }
         do throws(TabIconsError) {
-            let manifest = try Manifest(parsing: Data(bytes))
+            let manifest = try read.manifest.get()
             guard manifest.tool.hasPrefix("tabicon ") else {
                 throw TabIconsError(.corrupt, "its tool is not tabicon")
             }
-            return (manifest, stat)
+            return (manifest, read.stat)
         } catch {
             throw BatchUsageError("--manifest \(path) holds a file that is not a tabicon manifest (\(error.message)); \(refusal)")
         }
@@ -78,7 +92,10 @@ struct PreviousRun: Sendable {
             warnings.append("ignored the previous manifest's entry for \(input): its path \(bad.path.debugDescription) is not a plain path below --out")
             return false
         }
-        clean.icons = manifest.icons.filter { plain($0.ownedFiles, of: $0.input) }
+        // Copied only when an entry goes: the common manifest is held once.
+        if !manifest.icons.allSatisfy({ $0.allOwnedPaths(RelativePath.isPlain) }) {
+            clean.icons = manifest.icons.filter { plain($0.ownedFiles, of: $0.input) }
+        }
         for index in clean.errors.indices where !plain(clean.errors[index].keptFiles, of: clean.errors[index].input) {
             clean.errors[index].keptFiles = []
         }
@@ -91,9 +108,11 @@ struct PreviousRun: Sendable {
     }
 
     /// Every file tabicon owns by the previous manifest (its icons' files and those it kept for
-    /// inputs that failed) and by the journal of a run that did not finish.
-    private var ownedFiles: [Manifest.FileEntry] {
-        (manifest?.icons ?? []).flatMap(\.ownedFiles) + (manifest?.errors ?? []).flatMap(\.keptFiles) + journal.files
+    /// inputs that failed) and by the journal of a run that did not finish, one at a time.
+    private func forEachOwnedFile(_ body: (Manifest.FileEntry) -> Void) {
+        for icon in manifest?.icons ?? [] { icon.ownedFiles.forEach(body) }
+        for error in manifest?.errors ?? [] { error.keptFiles.forEach(body) }
+        journal.files.forEach(body)
     }
 
     /// The previous entry of `input`, carried over when nothing that decides its outputs changed:
@@ -107,7 +126,7 @@ struct PreviousRun: Sendable {
     /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
     func reusable(input: String, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
                   plan: OutputPlan.Icon, directory: OutputDirectory) -> Manifest.Icon? {
-        guard var icon = iconsByInput[input],
+        guard let index = iconsByInput[input], var icon = manifest?.icons[index],
               icon.options == nil && fingerprint == nil ? sameOptions : (icon.options ?? manifest?.options) == (fingerprint ?? runOptions)
         else { return nil }
         // An entry without an intent predates `Contents.json` always naming one: redone.
@@ -122,11 +141,14 @@ struct PreviousRun: Sendable {
             guard statCache.isUnchanged(recorded: icon.inputStat, current: inputStat) else { return nil }
         }
         var seen: [String: FileStat] = [:]
+        var renewed = false
         for file in icon.ownedFiles {
             guard let stat = directory.check(file, cache: statCache) else { return nil }
             seen[file.path] = stat
+            renewed = renewed || stat != file.stat
         }
-        icon = icon.withFileStats { seen[$0] }
+        // Unchanged records keep the previous entry's arrays: a rerun holds them once.
+        if renewed { icon = icon.withFileStats { seen[$0] } }
         icon.inputStat = inputStat
         return icon
     }
@@ -135,18 +157,19 @@ struct PreviousRun: Sendable {
     /// by exact name: on a case-sensitive file system `Home.png` renamed `home.png` leaves a stale
     /// `Home.png`. Where the two spellings are one file (macOS), the deletion gate spares it by
     /// identity (`Pruning`).
-    func staleFiles(producing produced: [String]) -> [Manifest.FileEntry] {
-        let keep = Set(produced)
+    func staleFiles(producing keep: Set<String>) -> [Manifest.FileEntry] {
         var seen: Set<String> = []
-        return ownedFiles
-            .filter { !keep.contains($0.path) && seen.insert($0.path).inserted }
-            .sorted { $0.path < $1.path }
+        var stale: [Manifest.FileEntry] = []
+        forEachOwnedFile { file in
+            if !keep.contains(file.path), seen.insert(file.path).inserted { stale.append(file) }
+        }
+        return stale.sorted { $0.path < $1.path }
     }
 
     /// The files tabicon owns for `input` by the previous manifest (its icon's, or those kept
     /// when it failed before).
     func files(ofInput input: String) -> [Manifest.FileEntry] {
-        (iconsByInput[input]?.ownedFiles ?? []) + (keptByInput[input] ?? [])
+        (iconsByInput[input].flatMap { manifest?.icons[$0].ownedFiles } ?? []) + (keptByInput[input] ?? [])
     }
 
     /// The folders tabicon created in earlier runs, finished or not.

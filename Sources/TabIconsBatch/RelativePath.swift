@@ -6,8 +6,22 @@ import TabIcons
 /// climb out of `--out` (`../victims/v.txt`, `/etc/passwd`) or name `--out` itself.
 package enum RelativePath {
     package static func isPlain(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.utf8.contains(0) else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false)
-            .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+        // One pass over the bytes (a rerun asks this of every recorded file): each component
+        // between slashes must be non-empty and not `.` or `..`.
+        var component = 0  // bytes in the current component
+        var dots = 0       // of which leading dots, while only dots
+        for byte in path.utf8 {
+            switch byte {
+            case 0: return false
+            case UInt8(ascii: "/"):
+                if component == 0 || component == dots && dots <= 2 { return false }
+                component = 0
+                dots = 0
+            default:
+                if byte == UInt8(ascii: "."), dots == component { dots += 1 }
+                component += 1
+            }
+        }
+        return !(component == 0 || component == dots && dots <= 2)
     }
 }

@@ -44,10 +44,11 @@ final class RunJournal: Sendable {
         }
         var ignored = 0
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            let value = try? JSONParser.parse(Array(line))
-            if let file = value?["file"].flatMap(Manifest.FileEntry.init(json:)), RelativePath.isPlain(file.path) {
+            var reader = ManifestReader(Array(line))
+            let value = reader.journalLine()
+            if let file = value?.file, RelativePath.isPlain(file.path) {
                 entries.files.append(file)
-            } else if let folder = value?["folder"]?.stringValue, RelativePath.isPlain(folder) {
+            } else if let folder = value?.folder, RelativePath.isPlain(folder) {
                 entries.folders.append(folder)
             } else {
                 ignored += 1

@@ -5,8 +5,8 @@ import Foundation
 /// it is (SPEC §6a): never through a link, never a FIFO or device (opened without blocking, then
 /// checked), and never more than `cap` bytes, refused by its size before a byte is read.
 enum UntrustedFile {
-    /// The most a manifest or journal may hold: about 70,000 icons' entries. A larger file is not
-    /// one tabicon wrote, and reading it would cost its size again as a parsed tree.
+    /// The most a manifest or journal may hold: about 35,000 icons' entries. A larger file is not
+    /// one tabicon wrote.
     static let cap = 64 << 20
 
     enum Failure: Error {
@@ -18,6 +18,17 @@ enum UntrustedFile {
 
     /// The bytes at `path` and what the file system says of the file, or nil when nothing is there.
     static func read(_ path: String, cap: Int = cap) throws(Failure) -> (bytes: [UInt8], stat: FileStat)? {
+        try withOpened(path, cap: cap) { (fd, stat) throws(Failure) in
+            guard let bytes = bytes(of: fd, size: stat.size) else { throw .unreadable(TabIconsError.systemReason()) }
+            return (bytes, stat)
+        }
+    }
+
+    /// `body` with the file at `path` open (checked as `read` checks it, closed after) and what
+    /// the file system says of it, for a reader that takes the bytes in pieces (`ManifestReader`):
+    /// it must read no more than the stat's size. Nil when nothing is there.
+    static func withOpened<T>(_ path: String, cap: Int = cap,
+                              _ body: (Int32, FileStat) throws(Failure) -> T) throws(Failure) -> T? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -28,8 +39,7 @@ enum UntrustedFile {
         guard fstat(fd, &info) == 0 else { throw .unreadable(TabIconsError.systemReason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
         guard Int(info.st_size) <= cap else { throw .tooLarge(bytes: Int(info.st_size)) }
-        guard let bytes = bytes(of: fd, size: Int(info.st_size)) else { throw .unreadable(TabIconsError.systemReason()) }
-        return (bytes, FileStat(info))
+        return try body(fd, FileStat(info))
     }
 
     /// The bytes of the regular file open at `fd`, `size` as `fstat` said (fewer when it shrank

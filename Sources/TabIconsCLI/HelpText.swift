@@ -1,4 +1,5 @@
 import TabIcons
+import TabIconsBatch
 
 /// `tabicon --help` and each command's `--help`, generated from the declarations
 /// (`CommandDeclaration`, `CommandOption`).

@@ -1,4 +1,5 @@
 import TabIcons
+import TabIconsBatch
 
 /// tabicon(1) in roff, generated from the declarations (`tabicon manual`; `make man` writes it to
 /// docs/tabicon.1, and a test keeps that file equal to this). No date in it, so the same

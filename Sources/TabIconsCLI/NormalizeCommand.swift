@@ -122,7 +122,7 @@ struct NormalizeCommand {
         let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult
         do throws(BatchUsageError) {
-            result = try batch.run(batchInputs, priorErrors: collected.failures.map { .init(input: $0.0, error: $0.1) }) { event in
+            result = try batch.run(batchInputs, priorErrors: collected.errors) { event in
                 switch event {
                 case .done(_, let name, let icon): progress.advance(name, detail: Self.describe(icon))
                 case .reused(_, let name, _): progress.advance(name, detail: "unchanged")
@@ -198,9 +198,7 @@ struct NormalizeCommand {
         var matched: Set<Int> = []
         var inputs: [BatchInput] = []
         for item in items {
-            var input = BatchInput(name: item.displayName, outputStem: item.outputStem, load: { () throws(TabIconsError) -> Data in
-                try item.read(limit: limit)
-            }, expectedByteCount: { item.byteCount }, sourcePath: item.path)
+            var input = BatchInput(item, limit: limit)
             let entries = config?.entries(matching: item.displayName).map(\.index) ?? []
             matched.formUnion(entries)
             if !entries.isEmpty {

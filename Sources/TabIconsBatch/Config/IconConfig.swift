@@ -8,46 +8,46 @@ import TabIcons
 /// array of objects, each with a string `match`, a glob: `IconGlob`), no other key, no key twice.
 /// What each setting's key and value mean is the CLI's: its keys are the options' long names, and
 /// each value is read by that option's own parser.
-public struct IconConfig: Sendable {
+package struct IconConfig: Sendable {
     /// The file as the user named it (or `tabicons.json`, the default).
-    public let path: String
+    package let path: String
     /// `options`, in file order.
-    public let options: [Setting]
+    package let options: [Setting]
     /// `icons`, in file order.
-    public let icons: [Entry]
+    package let icons: [Entry]
 
     /// The most a config file may hold: a hand-written file of thousands of entries is far less.
-    public static let cap = 1 << 20
+    package static let cap = 1 << 20
     /// The most `icons` entries: each is matched against every input, so a hostile file of tiny
     /// entries would make matching, not normalizing, the cost of a run.
-    public static let maxEntries = 1000
+    package static let maxEntries = 1000
 
     /// One `"key": value` of `options` or of an `icons` entry.
-    public struct Setting: Sendable {
-        public let key: String
+    package struct Setting: Sendable {
+        package let key: String
         package let value: JSONValue
         /// `options.box`, `icons[2].box`: where it is, for messages.
-        public let place: String
+        package let place: String
     }
 
     /// One element of `icons`: the settings applied, in file order, to every input its glob matches.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// Its position in `icons`, from 0.
-        public let index: Int
-        public let glob: IconGlob
-        public let settings: [Setting]
+        package let index: Int
+        package let glob: IconGlob
+        package let settings: [Setting]
         /// `icons[2]`.
-        public var place: String { "icons[\(index)]" }
+        package var place: String { "icons[\(index)]" }
     }
 
     /// Why the file cannot be used: a usage error (exit 2) naming the file and, when there is one,
     /// the place in it (`icons[2].box`).
-    public struct Failure: Error, Sendable, Equatable {
-        public let file: String
-        public let place: String?
-        public let reason: String
+    package struct Failure: Error, Sendable, Equatable {
+        package let file: String
+        package let place: String?
+        package let reason: String
 
-        public init(file: String, place: String?, reason: String) {
+        package init(file: String, place: String?, reason: String) {
             self.file = file
             self.place = place
             self.reason = reason
@@ -56,7 +56,7 @@ public struct IconConfig: Sendable {
 
     /// The config at `path`; nil when there is no file there and `required` is false (the default
     /// `./tabicons.json`, used only when present).
-    public static func load(_ path: String, required: Bool) throws(Failure) -> IconConfig? {
+    package static func load(_ path: String, required: Bool) throws(Failure) -> IconConfig? {
         func fail(_ reason: String) -> Failure { Failure(file: path, place: nil, reason: reason) }
         let read: (bytes: [UInt8], stat: FileStat)?
         do throws(UntrustedFile.Failure) {
@@ -125,7 +125,7 @@ public struct IconConfig: Sendable {
     }
 
     /// The entries whose glob matches `input` (the path as the manifest records it), in file order.
-    public func entries(matching input: String) -> [Entry] {
+    package func entries(matching input: String) -> [Entry] {
         let text = IconGlob.text(input)
         return icons.filter { $0.glob.matches(text: text) }
     }

@@ -16,9 +16,9 @@ import TabIcons
 /// Matched by simulating every position of the pattern at once over the path (no backtracking):
 /// the cost is at most the pattern's length times the path's, whatever `*` and `**` it holds,
 /// and only the positions still alive are visited.
-public struct IconGlob: Sendable, Equatable {
+package struct IconGlob: Sendable, Equatable {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     private let tokens: [Token]
     /// The literal characters the pattern starts and ends with: a path without them is refused
     /// before any simulation (most entries do not match most inputs).
@@ -26,7 +26,7 @@ public struct IconGlob: Sendable, Equatable {
     private let suffix: [Unicode.Scalar]
 
     /// The longest pattern taken: longer is not a path pattern, and the match costs its length.
-    public static let maxLength = 4096
+    package static let maxLength = 4096
 
     private enum Token: Sendable, Equatable {
         case character(Unicode.Scalar)
@@ -50,11 +50,11 @@ public struct IconGlob: Sendable, Equatable {
     }
 
     /// Why a pattern is not one.
-    public struct Invalid: Error, Sendable, Equatable {
-        public let reason: String
+    package struct Invalid: Error, Sendable, Equatable {
+        package let reason: String
     }
 
-    public init(_ pattern: String) throws(Invalid) {
+    package init(_ pattern: String) throws(Invalid) {
         self.pattern = pattern
         guard !pattern.isEmpty else { throw Invalid(reason: "an empty pattern matches nothing") }
         guard pattern.unicodeScalars.count <= Self.maxLength else { throw Invalid(reason: "longer than \(Self.maxLength) characters") }
@@ -102,7 +102,7 @@ public struct IconGlob: Sendable, Equatable {
     }
 
     /// Whether `path` matches the whole pattern.
-    public func matches(_ path: String) -> Bool { matches(text: Self.text(path)) }
+    package func matches(_ path: String) -> Bool { matches(text: Self.text(path)) }
 
     /// A path as the matcher reads it: Unicode scalars, without a leading `./`. Made once per
     /// input however many patterns it is matched against.

@@ -21,7 +21,7 @@ enum WorkerReply: Sendable {
         var writer = WorkerWire.Writer()
         switch self {
         case .rendered(let icon):
-            writer.data(icon.row.jsonValue.utf8())
+            writer.data(ManifestWriter.row(icon.row))
             writer.int(icon.files.count)
             for file in icon.files {
                 writer.string(file.path)
@@ -29,7 +29,7 @@ enum WorkerReply: Sendable {
             }
             return WorkerWire.frame(kind: Self.renderedKind, fields: writer.bytes)
         case .inspected(let row):
-            writer.data(row.jsonValue.utf8())
+            writer.data(ManifestWriter.row(row))
             return WorkerWire.frame(kind: Self.inspectedKind, fields: writer.bytes)
         case .failed(let error):
             writer.string(error.code.rawValue)
@@ -44,10 +44,14 @@ enum WorkerReply: Sendable {
         var reader = WorkerWire.Reader(fields)
         switch (kind, request) {
         case (Self.renderedKind, .render(let input, let plan, _, _, _)):
-            var row = try Self.row(try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash)
+            // The plan's path strings stand for the reply's equal ones: a run holds each once.
+            let planned = plan.renditionPaths.map(\.path) + (plan.contentsPath.map { [$0] } ?? [])
+            var row = try Self.row(try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash,
+                                   paths: planned)
             var files: [IconFiles.File] = []
             for _ in 0..<(try reader.count(minimumSize: 8)) {
-                files.append(IconFiles.File(path: try reader.string(), bytes: Array(try reader.data())))
+                let path = try reader.string()
+                files.append(IconFiles.File(path: planned.first { $0 == path } ?? path, bytes: Array(try reader.data())))
             }
             try reader.end()
             try Self.check(&row, files: files, plan: plan)
@@ -73,10 +77,10 @@ enum WorkerReply: Sendable {
 
     /// The row from the manifest's JSON, naming what the batch named.
     private static func row(_ json: ArraySlice<UInt8>, input: String, name: String,
-                            contentHash: ContentHash) throws(WorkerWire.Malformed) -> Manifest.Icon {
+                            contentHash: ContentHash, paths: [String] = []) throws(WorkerWire.Malformed) -> Manifest.Icon {
         var row: Manifest.Icon
         do {
-            row = try Manifest.Icon(json: try JSONParser.parse(Array(json)))
+            row = try Manifest.Icon(parsing: Array(json), sharing: .init(input: input, paths: paths))
         } catch {
             throw WorkerWire.Malformed("an unreadable manifest row")
         }

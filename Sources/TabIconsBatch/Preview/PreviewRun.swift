@@ -8,18 +8,18 @@ import TabIcons
 /// `IconFiles` turns it into the very bytes and manifest row `normalize` would write. Parallel
 /// over `jobs` workers; results are kept in input order, so the page is the same for any `jobs`.
 /// A bad input becomes an error entry, never a stop.
-public struct PreviewRun: Sendable {
-    public var normalizer: Normalizer
-    public var layout: OutputLayout
-    public var format: OutputFormat
-    public var jobs: Int
+package struct PreviewRun: Sendable {
+    package var normalizer: Normalizer
+    package var layout: OutputLayout
+    package var format: OutputFormat
+    package var jobs: Int
     /// Where each input is rendered, as for `BatchNormalizer.jail`: a jailed worker, or in process when nil.
-    public var jail: WorkerJail?
+    package var jail: WorkerJail?
     /// Answers a signal number once the run should stop (0 to go on): no new input is started,
     /// an input in a worker is abandoned, and the document leaves out what did not finish.
-    public var shouldStop: @Sendable () -> Int32 = { 0 }
+    package var shouldStop: @Sendable () -> Int32 = { 0 }
 
-    public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
+    package init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
                 jobs: Int = JobCount.allCores) {
         self.normalizer = normalizer
         self.layout = layout
@@ -27,7 +27,7 @@ public struct PreviewRun: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    public func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void = { _ in })
+    package func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void = { _ in })
         -> PreviewDocument {
         let options = normalizer.options
         let plans = OutputPlan.naming(inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales)

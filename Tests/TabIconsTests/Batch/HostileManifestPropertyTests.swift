@@ -109,7 +109,7 @@ struct HostileManifestPropertyTests {
             let manifest = sandbox.randomManifest(&random)
             try manifest.jsonData().write(to: URL(fileURLWithPath: manifestPath))
             let previous = try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal)
-            let produced = Bool.random(using: &random) ? ["icons/a.png"] : []
+            let produced: Set<String> = Bool.random(using: &random) ? ["icons/a.png"] : []
             let stale = previous.staleFiles(producing: produced)
             // Every 50th trial removes for real (and puts back what it removed); the rest ask the
             // gate the same question without removing.

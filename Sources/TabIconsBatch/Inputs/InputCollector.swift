@@ -1,34 +1,34 @@
 import Foundation
 import TabIcons
-import TabIconsBatch
 
-/// One input the CLI will process: where its bytes come from, the name it is reported under, and
-/// the path its outputs mirror inside `--out`.
-struct InputItem: Sendable, Equatable {
-    enum Source: Sendable, Equatable {
+/// One input a batch will process: where its bytes come from, the name it is reported under, and
+/// the path its outputs mirror inside `--out`. Made by `InputCollector.collect`, the walk
+/// `tabicon` does; `BatchInput(_:limit:)` turns it into what `BatchNormalizer.run` takes.
+public struct InputItem: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
         case file(URL)
         case standardInput
     }
 
-    let source: Source
+    public let source: Source
     /// The input as the user named it (`icons/home.png`, `-`): what error lines and the
     /// manifest's `input` say.
-    let displayName: String
+    public let displayName: String
     /// Where its outputs go inside `--out`, without extension: `icons/home`. Always relative and
     /// free of `..`, so nothing is written outside the output root. Two inputs that would share
     /// a name are kept apart by the output plan (`OutputPlan`), not here.
-    let outputStem: String
+    public let outputStem: String
 
     /// The manifest's `name`: the file name without extension.
-    var name: String { OutputLayout.iconName(stem: outputStem) }
+    public var name: String { OutputLayout.iconName(stem: outputStem) }
 
     /// The file's path, for the output plan's identity checks; nil for stdin.
-    let path: String?
+    public let path: String?
     /// The walk or the command line found a regular file here: anything else found when it is
     /// read (a FIFO swapped in) is an `io` error, not a read that waits for a writer.
-    let wasRegularFile: Bool
+    public let wasRegularFile: Bool
 
-    init(source: Source, displayName: String, outputStem: String, path: String? = nil, wasRegularFile: Bool = false) {
+    package init(source: Source, displayName: String, outputStem: String, path: String? = nil, wasRegularFile: Bool = false) {
         self.source = source
         self.displayName = displayName
         self.outputStem = outputStem
@@ -37,7 +37,8 @@ struct InputItem: Sendable, Equatable {
     }
 }
 
-/// Expands the command line's `<file|dir|->...` into inputs.
+/// Expands the command line's `<file|dir|->...` into inputs: `tabicon`'s walk, and a build
+/// tool's (`collect`, then `Collected.batchInputs(limit:)`, `folders` and `errors` for the batch).
 ///
 /// Decisions (README, "Inputs and outputs"): directories are walked recursively for `.png`,
 /// `.jpg`, `.jpeg`, `.webp`, `.svg` and `.svgz` (any case), sorted by path so runs are reproducible; hidden files
@@ -48,17 +49,32 @@ struct InputItem: Sendable, Equatable {
 /// The walk takes regular files (and links to them) only; see `kind(of:)`. Nothing is skipped in
 /// silence (SPEC §6a): a folder it cannot read, a name that is not UTF-8, an entry it cannot
 /// `lstat` are each an `io` failure.
-enum InputCollector {
-    static let imageExtensions: Set<String> = ImageDecoder.fileExtensions
+public enum InputCollector {
+    /// The extensions a folder is walked for (any case): the decoder registry's.
+    public static let imageExtensions: Set<String> = ImageDecoder.fileExtensions
 
-    struct Collected {
-        var inputs: [InputItem] = []
-        var failures: [(String, TabIconsError)] = []
-        /// The directory arguments, for the rule that `--out` is never an input folder.
-        var folders: [String] = []
+    public struct Collected: Sendable {
+        /// What was found, in argument order, each folder's files sorted by path.
+        public var inputs: [InputItem] = []
+        /// What could not be looked at (a missing argument, an unreadable folder or entry, a name
+        /// that is not UTF-8), each with the name it is reported under.
+        public var failures: [(input: String, error: TabIconsError)] = []
+        /// The directory arguments, for the rule that `--out` is never an input folder
+        /// (`BatchNormalizer.inputFolders`).
+        public var folders: [String] = []
+
+        /// `failures` as the manifest records them (`BatchNormalizer.run`'s `priorErrors`).
+        public var errors: [Manifest.ErrorEntry] { failures.map { .init(input: $0.input, error: $0.error) } }
+
+        /// `inputs` as the batch takes them, each refusing more than `limit` bytes (the run's
+        /// `DecodeOptions.Limits.maxInputBytes`).
+        public func batchInputs(limit: Int) -> [BatchInput] { inputs.map { BatchInput($0, limit: limit) } }
     }
 
-    static func collect(_ arguments: [String], excluding excluded: URL? = nil) -> Collected {
+    /// Collects `arguments` (files, folders, `-` for stdin) as `tabicon` does; never the folder
+    /// `excluded` (the output root). What cannot be looked at is in `failures`, not thrown: the
+    /// other inputs still run and the manifest names each failure.
+    public static func collect(_ arguments: [String], excluding excluded: URL? = nil) -> Collected {
         var collected = Collected()
         let excludedPath = excluded.map { $0.standardizedFileURL.resolvingSymlinksInPath().path }
         for argument in arguments {
@@ -135,7 +151,7 @@ enum InputCollector {
         return (found.sorted(), failures.sorted { $0.0 < $1.0 })
     }
 
-    enum EntryKind: Equatable { case directory, file, other, unreadable(String), brokenLink(String) }
+    package enum EntryKind: Equatable { case directory, file, other, unreadable(String), brokenLink(String) }
 
     /// What the walk does with one directory entry. Decisions (hostile trees): a symbolic link to a
     /// directory is not followed, as `find` and `git` do not follow one, so a link back up the
@@ -144,7 +160,7 @@ enum InputCollector {
     /// would block the batch forever. (Named on the command line, any of them is read as given.)
     /// An entry `lstat` fails on is reported, and so is a link to nothing named like an image (the
     /// walk reports it; other dangling links are not inputs).
-    static func kind(of path: String) -> EntryKind {
+    package static func kind(of path: String) -> EntryKind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .unreadable(TabIconsError.systemReason()) }
         switch info.st_mode & S_IFMT {

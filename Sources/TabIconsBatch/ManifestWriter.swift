@@ -1,0 +1,296 @@
+import TabIcons
+import Foundation
+
+/// The manifest's one writer: its text, SPEC §6's pretty-printed JSON in `JSONValue`'s layout
+/// (two spaces a level, an object or array of scalars on one line), written field by field into
+/// a buffer handed on in chunks. Writing a manifest of thousands of icons so holds neither its
+/// text nor a tree of values; the bytes are exactly those of the whole document printed as a
+/// `JSONValue` (a test compares them). Keys in SPEC §6's order; `options` and `folders` (SPEC
+/// §6a) after SPEC §6's keys; an optional key only when set. A key added here is read in
+/// `ManifestReader`.
+enum ManifestWriter {
+    /// About how many bytes each chunk holds.
+    static let chunk = 64 << 10
+
+    /// Hands the text of `manifest` to `emit` in order, chunk by chunk, until `emit` answers
+    /// false; answers whether every chunk was taken.
+    @discardableResult
+    static func write(_ manifest: Manifest, chunk: Int = chunk, _ emit: ([UInt8]) -> Bool) -> Bool {
+        var text = ManifestText()
+        text.out.reserveCapacity(chunk + 4096)
+        var stopped = false
+        func flush(_ text: inout ManifestText, force: Bool = false) {
+            guard !stopped, force || text.out.count >= chunk else { return }
+            stopped = !emit(text.out)
+            text.out.removeAll(keepingCapacity: true)
+        }
+        // The document holds containers, so each key is on its own line, one level in.
+        var member = ManifestText.Members(level: 0, oneLine: false)
+        text.out.append(UInt8(ascii: "{"))
+        text.key("version", &member)
+        text.int(manifest.version)
+        text.key("tool", &member)
+        text.string(manifest.tool)
+        text.key("box", &member)
+        text.double(manifest.box)
+        text.key("scales", &member)
+        text.doubles(manifest.scales)
+        if let options = manifest.options {
+            text.key("options", &member)
+            options.json.write(into: &text.out, level: 1)
+        }
+        text.key("icons", &member)
+        text.list(manifest.icons, level: 1) { text, icon, level in
+            text.icon(icon, level: level)
+            flush(&text)
+            return !stopped
+        }
+        guard !stopped else { return false }
+        text.key("errors", &member)
+        text.list(manifest.errors, level: 1) { text, entry, level in
+            text.error(entry, level: level)
+            flush(&text)
+            return !stopped
+        }
+        guard !stopped else { return false }
+        if manifest.options != nil {
+            text.key("folders", &member)
+            text.strings(manifest.folders)
+        }
+        text.close(UInt8(ascii: "}"), member)
+        text.out.append(UInt8(ascii: "\n"))
+        flush(&text, force: true)
+        return !stopped
+    }
+
+    /// One icon entry alone, as a worker sends its row (read back by `Manifest.Icon(parsing:)`).
+    static func row(_ icon: Manifest.Icon) -> [UInt8] {
+        var text = ManifestText()
+        text.icon(icon, level: 0)
+        return text.out
+    }
+}
+
+/// The text of the manifest's parts, appended to `out` as `JSONValue` would print them.
+private struct ManifestText {
+    var out: [UInt8] = []
+
+    /// Where the members of an open container stand: its level, whether it is on one line (all
+    /// its members are scalars), whether a member came yet.
+    struct Members {
+        let level: Int
+        let oneLine: Bool
+        var first = true
+    }
+
+    mutating func newline(_ level: Int) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+    }
+
+    /// Before a member: the comma, the line break (unless on one line) and the key.
+    mutating func key(_ name: StaticString, _ members: inout Members) {
+        separate(&members)
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out += "\": ".utf8
+    }
+
+    /// Before an element of an array.
+    mutating func separate(_ members: inout Members) {
+        if !members.first {
+            if members.oneLine { out += ", ".utf8 } else { out.append(UInt8(ascii: ",")) }
+        }
+        members.first = false
+        if !members.oneLine { newline(members.level + 1) }
+    }
+
+    mutating func close(_ bracket: UInt8, _ members: Members) {
+        if !members.oneLine { newline(members.level) }
+        out.append(bracket)
+    }
+
+    mutating func string(_ value: String) { JSONValue.quote(value, into: &out) }
+    mutating func double(_ value: Double) { out += JSONValue.number(value).utf8 }
+    mutating func bool(_ value: Bool) { out += (value ? "true" : "false").utf8 }
+
+    mutating func int(_ value: Int) {
+        guard value != 0 else { out.append(UInt8(ascii: "0")); return }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, filled from the end
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            out.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    mutating func doubles(_ values: [Double]) {
+        var members = Members(level: 0, oneLine: true)
+        out.append(UInt8(ascii: "["))
+        for value in values {
+            separate(&members)
+            double(value)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    mutating func strings(_ values: [String]) {
+        var members = Members(level: 0, oneLine: true)
+        out.append(UInt8(ascii: "["))
+        for value in values {
+            separate(&members)
+            string(value)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// An array of objects at `level`: each on its own line (`[]` when empty); `element` answers
+    /// false to stop.
+    mutating func list<Element>(_ elements: [Element], level: Int,
+                                _ element: (inout ManifestText, Element, Int) -> Bool) {
+        guard !elements.isEmpty else { out += "[]".utf8; return }
+        var members = Members(level: level, oneLine: false)
+        out.append(UInt8(ascii: "["))
+        for entry in elements {
+            separate(&members)
+            guard element(&self, entry, level + 1) else { return }
+        }
+        close(UInt8(ascii: "]"), members)
+    }
+
+    mutating func icon(_ icon: Manifest.Icon, level: Int) {
+        // `lints` is an array: never on one line.
+        var members = Members(level: level, oneLine: false)
+        out.append(UInt8(ascii: "{"))
+        key("input", &members); string(icon.input)
+        key("name", &members); string(icon.name)
+        key("format", &members); string(icon.format)
+        key("pixelWidth", &members); int(icon.pixelWidth)
+        key("pixelHeight", &members); int(icon.pixelHeight)
+        key("orientation", &members); int(icon.orientation)
+        key("hasAlpha", &members); bool(icon.hasAlpha)
+        key("animated", &members); bool(icon.animated)
+        if icon.vector == true { key("vector", &members); bool(true) }
+        key("contentHash", &members); string(icon.contentHash)
+        key("decodeScale", &members); double(icon.decodeScale)
+        key("pointWidth", &members); double(icon.pointWidth)
+        key("pointHeight", &members); double(icon.pointHeight)
+        if let intent = icon.intent { key("intent", &members); string(intent.rawValue) }
+        if let twin = icon.selectedTwin { key("selectedTwin", &members); string(twin) }
+        if let twin = icon.darkTwin { key("darkTwin", &members); string(twin) }
+        let inner = level + 1
+        if let renditions = icon.renditions {
+            key("renditions", &members)
+            list(renditions, level: inner) { text, rendition, level in
+                text.rendition(rendition, level: level)
+                return true
+            }
+        }
+        if let file = icon.contentsFile { key("contentsFile", &members); self.file(file, level: inner) }
+        if let file = icon.selectorFile { key("selectorFile", &members); self.file(file, level: inner) }
+        if let file = icon.vectorFile { key("vectorFile", &members); self.file(file, level: inner) }
+        if let stat = icon.inputStat { key("inputStat", &members); self.stat(stat) }
+        if let options = icon.options { key("options", &members); options.json.write(into: &out, level: inner) }
+        key("lints", &members)
+        list(icon.lints, level: inner) { text, lint, _ in
+            var members = Members(level: 0, oneLine: true)
+            text.out.append(UInt8(ascii: "{"))
+            text.key("code", &members); text.string(lint.code.rawValue)
+            text.key("message", &members); text.string(lint.message)
+            text.out.append(UInt8(ascii: "}"))
+            return true
+        }
+        close(UInt8(ascii: "}"), members)
+    }
+
+    /// A rendition: on one line unless it holds a stat record (an object).
+    mutating func rendition(_ entry: Manifest.RenditionEntry, level: Int) {
+        var members = Members(level: level, oneLine: entry.stat == nil)
+        out.append(UInt8(ascii: "{"))
+        key("scale", &members); double(entry.scale)
+        key("path", &members); string(entry.path)
+        key("pixelWidth", &members); int(entry.pixelWidth)
+        key("pixelHeight", &members); int(entry.pixelHeight)
+        key("bytes", &members); int(entry.bytes)
+        key("hash", &members); string(entry.hash)
+        if let stat = entry.stat { key("stat", &members); self.stat(stat) }
+        close(UInt8(ascii: "}"), members)
+    }
+
+    /// A file entry: on one line unless it holds a stat record.
+    mutating func file(_ entry: Manifest.FileEntry, level: Int) {
+        var members = Members(level: level, oneLine: entry.stat == nil)
+        out.append(UInt8(ascii: "{"))
+        key("path", &members); string(entry.path)
+        key("bytes", &members); int(entry.bytes)
+        key("hash", &members); string(entry.hash)
+        if let stat = entry.stat { key("stat", &members); self.stat(stat) }
+        close(UInt8(ascii: "}"), members)
+    }
+
+    /// A stat record: scalars, one line.
+    mutating func stat(_ stat: FileStat) {
+        var members = Members(level: 0, oneLine: true)
+        out.append(UInt8(ascii: "{"))
+        key("size", &members); int(stat.size)
+        key("mtime", &members); int(stat.mtime)
+        key("ctime", &members); int(stat.ctime)
+        key("inode", &members); int(Int(truncatingIfNeeded: stat.inode))
+        key("device", &members); int(Int(truncatingIfNeeded: stat.device))
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// An error entry: on one line unless it keeps files (an array).
+    mutating func error(_ entry: Manifest.ErrorEntry, level: Int) {
+        var members = Members(level: level, oneLine: entry.keptFiles.isEmpty)
+        out.append(UInt8(ascii: "{"))
+        key("input", &members); string(entry.input)
+        key("code", &members); string(entry.code)
+        key("message", &members); string(entry.message)
+        if !entry.keptFiles.isEmpty {
+            key("keptFiles", &members)
+            list(entry.keptFiles, level: level + 1) { text, file, level in
+                text.file(file, level: level)
+                return true
+            }
+        }
+        close(UInt8(ascii: "}"), members)
+    }
+}
+
+extension ManifestWriter {
+    enum Comparison { case absent, equal, different }
+
+    /// Whether the file at `path` holds exactly the text of `manifest`, read as untrusted
+    /// (`UntrustedFile`: a link, a special file, one over the cap, one that cannot be read is
+    /// `absent`), a chunk at a time beside the text as it is made.
+    static func compare(_ manifest: Manifest, withFileAt path: String) -> Comparison {
+        let answer = try? UntrustedFile.withOpened(path) { fd, stat in
+            var left = stat.size
+            let same = write(manifest) { chunk in
+                guard chunk.count <= left, UntrustedFile.bytes(of: fd, size: chunk.count) == chunk else { return false }
+                left -= chunk.count
+                return true
+            }
+            return same && left == 0 ? Comparison.equal : .different
+        }
+        return (answer ?? nil) ?? .absent
+    }
+}
+
+extension Manifest {
+    /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.
+    public func jsonData() -> Data { Data(jsonBytes) }
+
+    package var jsonBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        ManifestWriter.write(self) { bytes += $0; return true }
+        return bytes
+    }
+}
