@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # Swift's build progress lines, dropped from the quiet targets' output (errors and warnings stay).
 PROGRESS := '^\[[0-9]+/[0-9]+\]'
 
-.PHONY: deps build install man demo test test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
+.PHONY: deps build install man demo test example test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -56,6 +56,11 @@ test: deps
 	swift test 2>&1 | tee .build/test-output.log
 	@bash scripts/skipped-tests.sh .build/test-output.log
 
+## The build-tool plugin as a user meets it (README "In a Swift package"): Examples/TabBarExample,
+## copied to a temporary folder, built and tested, with what each rebuild reruns checked.
+example: deps
+	bash Examples/check-plugin.sh
+
 ## The test suite under AddressSanitizer and under ThreadSanitizer (each in its own build folder,
 ## so the three builds do not rebuild each other). .ci/run runs both after `make test`.
 test-asan: deps
@@ -86,4 +91,4 @@ bench: deps
 	swift run -c release tabicon-bench
 
 clean:
-	rm -rf .build .build-asan .build-tsan fuzz/.build $(OUT)
+	rm -rf .build .build-asan .build-tsan fuzz/.build Examples/TabBarExample/.build $(OUT)

@@ -17,19 +17,24 @@ let package = Package(
         .library(name: "TabIconsBatch", targets: ["TabIconsBatch"]),
         .executable(name: "tabicon", targets: ["tabicon"]),
         .executable(name: "tabicon-bench", targets: ["tabicon-bench"]),
+        // `swift build` normalizes a target's Icons/ into resources with generated names (SPEC §8).
+        .plugin(name: "TabIconsPlugin", targets: ["TabIconsPlugin"]),
     ],
     targets: [
-        // The C libraries, found through pkg-config. `.ci/run` and the Makefile install them.
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        // The C libraries, found through pkg-config. `.ci/run` and the Makefile install them on
+        // Debian and Ubuntu; on macOS, Homebrew's formulas (named beside each; not tried here).
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]),
         // libdeflate: whole-buffer deflate for the PNG writer.
-        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         // librsvg with cairo, linked only by tabicon-bench (its direct-call SVG baseline): the
         // package's own SVG path opens librsvg with dlopen (CSVGRender). No pkgConfig: its
         // header declares what the baseline calls (shim.h says why).
-        .systemLibrary(name: "CRSVG"),
+        // At run time the library opens librsvg itself: Debian's librsvg2-2 (librsvg2-dev to
+        // build the benchmark), Homebrew's librsvg.
+        .systemLibrary(name: "CRSVG", providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
 
         // libjpeg's error_exit must not return: it needs setjmp/longjmp, which Swift cannot call.
         .target(name: "CJPEGDecode", dependencies: ["CJPEG"]),
@@ -63,6 +68,8 @@ let package = Package(
         .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
         .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),
+        // Build commands running the tabicon built from source (`package-icon`, `package-names`).
+        .plugin(name: "TabIconsPlugin", capability: .buildTool(), dependencies: ["tabicon"]),
         .executableTarget(
             name: "tabicon-bench",
             // The C modules only for the decode scenario's direct-call baselines.

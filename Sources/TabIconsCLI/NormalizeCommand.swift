@@ -30,6 +30,9 @@ struct NormalizeCommand {
     let vector: Bool
     /// `--config FILE` or `./tabicons.json` (SPEC §6), when there is one.
     let config: IconConfig?
+    /// Whether an `icons` entry matching none of the inputs is a warning: not for a run over
+    /// part of the set (`package-icon`, one icon a run; `package-names` warns for the whole).
+    var warnsUnmatchedEntries = true
     /// The words the run's options were read from: the config's `options` under the command line's.
     private let runWords: OptionWords
     /// Each `icons` entry's words, in file order.
@@ -216,7 +219,7 @@ struct NormalizeCommand {
             }
             inputs.append(input)
         }
-        if let config {
+        if let config, warnsUnmatchedEntries {
             for entry in config.icons where !matched.contains(entry.index) {
                 console.warn("--config \(TerminalText.quoted(config.path)): \(entry.place) "
                              + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no input")
@@ -283,7 +286,7 @@ struct NormalizeCommand {
         return value
     }
 
-    private static func scales(_ text: String, name: String) throws(ParsedArguments.UsageError) -> [Double] {
+    static func scales(_ text: String, name: String) throws(ParsedArguments.UsageError) -> [Double] {
         let values = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { NumberText.parseDecimal($0.trimmingCharacters(in: .whitespaces)) }
         guard values.allSatisfy({ $0.map { $0 > 0 } ?? false }) else {

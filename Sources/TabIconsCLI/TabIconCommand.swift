@@ -46,6 +46,10 @@ public enum TabIconCommand {
                 return try PreviewCommand(arguments: rest).run(console: console, jail: jail)
             case "completions":
                 return try CompletionsCommand(arguments: rest).run(console: console)
+            case PackageCommands.iconCommand:
+                return try PackageCommands.icon(rest, console: console, jail: jail)
+            case PackageCommands.namesCommand:
+                return try PackageCommands.names(rest, console: console)
             case "manual":
                 _ = try ParsedArguments(rest, command: .manual)
                 console.outText(ManPage.text)

@@ -12,6 +12,9 @@ if let symbol = dlsym(nil, "mallopt") {
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
     _ = mallopt(-3, 128 * 1024)
 }
+#elseif canImport(Darwin)
+// Darwin's allocator serves large blocks from their own mappings and returns them when freed:
+// there is no threshold to pin (not compiled on macOS here: README "In a Swift package").
 #endif
 
 exit(TabIconCommand.main(Array(CommandLine.arguments.dropFirst())))

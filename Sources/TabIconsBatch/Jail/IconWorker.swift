@@ -84,7 +84,14 @@ package enum IconWorker {
     /// without close-on-exec) is closed before the first input is read: those /proc/self/fd
     /// lists (a loop up to the descriptor limit would cost a million calls where it is that high).
     private static func closeInheritedDescriptors() {
-        if let open = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
+        #if os(Linux)
+        let openDescriptors = "/proc/self/fd"
+        #elseif canImport(Darwin)
+        let openDescriptors = "/dev/fd"   // Darwin's fdesc: this process's open descriptors
+        #else
+        let openDescriptors = ""   // no listing: the loop below
+        #endif
+        if let open = try? FileManager.default.contentsOfDirectory(atPath: openDescriptors) {
             for fd in open.compactMap(Int32.init) where fd > 2 { close(fd) }
             return
         }

@@ -66,6 +66,11 @@ struct Watchdog {
 
     /// A small procfs file's text, with plain calls (no Foundation on the watchdog's tick).
     private static func procText(_ path: String) -> String? {
+        #if canImport(Darwin)
+        // No procfs on Darwin: the wall bound and RLIMIT_CPU hold alone (not compiled here;
+        // proc_pid_rusage would be the way to watch CPU and memory there).
+        return nil
+        #else
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -73,5 +78,6 @@ struct Watchdog {
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard count > 0 else { return nil }
         return String(decoding: buffer[..<count], as: UTF8.self)
+        #endif
     }
 }
