@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # Swift's build progress lines, dropped from the quiet targets' output (errors and warnings stay).
 PROGRESS := '^\[[0-9]+/[0-9]+\]'
 
-.PHONY: deps build install man demo test example test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
+.PHONY: deps build install man demo lint format test example test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -55,6 +55,15 @@ test: deps
 	@mkdir -p .build
 	swift test 2>&1 | tee .build/test-output.log
 	@bash scripts/skipped-tests.sh .build/test-output.log
+
+## The code's one format (.swift-format, applied with `swift format -i -r` over the same paths):
+## `swift format lint --strict` passes, or CI stops here.
+SWIFT_SOURCES = Sources Tests bench Plugins Examples fuzz/Sources fuzz/Package.swift Package.swift
+lint:
+	swift format lint -r --strict $(SWIFT_SOURCES)
+
+format:
+	swift format -i -r $(SWIFT_SOURCES)
 
 ## The build-tool plugin as a user meets it (README "In a Swift package"): Examples/TabBarExample,
 ## copied to a temporary folder, built and tested, with what each rebuild reruns checked.

@@ -18,7 +18,7 @@ let package = Package(
         .executable(name: "tabicon", targets: ["tabicon"]),
         .executable(name: "tabicon-bench", targets: ["tabicon-bench"]),
         // `swift build` normalizes a target's Icons/ into resources with generated names (SPEC §8).
-        .plugin(name: "TabIconsPlugin", targets: ["TabIconsPlugin"]),
+        .plugin(name: "TabIconsPlugin", targets: ["TabIconsPlugin"])
     ],
     targets: [
         // The C libraries, found through pkg-config. `.ci/run` and the Makefile install them on
@@ -60,8 +60,10 @@ let package = Package(
         .target(name: "TabIconsCore", dependencies: ["CXXHash", "CXXH3Dispatch"]),
         .target(
             name: "TabIconsCodecs",
-            dependencies: ["TabIconsCore", "CPNG", "CJPEG", "CWebP", "CJPEGDecode", "CPNGEncode", "CPNGDecode",
-                           "CSVGRender"]
+            dependencies: [
+                "TabIconsCore", "CPNG", "CJPEG", "CWebP", "CJPEGDecode", "CPNGEncode", "CPNGDecode",
+                "CSVGRender"
+            ]
         ),
         .target(name: "TabIconsNormalize", dependencies: ["TabIconsCodecs", "CResampleKernels"]),
         .target(name: "TabIcons", dependencies: ["TabIconsNormalize", "TabIconsCodecs", "TabIconsCore"]),
@@ -75,18 +77,23 @@ let package = Package(
             // The C modules only for the decode scenario's direct-call baselines.
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"],
             path: "bench",
-            exclude: ["README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "make-hostile-inputs.sh", "peers", "inputs", "charts.py", "charts", "results"]
+            exclude: [
+                "README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "make-hostile-inputs.sh", "peers", "inputs",
+                "charts.py", "charts", "results"
+            ]
         ),
         .testTarget(
             name: "TabIconsTests",
             // CResampleKernels: its portable and AVX2 loops are compared directly; CPNGEncode: each
             // row filter against the specification's reconstruction.
-            dependencies: ["TabIcons", "TabIconsCore", "TabIconsCodecs", "TabIconsNormalize", "TabIconsBatch", "TabIconsCLI",
-                           "CResampleKernels", "CPNGEncode"],
+            dependencies: [
+                "TabIcons", "TabIconsCore", "TabIconsCodecs", "TabIconsNormalize", "TabIconsBatch", "TabIconsCLI",
+                "CResampleKernels", "CPNGEncode"
+            ],
             exclude: ["Fixtures"]
         ),
         // The batch's front door as a build tool sees it: no `@testable`, and no `package`
         // access either (`packageAccess: false`), so it compiles against the public API alone.
-        .testTarget(name: "TabIconsBatchFrontDoorTests", dependencies: ["TabIcons", "TabIconsBatch"], packageAccess: false),
+        .testTarget(name: "TabIconsBatchFrontDoorTests", dependencies: ["TabIcons", "TabIconsBatch"], packageAccess: false)
     ]
 )

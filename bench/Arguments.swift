@@ -18,24 +18,24 @@ struct Arguments {
     var flavours = ["same", "fresh"]
 
     static let usage = """
-    usage: tabicon-bench [rebuild-every-frame] [options]
+        usage: tabicon-bench [rebuild-every-frame] [options]
 
-    scenarios:
-      rebuild-every-frame   bars of 5 items republished every frame (SPEC §7), four strategies
-      decode, normalize     codec speed (tabicon-bench decode --help)
+        scenarios:
+          rebuild-every-frame   bars of 5 items republished every frame (SPEC §7), four strategies
+          decode, normalize     codec speed (tabicon-bench decode --help)
 
-    options:
-      --json                print JSON instead of a table
-      --images DIR          icons to publish (default: TestImages/ of the package)
-      --frames N            steady frames per configuration (default 2000)
-      --budget SECONDS      time cap per configuration's steady frames (default 1)
-      --bars 1,16,256       bar counts
-      --churn N             churn frames (default 300)
-      --seed N              random seed for churn
-      --strategies LIST     e.g. IconTable,byteCompare (default: all four)
-      --flavours LIST       same,fresh (default: both)
-      -h, --help
-    """
+        options:
+          --json                print JSON instead of a table
+          --images DIR          icons to publish (default: TestImages/ of the package)
+          --frames N            steady frames per configuration (default 2000)
+          --budget SECONDS      time cap per configuration's steady frames (default 1)
+          --bars 1,16,256       bar counts
+          --churn N             churn frames (default 300)
+          --seed N              random seed for churn
+          --strategies LIST     e.g. IconTable,byteCompare (default: all four)
+          --flavours LIST       same,fresh (default: both)
+          -h, --help
+        """
 
     /// Parses `arguments` (without the program name); throws a message for a usage error.
     init(_ arguments: [String]) throws(UsageError) {
@@ -65,8 +65,9 @@ struct Arguments {
             case "--strategies":
                 let names = try value(argument).split(separator: ",").map(String.init)
                 for name in names where !StrategyKind.allCases.map(\.rawValue).contains(name) {
-                    throw UsageError("unknown strategy \(name); known: "
-                                     + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
+                    throw UsageError(
+                        "unknown strategy \(name); known: "
+                            + StrategyKind.allCases.map(\.rawValue).joined(separator: ", "))
                 }
                 strategies = names
             case "--flavours":

@@ -15,12 +15,12 @@ enum CodecScenarios {
     static let names = ["decode", "normalize"]
 
     static let usage = """
-    usage: tabicon-bench decode    [--json] [--budget SECONDS] [DIR...]
-           tabicon-bench normalize [--json] [--budget SECONDS] [DIR...]
+        usage: tabicon-bench decode    [--json] [--budget SECONDS] [DIR...]
+               tabicon-bench normalize [--json] [--budget SECONDS] [DIR...]
 
-      decode      per format: images/s, MB/s, and overhead over calling the C library directly
-      normalize   icons/s for the 1×/2×/3× PNG set, on one core and on all cores
-    """
+          decode      per format: images/s, MB/s, and overhead over calling the C library directly
+          normalize   icons/s for the 1×/2×/3× PNG set, on one core and on all cores
+        """
 
     /// Runs the scenario named by `arguments[0]` and answers the exit status.
     static func main(_ arguments: [String]) -> Int32 {
@@ -58,16 +58,22 @@ enum CodecScenarios {
         if scenario == "decode" {
             let rows = DecodeBench(inputs: inputs, budget: budget).run()
             if json {
-                print(JSONValue.object([("scenario", .string("decode")), ("machine", .string(machine)),
-                                   ("inputs", .string(folderList)), ("results", DecodeBench.json(rows))]).text())
+                print(
+                    JSONValue.object([
+                        ("scenario", .string("decode")), ("machine", .string(machine)),
+                        ("inputs", .string(folderList)), ("results", DecodeBench.json(rows))
+                    ]).text())
             } else {
                 print("decode, full size, \(machine)\ninputs: \(folderList)\n\n" + DecodeBench.text(rows))
             }
         } else {
             let figures = NormalizeBench(inputs: inputs, budget: budget).run()
             if json {
-                print(JSONValue.object([("scenario", .string("normalize")), ("machine", .string(machine)),
-                                   ("inputs", .string(folderList)), ("results", NormalizeBench.json(figures))]).text())
+                print(
+                    JSONValue.object([
+                        ("scenario", .string("normalize")), ("machine", .string(machine)),
+                        ("inputs", .string(folderList)), ("results", NormalizeBench.json(figures))
+                    ]).text())
             } else {
                 print("normalize, \(machine)\ninputs: \(folderList)\n\n" + NormalizeBench.text(figures))
             }

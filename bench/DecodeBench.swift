@@ -26,7 +26,7 @@ struct DecodeBench {
         let bytes: Int
         let pixels: Int
         let rounds: Int
-        let tabicons: Double   // seconds per round (median)
+        let tabicons: Double  // seconds per round (median)
         let direct: Double
 
         var imagesPerSecond: Double { Double(files) / tabicons }
@@ -45,7 +45,7 @@ struct DecodeBench {
             (.png, "png16", { $0.format == .png && Self.is16BitPNG($0.bytes) }),
             (.jpeg, "jpeg", { $0.format == .jpeg }),
             (.webp, "webp", { $0.format == .webp }),
-            (.svg, "svg", { $0.format == .svg }),
+            (.svg, "svg", { $0.format == .svg })
         ]
         for (format, kind, belongs) in kinds {
             let files = inputs.files.filter(belongs)
@@ -65,8 +65,10 @@ struct DecodeBench {
                 for file in files { _ = DirectDecoders.decode(file.bytes, format: format) }
                 direct.append(now() - t)
             }
-            rows.append(Row(format: format, kind: kind, files: files.count, bytes: files.reduce(0) { $0 + $1.bytes.count },
-                            pixels: pixels, rounds: ours.count, tabicons: median(ours), direct: median(direct)))
+            rows.append(
+                Row(
+                    format: format, kind: kind, files: files.count, bytes: files.reduce(0) { $0 + $1.bytes.count },
+                    pixels: pixels, rounds: ours.count, tabicons: median(ours), direct: median(direct)))
         }
         return rows
     }
@@ -79,22 +81,27 @@ struct DecodeBench {
     static func text(_ rows: [Row]) -> String {
         var lines = ["format  files   MB     images/s   MB/s    MP/s   direct images/s  overhead"]
         for row in rows {
-            lines.append(String(format: "%-6@ %6d %6.1f %10.1f %7.1f %7.1f %16.1f %8.1f%%",
-                                row.kind as NSString, row.files, Double(row.bytes) / 1e6,
-                                row.imagesPerSecond, row.megabytesPerSecond, row.megapixelsPerSecond,
-                                Double(row.files) / row.direct, row.overhead * 100))
+            lines.append(
+                String(
+                    format: "%-6@ %6d %6.1f %10.1f %7.1f %7.1f %16.1f %8.1f%%",
+                    row.kind as NSString, row.files, Double(row.bytes) / 1e6,
+                    row.imagesPerSecond, row.megabytesPerSecond, row.megapixelsPerSecond,
+                    Double(row.files) / row.direct, row.overhead * 100))
         }
         return lines.joined(separator: "\n")
     }
 
     static func json(_ rows: [Row]) -> JSONValue {
-        .array(rows.map { row in
-            .object([("format", .string(row.kind)), ("files", .int(row.files)), ("bytes", .int(row.bytes)),
-                     ("rounds", .int(row.rounds)), ("imagesPerSecond", .double(row.imagesPerSecond)),
-                     ("megabytesPerSecond", .double(row.megabytesPerSecond)),
-                     ("megapixelsPerSecond", .double(row.megapixelsPerSecond)),
-                     ("directImagesPerSecond", .double(Double(row.files) / row.direct)),
-                     ("overheadPercent", .double(row.overhead * 100))])
-        })
+        .array(
+            rows.map { row in
+                .object([
+                    ("format", .string(row.kind)), ("files", .int(row.files)), ("bytes", .int(row.bytes)),
+                    ("rounds", .int(row.rounds)), ("imagesPerSecond", .double(row.imagesPerSecond)),
+                    ("megabytesPerSecond", .double(row.megabytesPerSecond)),
+                    ("megapixelsPerSecond", .double(row.megapixelsPerSecond)),
+                    ("directImagesPerSecond", .double(Double(row.files) / row.direct)),
+                    ("overheadPercent", .double(row.overhead * 100))
+                ])
+            })
     }
 }

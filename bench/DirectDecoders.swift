@@ -68,7 +68,8 @@ enum DirectDecoders {
             var canvas: UnsafeMutablePointer<UInt8>?
             var timestamp: Int32 = 0
             guard WebPAnimDecoderGetInfo(decoder, &info) != 0,
-                  WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0 else { return 0 }
+                WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0
+            else { return 0 }
             return Int(info.canvas_width) * Int(info.canvas_height)
         }
         var width: Int32 = 0, height: Int32 = 0

@@ -44,8 +44,11 @@ enum JailBench {
             let p = (median(plain.map(\.0)), median(plain.map(\.1))), j = (median(jailed.map(\.0)), median(jailed.map(\.1)))
             let count = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).count
             let name = (folder as NSString).lastPathComponent
-            print(name.padding(toLength: 8, withPad: " ", startingAt: 0)
-                  + String(format: " %6d   %10.3f s %7.3f s %10.3f s %7.3f s %11.2f %5.2f", count, p.0, p.1, j.0, j.1, j.0 / p.0, j.1 / p.1))
+            print(
+                name.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + String(
+                        format: " %6d   %10.3f s %7.3f s %10.3f s %7.3f s %11.2f %5.2f", count, p.0, p.1, j.0, j.1, j.0 / p.0,
+                        j.1 / p.1))
         }
         return 0
     }
@@ -54,9 +57,11 @@ enum JailBench {
     private static func runBatch(_ folder: String, jail: WorkerJail?, jobs: Int) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         let inputs = names.map { name in
-            BatchInput(name: name, outputStem: (name as NSString).deletingPathExtension, load: { () throws(TabIconsError) -> Data in
-                try InputReader.read(URL(fileURLWithPath: folder).appendingPathComponent(name))
-            })
+            BatchInput(
+                name: name, outputStem: (name as NSString).deletingPathExtension,
+                load: { () throws(TabIconsError) -> Data in
+                    try InputReader.read(URL(fileURLWithPath: folder).appendingPathComponent(name))
+                })
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("jail-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -80,7 +85,8 @@ enum JailBench {
     private static func childCPU() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+            / 1e6
     }
 
     private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

@@ -31,10 +31,11 @@ enum Machine {
         var system = utsname()
         guard uname(&system) == 0 else { return name }
         let field = { (value: Any) -> String in
-            String(Mirror(reflecting: value).children.compactMap { child -> Character? in
-                guard let byte = child.value as? CChar, byte != 0 else { return nil }
-                return Character(Unicode.Scalar(UInt8(bitPattern: byte)))
-            })
+            String(
+                Mirror(reflecting: value).children.compactMap { child -> Character? in
+                    guard let byte = child.value as? CChar, byte != 0 else { return nil }
+                    return Character(Unicode.Scalar(UInt8(bitPattern: byte)))
+                })
         }
         return "\(name), \(field(system.sysname)) \(field(system.release)) \(field(system.machine))"
     }

@@ -12,11 +12,11 @@ struct NormalizeBench {
         let icons: Int
         let renditions: Int
         let outputBytes: Int
-        let oneCore: Double        // seconds per pass (median), wall
-        let oneCoreCPU: Double     // the same passes in thread CPU seconds
+        let oneCore: Double  // seconds per pass (median), wall
+        let oneCoreCPU: Double  // the same passes in thread CPU seconds
         let allCores: Double
         let cores: Int
-        let decode: Double         // seconds per pass on one core, by phase
+        let decode: Double  // seconds per pass on one core, by phase
         let render: Double
         let encode: Double
     }
@@ -36,8 +36,12 @@ struct NormalizeBench {
             let t0 = now()
             for file in files {
                 let t1 = cpuNow()
-                guard let image = try? ImageDecoder.decode(file.bytes, options: DecodeOptions(
-                    longestSideNeeded: normalizer.longestSideNeeded)) else { continue }
+                guard
+                    let image = try? ImageDecoder.decode(
+                        file.bytes,
+                        options: DecodeOptions(
+                            longestSideNeeded: normalizer.longestSideNeeded))
+                else { continue }
                 let t2 = cpuNow()
                 guard let icon = try? normalizer.normalize(image) else { continue }
                 let t3 = cpuNow()
@@ -69,26 +73,34 @@ struct NormalizeBench {
             }
             all.append(now() - t0)
         }
-        return Figures(icons: files.count, renditions: renditions, outputBytes: outputBytes,
-                       oneCore: median(one), oneCoreCPU: median(oneCPU), allCores: median(all), cores: cores,
-                       decode: median(decode), render: median(render), encode: median(encode))
+        return Figures(
+            icons: files.count, renditions: renditions, outputBytes: outputBytes,
+            oneCore: median(one), oneCoreCPU: median(oneCPU), allCores: median(all), cores: cores,
+            decode: median(decode), render: median(render), encode: median(encode))
     }
 
     static func text(_ f: Figures) -> String {
         let perIcon = { (seconds: Double) in String(format: "%.0f µs/icon", seconds / Double(f.icons) * 1e6) }
         return """
-        \(f.icons) icons → \(f.renditions) PNG renditions (\(f.outputBytes) bytes), 1×/2×/3× of the 25 pt box
-        one core:   \(String(format: "%8.1f", Double(f.icons) / f.oneCore)) icons/s  (by CPU time \(String(format: "%.1f", Double(f.icons) / f.oneCoreCPU)); decode \(perIcon(f.decode)), render \(perIcon(f.render)), encode \(perIcon(f.encode)))
-        \(f.cores) cores: \(String(format: "%8.1f", Double(f.icons) / f.allCores)) icons/s  (×\(String(format: "%.2f", f.oneCore / f.allCores)))
-        """
+            \(f.icons) icons → \(f.renditions) PNG renditions (\(f.outputBytes) bytes), 1×/2×/3× of the 25 pt box
+            one core:   \(String(format: "%8.1f", Double(f.icons) / f.oneCore)) icons/s  (by CPU time \(String(format: "%.1f", Double(f.icons) / f.oneCoreCPU)); decode \(perIcon(f.decode)), render \(perIcon(f.render)), encode \(perIcon(f.encode)))
+            \(f.cores) cores: \(String(format: "%8.1f", Double(f.icons) / f.allCores)) icons/s  (×\(String(format: "%.2f", f.oneCore / f.allCores)))
+            """
     }
 
     static func json(_ f: Figures) -> JSONValue {
-        .object([("icons", .int(f.icons)), ("renditions", .int(f.renditions)), ("outputBytes", .int(f.outputBytes)),
-                 ("oneCoreIconsPerSecond", .double(Double(f.icons) / f.oneCore)),
-                 ("oneCoreIconsPerCPUSecond", .double(Double(f.icons) / f.oneCoreCPU)),
-                 ("allCoresIconsPerSecond", .double(Double(f.icons) / f.allCores)), ("cores", .int(f.cores)),
-                 ("oneCoreSecondsPerPass", .object([("decode", .double(f.decode)), ("render", .double(f.render)),
-                                                    ("encode", .double(f.encode))]))])
+        .object([
+            ("icons", .int(f.icons)), ("renditions", .int(f.renditions)), ("outputBytes", .int(f.outputBytes)),
+            ("oneCoreIconsPerSecond", .double(Double(f.icons) / f.oneCore)),
+            ("oneCoreIconsPerCPUSecond", .double(Double(f.icons) / f.oneCoreCPU)),
+            ("allCoresIconsPerSecond", .double(Double(f.icons) / f.allCores)), ("cores", .int(f.cores)),
+            (
+                "oneCoreSecondsPerPass",
+                .object([
+                    ("decode", .double(f.decode)), ("render", .double(f.render)),
+                    ("encode", .double(f.encode))
+                ])
+            )
+        ])
     }
 }

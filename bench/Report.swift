@@ -39,7 +39,7 @@ struct Measurement {
             ("nsPerBarMedian", .double(nsPerBarMedian)),
             ("decodesFirstFrame", .int(decodesFirstFrame)),
             ("liveEntriesAfterTeardown", .int(liveEntriesAfterTeardown)),
-            ("liveBytesAfterTeardown", .int(liveBytesAfterTeardown)),
+            ("liveBytesAfterTeardown", .int(liveBytesAfterTeardown))
         ])
     }
 }
@@ -56,16 +56,18 @@ struct Report {
         .object([
             ("scenario", .string(scenario)), ("machine", .string(machine)),
             ("results", .array(results.map(\.json))),
-            ("images", .string(images)), ("decoder", .string(decoder)),
+            ("images", .string(images)), ("decoder", .string(decoder))
         ])
     }
 
     /// The table a person reads.
     var text: String {
         var lines = ["\(scenario) — \(machine)", "images: \(images)", "decoder: \(decoder)", ""]
-        let header = ["strategy", "flavour", "bars", "frames", "median ns", "p99 ns", "ns/bar",
-                      "decodes/f", "new revs/f", "120Hz %", "1st-frame dec", "entries/mounted", "bytes live/referenced",
-                      "after teardown"]
+        let header = [
+            "strategy", "flavour", "bars", "frames", "median ns", "p99 ns", "ns/bar",
+            "decodes/f", "new revs/f", "120Hz %", "1st-frame dec", "entries/mounted", "bytes live/referenced",
+            "after teardown"
+        ]
         var rows = [header]
         for m in results {
             rows.append([
@@ -76,13 +78,14 @@ struct Report {
                 "\(m.decodesFirstFrame)",
                 "\(m.liveEntriesAfterChurn)/\(m.mountedBarsAfterChurn)",
                 "\(m.liveBytesAfterChurn)/\(m.referencedBytesAfterChurn)",
-                "\(m.liveEntriesAfterTeardown) entries, \(m.liveBytesAfterTeardown) B",
+                "\(m.liveEntriesAfterTeardown) entries, \(m.liveBytesAfterTeardown) B"
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         for (index, row) in rows.enumerated() {
             let cells = row.enumerated().map { column, cell in
-                column < 2 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column < 2
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }
             lines.append(cells.joined(separator: "  "))

@@ -35,8 +35,9 @@ enum VectorBench {
                 .filter { $0.lowercased().hasSuffix(".svg") }.sorted()
             var targets = [
                 Target(name: "asset catalog SVG", target: .svg, options: NormalizeOptions()),
-                Target(name: "VectorDrawable", target: .vectorDrawable,
-                       options: NormalizeOptions(box: OutputLayout.android.defaultBox, scales: OutputLayout.android.defaultScales)),
+                Target(
+                    name: "VectorDrawable", target: .vectorDrawable,
+                    options: NormalizeOptions(box: OutputLayout.android.defaultBox, scales: OutputLayout.android.defaultScales))
             ]
             var failed = 0
             for file in files {
@@ -46,7 +47,9 @@ enum VectorBench {
                     let start = DispatchTime.now().uptimeNanoseconds
                     guard let icon = try? normalizer.normalize(data) else { failed += 1; break }
                     let middle = DispatchTime.now().uptimeNanoseconds
-                    guard let result = try? normalizer.vectorFile(data, icon: icon, target: targets[index].target) else { failed += 1; break }
+                    guard let result = try? normalizer.vectorFile(data, icon: icon, target: targets[index].target) else {
+                        failed += 1; break
+                    }
                     let end = DispatchTime.now().uptimeNanoseconds
                     targets[index].normalizeTimes.append(Double(middle - start) / 1e9)
                     targets[index].times.append(Double(end - middle) / 1e9)
@@ -54,7 +57,9 @@ enum VectorBench {
                     case .success(let bytes):
                         targets[index].converted += 1
                         targets[index].vectorBytes += bytes.count
-                        targets[index].pngBytes += icon.renditions.reduce(0) { $0 + ((try? OutputFormat.png.encode($1.bitmap).count) ?? 0) }
+                        targets[index].pngBytes += icon.renditions.reduce(0) {
+                            $0 + ((try? OutputFormat.png.encode($1.bitmap).count) ?? 0)
+                        }
                     case .failure(let unsupported):
                         targets[index].fallbacks[unsupported.feature.description, default: 0] += 1
                     }
@@ -63,13 +68,18 @@ enum VectorBench {
             print("\n\(folder): \(files.count) SVGs\(failed > 0 ? ", \(failed) not decoded" : "")")
             for target in targets {
                 let fellBack = target.fallbacks.values.reduce(0, +)
-                let why = target.fallbacks.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                let why = target.fallbacks.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+                    .joined(separator: ", ")
                 print("  \(target.name): \(target.converted) converted, \(fellBack) fell back\(why.isEmpty ? "" : " (\(why))")")
                 if target.converted > 0 {
                     let ratio = Double(target.vectorBytes) / Double(max(1, target.pngBytes))
-                    print("    bytes: vectors \(target.vectorBytes) (mean \(target.vectorBytes / target.converted)) against their PNG sets \(target.pngBytes) (mean \(target.pngBytes / target.converted)): \(String(format: "%.2f", ratio))×")
+                    print(
+                        "    bytes: vectors \(target.vectorBytes) (mean \(target.vectorBytes / target.converted)) against their PNG sets \(target.pngBytes) (mean \(target.pngBytes / target.converted)): \(String(format: "%.2f", ratio))×"
+                    )
                 }
-                print("    conversion: median \(ms(median(target.times))) ms, total \(ms(target.times.reduce(0, +))) ms; the normalization before it: median \(ms(median(target.normalizeTimes))) ms")
+                print(
+                    "    conversion: median \(ms(median(target.times))) ms, total \(ms(target.times.reduce(0, +))) ms; the normalization before it: median \(ms(median(target.normalizeTimes))) ms"
+                )
             }
         }
         return 0

@@ -41,7 +41,8 @@ let decoder: String = {
     guard let sample = icons.bar.first?.icon else { return "unknown" }
     switch Result(catching: { () throws(TabIconsError) in try Normalizer().normalize(sample) }) {
     case .success: return "Normalizer (real decoders)"
-    case .failure(let error): return "Normalizer answered an error on \(icons.bar.count > 0 ? "the first icon" : "input"): \(error)"
+    case .failure(let error):
+        return "Normalizer answered an error on \(icons.bar.count > 0 ? "the first icon" : "input"): \(error)"
     }
 }()
 
@@ -51,6 +52,7 @@ let results = RebuildEveryFrame(icons: icons, arguments: arguments).run { step i
 }
 if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 
-let report = Report(scenario: arguments.scenario, machine: Machine.description, images: icons.summary,
-                    decoder: decoder, results: results)
+let report = Report(
+    scenario: arguments.scenario, machine: Machine.description, images: icons.summary,
+    decoder: decoder, results: results)
 print(arguments.json ? report.json.text() : report.text)

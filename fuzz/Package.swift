@@ -14,9 +14,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "TabIconsFuzz",
-            dependencies: [.product(name: "TabIcons", package: mainPackage),
-                           // The jail mode's engine (`PreviewRun` with a `WorkerJail`).
-                           .product(name: "TabIconsBatch", package: mainPackage)]
-        ),
+            dependencies: [
+                .product(name: "TabIcons", package: mainPackage),
+                // The jail mode's engine (`PreviewRun` with a `WorkerJail`).
+                .product(name: "TabIconsBatch", package: mainPackage)
+            ]
+        )
     ]
 )

@@ -7,7 +7,7 @@ let package = Package(
     name: "TabBarExample",
     dependencies: [
         // From a clone: .package(url: "https://…/TabIcons.git", from: "0.1.0").
-        .package(name: "TabIcons", path: "../.."),
+        .package(name: "TabIcons", path: "../..")
     ],
     targets: [
         .target(
@@ -20,6 +20,6 @@ let package = Package(
         .testTarget(
             name: "TabBarExampleTests",
             dependencies: ["TabBarExample", .product(name: "TabIcons", package: "TabIcons")]
-        ),
+        )
     ]
 )

@@ -30,8 +30,9 @@ struct TabIconsPlugin: BuildToolPlugin {
         }
         let inside = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         if let raw = target.sourceFiles.first(where: { $0.type == .resource && $0.url.path.hasPrefix(inside) }) {
-            throw PluginError("\(target.name): \(raw.url.lastPathComponent) in Icons/ is declared as a resource; add"
-                + " `exclude: [\"Icons\"]` to the target instead (its renditions are the resources)")
+            throw PluginError(
+                "\(target.name): \(raw.url.lastPathComponent) in Icons/ is declared as a resource; add"
+                    + " `exclude: [\"Icons\"]` to the target instead (its renditions are the resources)")
         }
         // tabicons.json's presence is part of the package's structure (SwiftPM plans again when
         // it appears or goes); its content is read by tabicon alone, on every build.
@@ -45,13 +46,15 @@ struct TabIconsPlugin: BuildToolPlugin {
         var commands: [Command] = []
         for icon in icons {
             let stem = icon.deletingPathExtension().lastPathComponent
-            let out = work.appending(path: "icons", directoryHint: .isDirectory).appending(path: stem, directoryHint: .isDirectory)
+            let out = work.appending(path: "icons", directoryHint: .isDirectory).appending(
+                path: stem, directoryHint: .isDirectory)
             let files = RenditionFiles.names(stem: stem)
             // A folder of its own for each manifest too: a run clears the temporaries it finds in
             // the folders it writes, which must not be another icon's run in flight.
             let manifest = work.appending(path: "manifests", directoryHint: .isDirectory)
                 .appending(path: stem, directoryHint: .isDirectory).appending(path: "manifest.json")
-            var arguments = ["package-icon", "--base", directory.path, "--out", out.path, "--manifest", manifest.path]
+            var arguments =
+                ["package-icon", "--base", directory.path, "--out", out.path, "--manifest", manifest.path]
                 + RenditionFiles.arguments
             var inputs = [icon]
             if hasConfig {
@@ -61,23 +64,25 @@ struct TabIconsPlugin: BuildToolPlugin {
             // Named from the target's folder (--base): `Icons/home.svg` in messages, the manifest
             // and tabicons.json's `match`.
             arguments += files.flatMap { ["--expect", $0] } + ["--", "Icons/" + icon.lastPathComponent]
-            commands.append(.buildCommand(
-                displayName: "TabIcons: normalizing \(icon.lastPathComponent)",
-                executable: tool, arguments: arguments, inputFiles: inputs,
-                outputFiles: files.map { out.appending(path: $0) }))
+            commands.append(
+                .buildCommand(
+                    displayName: "TabIcons: normalizing \(icon.lastPathComponent)",
+                    executable: tool, arguments: arguments, inputFiles: inputs,
+                    outputFiles: files.map { out.appending(path: $0) }))
         }
         // The names depend on the file names alone, which are all in the command line: adding,
         // renaming or removing an icon changes it (and reruns this), touching one does not.
         // With tabicons.json, that is an input too: the names command warns once for an `icons`
         // entry that matches no icon (each icon's own run cannot tell).
         let names = work.appending(path: "TabIconAssets.swift")
-        commands.append(.buildCommand(
-            displayName: "TabIcons: naming \(icons.count) icon\(icons.count == 1 ? "" : "s") in TabIconAssets.swift",
-            executable: tool,
-            arguments: ["package-names", "--out", names.path] + RenditionFiles.arguments
-                + (hasConfig ? ["--config", configURL.path] : []) + ["--"] + icons.map(\.lastPathComponent),
-            inputFiles: hasConfig ? [configURL] : [],
-            outputFiles: [names]))
+        commands.append(
+            .buildCommand(
+                displayName: "TabIcons: naming \(icons.count) icon\(icons.count == 1 ? "" : "s") in TabIconAssets.swift",
+                executable: tool,
+                arguments: ["package-names", "--out", names.path] + RenditionFiles.arguments
+                    + (hasConfig ? ["--config", configURL.path] : []) + ["--"] + icons.map(\.lastPathComponent),
+                inputFiles: hasConfig ? [configURL] : [],
+                outputFiles: [names]))
         return commands
     }
 
@@ -118,13 +123,16 @@ struct TabIconsPlugin: BuildToolPlugin {
                 continue
             }
             guard iconExtensions.contains(url.pathExtension.lowercased()) else {
-                Diagnostics.warning("Icons/\(name): not an icon format tabicon reads (\(iconExtensions.sorted().joined(separator: ", "))); skipped")
+                Diagnostics.warning(
+                    "Icons/\(name): not an icon format tabicon reads (\(iconExtensions.sorted().joined(separator: ", "))); skipped"
+                )
                 continue
             }
             for file in RenditionFiles.names(stem: url.deletingPathExtension().lastPathComponent) {
                 if let other = byFile[file.lowercased()] {
-                    throw PluginError("Icons/\(other) and Icons/\(name) would both give the resource \(file); rename one"
-                        + " (give one source an icon: its 2× and 3× are made from it)")
+                    throw PluginError(
+                        "Icons/\(other) and Icons/\(name) would both give the resource \(file); rename one"
+                            + " (give one source an icon: its 2× and 3× are made from it)")
                 }
                 byFile[file.lowercased()] = name
             }

@@ -14,8 +14,10 @@ import TabIcons
 /// one fell back to PNG renditions and the other did not lists each as it was written (the vector
 /// scale-free, the renditions at their scales).
 enum AssetCatalogContents {
-    static func json(files: [(scale: Double, filename: String)], dark: [(scale: Double, filename: String)]? = nil,
-                     intent: IconIntent) -> String {
+    static func json(
+        files: [(scale: Double, filename: String)], dark: [(scale: Double, filename: String)]? = nil,
+        intent: IconIntent
+    ) -> String {
         document(images: scaled(files, dark: dark), vector: false, intent: intent)
     }
 
@@ -44,11 +46,15 @@ enum AssetCatalogContents {
         return document(images: images, vector: true, intent: intent)
     }
 
-    private static let darkAppearance = JSONValue.array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])
+    private static let darkAppearance = JSONValue.array([
+        .object([("appearance", .string("luminosity")), ("value", .string("dark"))])
+    ])
 
     /// One entry a scale (1×, 2×, 3× and any other written), each followed by its dark entry.
-    private static func scaled(_ files: [(scale: Double, filename: String)],
-                               dark: [(scale: Double, filename: String)]?) -> [JSONValue] {
+    private static func scaled(
+        _ files: [(scale: Double, filename: String)],
+        dark: [(scale: Double, filename: String)]?
+    ) -> [JSONValue] {
         var images: [JSONValue] = []
         let scales = Set([1.0, 2, 3]).union(files.map(\.scale)).union((dark ?? []).map(\.scale)).sorted()
         for scale in scales {
@@ -84,7 +90,7 @@ enum AssetCatalogContents {
         let document: [(String, JSONValue)] = [
             ("images", .array(images)),
             ("info", .object([("author", .string("tabicon")), ("version", .int(1))])),
-            ("properties", .object(properties)),
+            ("properties", .object(properties))
         ]
         return JSONValue.object(document).text() + "\n"
     }

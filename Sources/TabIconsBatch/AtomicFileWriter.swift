@@ -89,7 +89,9 @@ package enum AtomicFileWriter {
             let reason = errno
             var info = stat()
             if reason == EEXIST, stat(current, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
-            let text = reason == EEXIST ? "\(current) exists and is not a folder"
+            let text =
+                reason == EEXIST
+                ? "\(current) exists and is not a folder"
                 : "cannot create \(current): \(TabIconsError.systemReason(reason))"
             throw TabIconsError(.io, text, input: path)
         }

@@ -19,8 +19,10 @@ public struct BatchInput: Sendable {
     /// entries); nil: the batch's. Its scales and limits must be the batch's (`IconSettings`).
     public var settings: IconSettings?
 
-    public init(name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,
-                expectedByteCount: @escaping @Sendable () -> Int? = { nil }, sourcePath: String? = nil) {
+    public init(
+        name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,
+        expectedByteCount: @escaping @Sendable () -> Int? = { nil }, sourcePath: String? = nil
+    ) {
         self.name = name
         self.outputStem = outputStem
         self.load = load
@@ -76,9 +78,11 @@ public struct BatchNormalizer: Sendable {
     /// cannot hold the drawing.
     public var vector = false
 
-    public init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
-                outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
-                memoryBudget: Int = 48 << 20) {
+    public init(
+        normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
+        outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
+        memoryBudget: Int = 48 << 20
+    ) {
         self.normalizer = normalizer
         self.layout = layout
         self.format = format
@@ -95,7 +99,9 @@ public struct BatchNormalizer: Sendable {
         case failed(index: Int, name: String, error: TabIconsError)
     }
 
-    package var fingerprint: OptionFingerprint { OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector) }
+    package var fingerprint: OptionFingerprint {
+        OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector)
+    }
 
     /// What `input` is made with: its own settings, or the batch's; the scales and limits are
     /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
@@ -114,28 +120,34 @@ public struct BatchNormalizer: Sendable {
 
     /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
     /// manifest's errors.
-    public func run(_ inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry] = [],
-                    onEvent: @escaping @Sendable (Event) -> Void = { _ in }) throws(BatchUsageError) -> BatchResult {
+    public func run(
+        _ inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry] = [],
+        onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    ) throws(BatchUsageError) -> BatchResult {
         // Paths as the caller spelled them (relative ones stay relative), so messages name them so.
         let root = outputRoot.relativePath
-        let plan = try OutputPlan.make(inputs, .init(
-            layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
-            outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
-            previewPath: previewURL?.relativePath, vector: vector))
+        let plan = try OutputPlan.make(
+            inputs,
+            .init(
+                layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
+                outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
+                previewPath: previewURL?.relativePath, vector: vector))
         let journal = RunJournal(manifestPath: manifestURL.relativePath)
         // Locked before the previous run is read, so no other run changes it meanwhile; a first
         // run has no folder to lock until it creates one (then it reads again, in case another
         // run got there first).
         var lock = try RunLock(root: root, exclusive: !checkOnly)
-        var previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-                                       trustStats: !verify, sharing: inputs, plan: plan)
+        var previous = try PreviousRun(
+            manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
+            trustStats: !verify, sharing: inputs, plan: plan)
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
-            previous = try PreviousRun(manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-                                       trustStats: !verify, sharing: inputs, plan: plan)
+            previous = try PreviousRun(
+                manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
+                trustStats: !verify, sharing: inputs, plan: plan)
         }
         if !checkOnly, case .success(let directory) = directory {
             for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
@@ -157,7 +169,8 @@ public struct BatchNormalizer: Sendable {
                 let unitResults: [(index: Int, outcome: IconOutcome)]
                 switch directory {
                 case .failure(let error): unitResults = unit.map { ($0, .failed(error.naming(inputs[$0].name))) }
-                case .success(let directory): unitResults = context.process(unit: unit, inputs: inputs, plan: plan, directory: directory)
+                case .success(let directory):
+                    unitResults = context.process(unit: unit, inputs: inputs, plan: plan, directory: directory)
                 }
                 results.withLock { for (index, outcome) in unitResults { $0.record(outcome, at: index) } }
                 for (index, outcome) in unitResults {
@@ -172,16 +185,22 @@ public struct BatchNormalizer: Sendable {
             }
         }
         return withExtendedLifetime(lock) {
-            finish(inputs, results.withLock { taken in defer { taken = IconResults(count: 0) }; return taken }, priorErrors: priorErrors,
-                   previous: previous, journal: journal, directory: try? directory.get(), spared: plan.spared,
-                   twins: Self.twinNames(plan.twins, inputs))
+            finish(
+                inputs,
+                results.withLock { taken in
+                    defer { taken = IconResults(count: 0) }; return taken
+                }, priorErrors: priorErrors,
+                previous: previous, journal: journal, directory: try? directory.get(), spared: plan.spared,
+                twins: Self.twinNames(plan.twins, inputs))
         }
     }
 
     /// Steps 4 and 5: the counts, pruning, the manifest.
-    private func finish(_ inputs: [BatchInput], _ results: consuming IconResults, priorErrors: [Manifest.ErrorEntry],
-                        previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
-                        spared: Set<FileIdentity>, twins: [String: (selected: String?, dark: String?)]) -> BatchResult {
+    private func finish(
+        _ inputs: [BatchInput], _ results: consuming IconResults, priorErrors: [Manifest.ErrorEntry],
+        previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
+        spared: Set<FileIdentity>, twins: [String: (selected: String?, dark: String?)]
+    ) -> BatchResult {
         var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
@@ -245,7 +264,9 @@ public struct BatchNormalizer: Sendable {
     }
 
     /// The plan's twins by input name.
-    static func twinNames(_ twins: [(selected: Int?, dark: Int?)], _ inputs: [BatchInput]) -> [String: (selected: String?, dark: String?)] {
+    static func twinNames(_ twins: [(selected: Int?, dark: Int?)], _ inputs: [BatchInput]) -> [String: (
+        selected: String?, dark: String?
+    )] {
         var names: [String: (selected: String?, dark: String?)] = [:]
         for (index, links) in twins.enumerated() where links.selected != nil || links.dark != nil {
             names[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
@@ -266,8 +287,10 @@ public struct BatchNormalizer: Sendable {
     /// `--check` compares the manifests without their stat records: those are a cache of what one
     /// machine's file system said (a fresh clone has other inodes and times), not part of what a
     /// run produces.
-    private func writeManifest(_ manifest: Manifest, into result: inout BatchResult, previous: PreviousRun,
-                               sparing spared: Set<FileIdentity>) {
+    private func writeManifest(
+        _ manifest: Manifest, into result: inout BatchResult, previous: PreviousRun,
+        sparing spared: Set<FileIdentity>
+    ) {
         let path = manifestURL.relativePath
         if checkOnly {
             if previous.recorded?.equalsIgnoringStats(manifest) == true { return }

@@ -24,13 +24,14 @@ package struct FileStat: Sendable, Equatable, Hashable {
 
     package init(_ info: stat) {
         #if canImport(Darwin)
-        let m = info.st_mtimespec, c = info.st_ctimespec
+            let m = info.st_mtimespec, c = info.st_ctimespec
         #else
-        let m = info.st_mtim, c = info.st_ctim
+            let m = info.st_mtim, c = info.st_ctim
         #endif
-        self.init(size: Int(info.st_size), mtime: Int(m.tv_sec) * 1_000_000_000 + Int(m.tv_nsec),
-                  ctime: Int(c.tv_sec) * 1_000_000_000 + Int(c.tv_nsec),
-                  inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
+        self.init(
+            size: Int(info.st_size), mtime: Int(m.tv_sec) * 1_000_000_000 + Int(m.tv_nsec),
+            ctime: Int(c.tv_sec) * 1_000_000_000 + Int(c.tv_nsec),
+            inode: UInt64(info.st_ino), device: UInt64(info.st_dev))
     }
 
     /// The regular file at `path` (links followed, as an input is read), nil for anything else.
@@ -44,7 +45,9 @@ package struct FileStat: Sendable, Equatable, Hashable {
     package var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
 
     var jsonValue: JSONValue {
-        .object([("size", .int(size)), ("mtime", .int(mtime)), ("ctime", .int(ctime)),
-                 ("inode", .int(Int(truncatingIfNeeded: inode))), ("device", .int(Int(truncatingIfNeeded: device)))])
+        .object([
+            ("size", .int(size)), ("mtime", .int(mtime)), ("ctime", .int(ctime)),
+            ("inode", .int(Int(truncatingIfNeeded: inode))), ("device", .int(Int(truncatingIfNeeded: device)))
+        ])
     }
 }

@@ -24,7 +24,9 @@ struct IconRun: Sendable {
     }
 
     /// The outcome of every input of `unit`, in the unit's order.
-    func process(unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory) -> [(index: Int, outcome: IconOutcome)] {
+    func process(unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory) -> [(
+        index: Int, outcome: IconOutcome
+    )] {
         var prepared: [Int: Prepared] = [:]
         for index in unit {
             let input = inputs[index]
@@ -34,10 +36,12 @@ struct IconRun: Sendable {
                 prepared[index] = .failed(error.naming(input.name))
             }
         }
-        let stopped = { unit.map { index -> (index: Int, outcome: IconOutcome) in
-            if case .failed(let error)? = prepared[index] { return (index, .failed(error)) }
-            return (index, .stopped)
-        } }
+        let stopped = {
+            unit.map { index -> (index: Int, outcome: IconOutcome) in
+                if case .failed(let error)? = prepared[index] { return (index, .failed(error)) }
+                return (index, .stopped)
+            }
+        }
         guard batch.shouldStop() == 0, !unit.contains(where: { if case .stopped? = prepared[$0] { true } else { false } })
         else { return stopped() }
 
@@ -69,8 +73,10 @@ struct IconRun: Sendable {
                 guard let dark = plan.twins[index].dark, rows[index] == nil, rows[dark] != nil else { continue }
                 rows[dark] = nil
                 files[dark] = nil
-                prepared[dark] = .failed(TabIconsError(.io, "not written: its files belong to its icon \(inputs[index].name), which failed",
-                                                       input: inputs[dark].name))
+                prepared[dark] = .failed(
+                    TabIconsError(
+                        .io, "not written: its files belong to its icon \(inputs[index].name), which failed",
+                        input: inputs[dark].name))
             }
         }
         addSharedFiles(unit, plan: plan, prepared: prepared, rows: &rows, files: &files)
@@ -81,8 +87,11 @@ struct IconRun: Sendable {
                 guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
                 do throws(TabIconsError) {
                     let changes = try compare(files[index]!, directory: directory)
-                    if case .reused? = prepared[index] { outcomes.append((index, .reused(row, changes: changes))) }
-                    else { outcomes.append((index, .checked(row, changes))) }
+                    if case .reused? = prepared[index] {
+                        outcomes.append((index, .reused(row, changes: changes)))
+                    } else {
+                        outcomes.append((index, .checked(row, changes)))
+                    }
                 } catch {
                     outcomes.append((index, .failed(error.naming(inputs[index].name))))
                 }
@@ -128,8 +137,10 @@ struct IconRun: Sendable {
     /// `Contents.json` (its renditions and its dark twin's) and Android's state list (its resource
     /// and its selected twin's). Each is set on the icon's row and added to its files to write,
     /// unless the icon was carried over with these very bytes (which `reusable` found on disk).
-    private func addSharedFiles(_ unit: [Int], plan: OutputPlan, prepared: [Int: Prepared],
-                                rows: inout [Int: Manifest.Icon], files: inout [Int: [IconFiles.File]]) {
+    private func addSharedFiles(
+        _ unit: [Int], plan: OutputPlan, prepared: [Int: Prepared],
+        rows: inout [Int: Manifest.Icon], files: inout [Int: [IconFiles.File]]
+    ) {
         for index in unit {
             guard var row = rows[index], let icon = try? plan.icons[index].get() else { continue }
             let links = plan.twins[index]
@@ -148,9 +159,12 @@ struct IconRun: Sendable {
                 let text = AssetCatalogContents.json(icon: row, intent: intent, darkTwin: links.dark.flatMap { rows[$0] })
                 row.contentsFile = share(row.contentsFile, path, text)
             }
-            if let path = icon.selectorPath, let twin = links.selected, rows[twin] != nil, let twinPlan = try? plan.icons[twin].get() {
-                let text = AndroidStateList.xml(icon: OutputLayout.androidResourceName(stem: icon.stem),
-                                                selected: OutputLayout.androidResourceName(stem: twinPlan.stem))
+            if let path = icon.selectorPath, let twin = links.selected, rows[twin] != nil,
+                let twinPlan = try? plan.icons[twin].get()
+            {
+                let text = AndroidStateList.xml(
+                    icon: OutputLayout.androidResourceName(stem: icon.stem),
+                    selected: OutputLayout.androidResourceName(stem: twinPlan.stem))
                 row.selectorFile = share(row.selectorFile, path, text)
             } else {
                 // No state list without a twin that has its drawable this run: it would name nothing.
@@ -166,14 +180,17 @@ struct IconRun: Sendable {
     }
 
     /// One input up to its files: carried over (stat record, then content hash) or rendered.
-    private func prepare(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> Prepared {
+    private func prepare(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> Prepared
+    {
         // Taken before the bytes are read: a change after it makes the next run's stat differ.
         let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
         // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = batch.fingerprint(of: input)
         let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
-            guard !batch.force, var entry = previous.reusable(input: input.name, inputStat: inputStat, contentHash: hash,
-                                                             fingerprint: fingerprint, plan: plan, directory: directory)
+            guard !batch.force,
+                var entry = previous.reusable(
+                    input: input.name, inputStat: inputStat, contentHash: hash,
+                    fingerprint: fingerprint, plan: plan, directory: directory)
             else { return nil }
             entry.options = fingerprint
             return entry
@@ -192,8 +209,11 @@ struct IconRun: Sendable {
         var changes: [BatchResult.Change] = []
         for file in files {
             let existing = try directory.read(file.path)
-            if existing == nil { changes.append(.init(kind: .write, path: file.path)) }
-            else if existing != file.bytes { changes.append(.init(kind: .change, path: file.path)) }
+            if existing == nil {
+                changes.append(.init(kind: .write, path: file.path))
+            } else if existing != file.bytes {
+                changes.append(.init(kind: .change, path: file.path))
+            }
         }
         return changes
     }
@@ -215,12 +235,17 @@ struct IconRun: Sendable {
     /// estimated decode memory (`Normalizer.normalizeMemoryEstimate`: what the path it takes holds). When that does not fit beside what
     /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
     /// while holding would deadlock two workers, or raise the peak by one input.
-    private func load(_ input: BatchInput, plan: OutputPlan.Icon, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError) -> Loaded {
+    private func load(_ input: BatchInput, plan: OutputPlan.Icon, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError)
+        -> Loaded
+    {
         let settings = batch.settings(of: input)
         let normalizer = Normalizer(options: settings.options)
         let render = { (data: Data, hash: ContentHash) throws(TabIconsError) -> Loaded in
-            guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: normalizer, format: settings.format,
-                                               contentHash: hash, shouldStop: batch.shouldStop) else { return .stopped }
+            guard
+                let icon = try engine.render(
+                    data, input: input.name, plan: plan, normalizer: normalizer, format: settings.format,
+                    contentHash: hash, shouldStop: batch.shouldStop)
+            else { return .stopped }
             return .rendered(icon)
         }
         guard let budget else {

@@ -62,8 +62,10 @@ extension IconTwins {
     /// where the twin has a row among `icons`, and raises `twin-mismatch` on both rows of a pair
     /// that differs (`Lints.twinMismatch`). Run over the whole run's rows (a carried-over row's
     /// links and twin lints are this run's, not its previous run's).
-    package static func link(_ icons: inout [Manifest.Icon],
-                             twinsOf: (String) -> (selected: String?, dark: String?)) {
+    package static func link(
+        _ icons: inout [Manifest.Icon],
+        twinsOf: (String) -> (selected: String?, dark: String?)
+    ) {
         var indexOf: [String: Int] = [:]
         for (index, icon) in icons.enumerated() where indexOf[icon.input] == nil { indexOf[icon.input] = index }
         for index in icons.indices { icons[index].lints.removeAll { $0.code == .twinMismatch } }
@@ -82,10 +84,14 @@ extension IconTwins {
         }
         for (icon, twin, kind) in found {
             let word = kind == .dark ? "dark" : "selected"
-            if let lint = Lints.twinMismatch(facts(icons[icon]), facts(icons[twin]), about: "its \(word) twin \(icons[twin].input)") {
+            if let lint = Lints.twinMismatch(
+                facts(icons[icon]), facts(icons[twin]), about: "its \(word) twin \(icons[twin].input)")
+            {
                 icons[icon].lints.append(lint)
             }
-            if let lint = Lints.twinMismatch(facts(icons[twin]), facts(icons[icon]), about: "the icon it is the \(word) twin of, \(icons[icon].input),") {
+            if let lint = Lints.twinMismatch(
+                facts(icons[twin]), facts(icons[icon]), about: "the icon it is the \(word) twin of, \(icons[icon].input),")
+            {
                 icons[twin].lints.append(lint)
             }
         }

@@ -12,8 +12,10 @@ package enum InputReader {
     /// found there now is an `io` error: a FIFO swapped in after the walk must not hang the batch.
     /// Otherwise special files (a FIFO named on the command line) are reopened as the user named
     /// them and read to their end, up to the limit.
-    package static func read(_ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes,
-                             regularOnly: Bool = false) throws(TabIconsError) -> Data {
+    package static func read(
+        _ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes,
+        regularOnly: Bool = false
+    ) throws(TabIconsError) -> Data {
         let path = url.path
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
@@ -60,7 +62,7 @@ package enum InputReader {
             }
         }
         if failed { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
-        if filled < size { data.removeSubrange(filled...) }   // the file shrank while being read
+        if filled < size { data.removeSubrange(filled...) }  // the file shrank while being read
         return data
     }
 
@@ -79,7 +81,8 @@ package enum InputReader {
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if poll(&ready, 1, -1) < 0 {
                 guard errno == EINTR, StopSignals.received == 0 else {
-                    throw TabIconsError(.io, errno == EINTR ? "stopped while waiting for data" : TabIconsError.systemReason(), input: name)
+                    throw TabIconsError(
+                        .io, errno == EINTR ? "stopped while waiting for data" : TabIconsError.systemReason(), input: name)
                 }
                 continue
             }
@@ -117,7 +120,8 @@ package enum InputReader {
     static func describe(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return TabIconsError.systemReason(code.rawValue)
         }
         if nsError.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(nsError.code)) {

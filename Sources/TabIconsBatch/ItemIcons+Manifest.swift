@@ -15,8 +15,10 @@ extension ItemIcons {
     /// appearance). `scale` nil takes each icon's largest rendition (the table normalizes the
     /// bytes again for its own box); an icon with no rendition at `scale` has no bytes (nil).
     /// Paths are relative to `outputRoot`, read as the run wrote them.
-    public init(entry: Manifest.Icon, in manifest: Manifest, outputRoot: URL, scale: Double? = nil,
-                dark: Bool = false) throws(TabIconsError) {
+    public init(
+        entry: Manifest.Icon, in manifest: Manifest, outputRoot: URL, scale: Double? = nil,
+        dark: Bool = false
+    ) throws(TabIconsError) {
         let directory = try OutputDirectory(root: outputRoot.path, create: false, sparing: [])
         func row(input: String?) -> Manifest.Icon? {
             input.flatMap { input in manifest.icons.first { $0.input == input } }
@@ -27,11 +29,13 @@ extension ItemIcons {
         func bytes(_ icon: Manifest.Icon?) throws(TabIconsError) -> Data? {
             guard let icon else { return nil }
             let renditions = icon.renditions ?? []
-            let chosen = scale.map { scale in renditions.first { $0.scale == scale } }
+            let chosen =
+                scale.map { scale in renditions.first { $0.scale == scale } }
                 ?? renditions.max { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }
             guard let chosen else { return nil }
             guard RelativePath.isPlain(chosen.path) else {
-                throw TabIconsError(.io, "the manifest's path \(chosen.path.debugDescription) is not a plain path below the output folder")
+                throw TabIconsError(
+                    .io, "the manifest's path \(chosen.path.debugDescription) is not a plain path below the output folder")
             }
             guard let read = try directory.read(chosen.path) else {
                 throw TabIconsError(.io, "\(chosen.path) is not in \(outputRoot.path)")

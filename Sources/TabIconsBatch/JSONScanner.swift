@@ -240,8 +240,9 @@ package struct JSONScanner {
             let count = candidate.utf8.count
             // Reading on may move the buffer's bytes: the start is taken after.
             if try available(count + 2), case let start = index + 1, buffer[start + count] == Self.quote,
-               buffer[start..<start + count].elementsEqual(candidate.utf8),
-               !candidate.utf8.contains(where: { $0 == Self.quote || $0 == Self.backslash || $0 < 0x20 }) {
+                buffer[start..<start + count].elementsEqual(candidate.utf8),
+                !candidate.utf8.contains(where: { $0 == Self.quote || $0 == Self.backslash || $0 < 0x20 })
+            {
                 index = start + count + 1
                 return candidate
             }
@@ -313,7 +314,8 @@ package struct JSONScanner {
             case UInt8(ascii: "u"):
                 var code = try hex4()
                 if (0xD800..<0xDC00).contains(code), try available(2),
-                   buffer[index] == Self.backslash, buffer[index + 1] == UInt8(ascii: "u") {
+                    buffer[index] == Self.backslash, buffer[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try hex4()
                     guard (0xDC00..<0xE000).contains(low) else { throw failure("bad surrogate pair") }

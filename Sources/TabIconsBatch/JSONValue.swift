@@ -42,10 +42,12 @@ package indirect enum JSONValue: Sendable, Equatable {
         case .double(let value): out += Self.number(value).utf8
         case .string(let value): Self.quote(value, into: &out)
         case .array(let values):
-            writeContainer(values, keys: nil as [String]?, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, level: level)
+            writeContainer(
+                values, keys: nil as [String]?, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, level: level)
         case .object(let pairs):
-            writeContainer(pairs.lazy.map(\.1), keys: pairs.lazy.map(\.0), open: UInt8(ascii: "{"), close: UInt8(ascii: "}"),
-                           into: &out, level: level)
+            writeContainer(
+                pairs.lazy.map(\.1), keys: pairs.lazy.map(\.0), open: UInt8(ascii: "{"), close: UInt8(ascii: "}"),
+                into: &out, level: level)
         }
     }
 

@@ -22,8 +22,10 @@ public struct Manifest: Sendable, Equatable {
     /// made once they are empty, and never a folder someone else made.
     public var folders: [String]
 
-    package init(box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
-                errors: [ErrorEntry] = [], folders: [String] = []) {
+    package init(
+        box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
+        errors: [ErrorEntry] = [], folders: [String] = []
+    ) {
         self.version = 1
         self.tool = "tabicon \(TabIconsVersion.current)"
         self.box = box.points
@@ -90,17 +92,22 @@ public struct Manifest: Sendable, Equatable {
 
         /// The row for a normalized icon: decode scale and point size are the normalizer's, of
         /// the icon as laid out (after trim, on its square or circle), never worked out again.
-        package init(input: String, name: String, icon: NormalizedIcon, contentHash: ContentHash,
-                    renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil) {
-            self.init(input: input, name: name, info: icon.source, contentHash: contentHash,
-                      decodeScale: icon.decodeScale, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
-                      renditions: renditions, contentsFile: contentsFile, lints: icon.lints)
+        package init(
+            input: String, name: String, icon: NormalizedIcon, contentHash: ContentHash,
+            renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil
+        ) {
+            self.init(
+                input: input, name: name, info: icon.source, contentHash: contentHash,
+                decodeScale: icon.decodeScale, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                renditions: renditions, contentsFile: contentsFile, lints: icon.lints)
             self.intent = icon.intent
         }
 
-        package init(input: String, name: String, info: ImageInfo, contentHash: ContentHash,
-                    decodeScale: Double, pointWidth: Double, pointHeight: Double,
-                    renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil, lints: [Lint]) {
+        package init(
+            input: String, name: String, info: ImageInfo, contentHash: ContentHash,
+            decodeScale: Double, pointWidth: Double, pointHeight: Double,
+            renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil, lints: [Lint]
+        ) {
             self.input = input
             self.name = name
             self.format = info.format.rawValue
@@ -122,9 +129,11 @@ public struct Manifest: Sendable, Equatable {
         }
 
         /// Every entry's keys, as the manifest reader finds them (`ManifestReader`).
-        package init(input: String, name: String, format: String, pixelWidth: Int, pixelHeight: Int, orientation: Int,
-                     hasAlpha: Bool, animated: Bool, contentHash: String, decodeScale: Double, pointWidth: Double,
-                     pointHeight: Double, lints: [Lint]) {
+        package init(
+            input: String, name: String, format: String, pixelWidth: Int, pixelHeight: Int, orientation: Int,
+            hasAlpha: Bool, animated: Bool, contentHash: String, decodeScale: Double, pointWidth: Double,
+            pointHeight: Double, lints: [Lint]
+        ) {
             self.input = input
             self.name = name
             self.format = format
@@ -172,10 +181,18 @@ public struct Manifest: Sendable, Equatable {
         /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
         package func withFileStats(_ statOf: (String) -> FileStat?) -> Icon {
             var icon = self
-            icon.renditions = renditions?.map { var entry = $0; entry.stat = statOf($0.path); return entry }
-            icon.contentsFile = contentsFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
-            icon.selectorFile = selectorFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
-            icon.vectorFile = vectorFile.map { var entry = $0; entry.stat = statOf($0.path); return entry }
+            icon.renditions = renditions?.map {
+                var entry = $0; entry.stat = statOf($0.path); return entry
+            }
+            icon.contentsFile = contentsFile.map {
+                var entry = $0; entry.stat = statOf($0.path); return entry
+            }
+            icon.selectorFile = selectorFile.map {
+                var entry = $0; entry.stat = statOf($0.path); return entry
+            }
+            icon.vectorFile = vectorFile.map {
+                var entry = $0; entry.stat = statOf($0.path); return entry
+            }
             return icon
         }
     }
@@ -192,8 +209,9 @@ public struct Manifest: Sendable, Equatable {
         package var stat: FileStat?
 
         package init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
-            self.init(scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                      bytes: bytes, hash: hash.description)
+            self.init(
+                scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                bytes: bytes, hash: hash.description)
         }
 
         init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: String) {

@@ -120,7 +120,7 @@ struct ManifestReader {
             }
         }
         guard let version = version ?? nil, let tool = tool ?? nil, let box = (box ?? nil).flatMap(IconBox.init(points:)),
-              let scales = scales ?? nil, let icons = icons ?? nil, let errors = errors ?? nil
+            let scales = scales ?? nil, let icons = icons ?? nil, let errors = errors ?? nil
         else { return nil }
         var manifest = Manifest(box: box, scales: scales, options: options.map(OptionFingerprint.init(json:)))
         manifest.version = version
@@ -189,7 +189,8 @@ struct ManifestReader {
         var hasAlpha: Bool??, animated: Bool??, vector: Bool??
         var decodeScale: Double??, pointWidth: Double??, pointHeight: Double??
         var renditions: [Manifest.RenditionEntry]??, badRendition = false
-        var contentsFile: Manifest.FileEntry??, selectorFile: Manifest.FileEntry??, vectorFile: Manifest.FileEntry??, inputStat: FileStat??
+        var contentsFile: Manifest.FileEntry??, selectorFile: Manifest.FileEntry??, vectorFile: Manifest.FileEntry??,
+            inputStat: FileStat??
         var intent: String??, selectedTwin: String??, darkTwin: String??
         var lints: [Lint]??, options: JSONValue?
         var cursor = try scanner.enter()
@@ -225,10 +226,10 @@ struct ManifestReader {
             }
         }
         guard let input = input ?? nil, let name = name ?? nil, let format = format ?? nil,
-              let pixelWidth = pixelWidth ?? nil, let pixelHeight = pixelHeight ?? nil,
-              let orientation = orientation ?? nil, let hasAlpha = hasAlpha ?? nil, let animated = animated ?? nil,
-              let contentHash = contentHash ?? nil, let decodeScale = decodeScale ?? nil,
-              let pointWidth = pointWidth ?? nil, let pointHeight = pointHeight ?? nil, let lints = lints ?? nil
+            let pixelWidth = pixelWidth ?? nil, let pixelHeight = pixelHeight ?? nil,
+            let orientation = orientation ?? nil, let hasAlpha = hasAlpha ?? nil, let animated = animated ?? nil,
+            let contentHash = contentHash ?? nil, let decodeScale = decodeScale ?? nil,
+            let pointWidth = pointWidth ?? nil, let pointHeight = pointHeight ?? nil, let lints = lints ?? nil
         else {
             iconProblem = iconProblem ?? Self.iconLacksKey
             return nil
@@ -237,9 +238,10 @@ struct ManifestReader {
             iconProblem = iconProblem ?? Self.renditionLacksKey
             return nil
         }
-        var icon = Manifest.Icon(input: input, name: name, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                                 orientation: orientation, hasAlpha: hasAlpha, animated: animated, contentHash: contentHash,
-                                 decodeScale: decodeScale, pointWidth: pointWidth, pointHeight: pointHeight, lints: lints)
+        var icon = Manifest.Icon(
+            input: input, name: name, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+            orientation: orientation, hasAlpha: hasAlpha, animated: animated, contentHash: contentHash,
+            decodeScale: decodeScale, pointWidth: pointWidth, pointHeight: pointHeight, lints: lints)
         icon.vector = vector == true ? true : nil
         icon.renditions = renditions ?? nil
         icon.contentsFile = contentsFile ?? nil
@@ -254,7 +256,9 @@ struct ManifestReader {
     }
 
     /// The renditions; `entries` nil when it is not an array, `bad` when an element lacks a key.
-    private mutating func renditionList(paths: [String]) throws(JSONScanner.Failure) -> (entries: [Manifest.RenditionEntry]?, bad: Bool) {
+    private mutating func renditionList(paths: [String]) throws(JSONScanner.Failure) -> (
+        entries: [Manifest.RenditionEntry]?, bad: Bool
+    ) {
         guard try scanner.isArray() else { try scanner.skip(); return (nil, false) }
         var entries: [Manifest.RenditionEntry] = []
         entries.reserveCapacity(3)  // one per scale: 1, 2 and 3 by default
@@ -263,10 +267,11 @@ struct ManifestReader {
         while try scanner.nextElement(&cursor) {
             let path = entries.count < paths.count && !bad ? paths[entries.count] : nil
             guard let fields = try fileFields(path: path), let scale = fields.scale, let file = fields.file,
-                  let width = fields.pixelWidth, let height = fields.pixelHeight
+                let width = fields.pixelWidth, let height = fields.pixelHeight
             else { bad = true; continue }
-            var rendition = Manifest.RenditionEntry(scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
-                                                    bytes: file.bytes, hash: file.hash)
+            var rendition = Manifest.RenditionEntry(
+                scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
+                bytes: file.bytes, hash: file.hash)
             rendition.stat = file.stat
             entries.append(rendition)
         }
@@ -387,9 +392,11 @@ struct ManifestReader {
             }
         }
         guard let size = size ?? nil, let mtime = mtime ?? nil, let ctime = ctime ?? nil,
-              let inode = inode ?? nil, let device = device ?? nil else { return nil }
-        return FileStat(size: size, mtime: mtime, ctime: ctime, inode: UInt64(truncatingIfNeeded: inode),
-                        device: UInt64(truncatingIfNeeded: device))
+            let inode = inode ?? nil, let device = device ?? nil
+        else { return nil }
+        return FileStat(
+            size: size, mtime: mtime, ctime: ctime, inode: UInt64(truncatingIfNeeded: inode),
+            device: UInt64(truncatingIfNeeded: device))
     }
 }
 

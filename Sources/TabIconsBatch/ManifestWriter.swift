@@ -152,8 +152,10 @@ private struct ManifestText {
 
     /// An array of objects at `level`: each on its own line (`[]` when empty); `element` answers
     /// false to stop.
-    mutating func list<Element>(_ elements: [Element], level: Int,
-                                _ element: (inout ManifestText, Element, Int) -> Bool) {
+    mutating func list<Element>(
+        _ elements: [Element], level: Int,
+        _ element: (inout ManifestText, Element, Int) -> Bool
+    ) {
         guard !elements.isEmpty else { out += "[]".utf8; return }
         var members = Members(level: level, oneLine: false)
         out.append(UInt8(ascii: "["))
@@ -290,7 +292,9 @@ extension Manifest {
 
     package var jsonBytes: [UInt8] {
         var bytes: [UInt8] = []
-        ManifestWriter.write(self) { bytes += $0; return true }
+        ManifestWriter.write(self) {
+            bytes += $0; return true
+        }
         return bytes
     }
 }

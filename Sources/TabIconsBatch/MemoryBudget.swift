@@ -10,7 +10,7 @@ import Foundation
 /// progressive photos decoded side by side hold two sets of libjpeg coefficient buffers (55 MB
 /// each for a 3840×2400 4:4:4 photo); with the budget, a batch's peak is its largest image or the
 /// budget, whichever is larger, and small icons still run on every core.
-final class MemoryBudget: @unchecked Sendable {   // state guarded by `condition`
+final class MemoryBudget: @unchecked Sendable {  // state guarded by `condition`
     let capacity: Int
     private var taken = 0
     private let condition = NSCondition()

@@ -22,16 +22,17 @@ public struct OptionFingerprint: Sendable, Equatable {
             formatName = "webp"
             if let q { quality = .double(Double(q)) }
         }
-        json = .object([
-            ("tool", .string("tabicon \(TabIconsVersion.current)")),
-            ("layout", .string(layout.rawValue)), ("format", .string(formatName)), ("quality", quality),
-            ("box", .double(options.box.points)), ("scales", .array(options.scales.map { .double($0) })),
-            ("shape", .string(options.shape.rawValue)), ("trim", .bool(options.trim)),
-            ("render", .string(options.render.rawValue)), ("filter", .string(options.filter.rawValue)),
-            ("allowUpscale", .bool(options.allowUpscale)), ("padding", .string(options.padding.description)),
-            ("maxPixels", .int(options.limits.maxPixels)), ("maxSide", .int(options.limits.maxSide)),
-            ("maxInputBytes", .int(options.limits.maxInputBytes)),
-            ("maxSVGBytes", .int(options.limits.maxSVGBytes)), ("maxSVGElements", .int(options.limits.maxSVGElements)),
-        ] + (vector ? [("vector", .bool(true))] : []))
+        json = .object(
+            [
+                ("tool", .string("tabicon \(TabIconsVersion.current)")),
+                ("layout", .string(layout.rawValue)), ("format", .string(formatName)), ("quality", quality),
+                ("box", .double(options.box.points)), ("scales", .array(options.scales.map { .double($0) })),
+                ("shape", .string(options.shape.rawValue)), ("trim", .bool(options.trim)),
+                ("render", .string(options.render.rawValue)), ("filter", .string(options.filter.rawValue)),
+                ("allowUpscale", .bool(options.allowUpscale)), ("padding", .string(options.padding.description)),
+                ("maxPixels", .int(options.limits.maxPixels)), ("maxSide", .int(options.limits.maxSide)),
+                ("maxInputBytes", .int(options.limits.maxInputBytes)),
+                ("maxSVGBytes", .int(options.limits.maxSVGBytes)), ("maxSVGElements", .int(options.limits.maxSVGElements))
+            ] + (vector ? [("vector", .bool(true))] : []))
     }
 }

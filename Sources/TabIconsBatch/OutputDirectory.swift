@@ -63,7 +63,8 @@ package final class OutputDirectory: Sendable {
                 next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             if next < 0 {
-                let error = errno == ELOOP || errno == ENOTDIR ? notAFolder(fd, component, walked) : failure("cannot open", walked)
+                let error =
+                    errno == ELOOP || errno == ENOTDIR ? notAFolder(fd, component, walked) : failure("cannot open", walked)
                 close(fd)
                 throw error
             }
@@ -83,8 +84,10 @@ package final class OutputDirectory: Sendable {
     }
 
     /// `failing` names what a system error interrupted: a read, or the write this read serves.
-    private func read(_ name: String, in folder: Int32, relative: String,
-                      failing what: String = "cannot read") throws(TabIconsError) -> [UInt8]? {
+    private func read(
+        _ name: String, in folder: Int32, relative: String,
+        failing what: String = "cannot read"
+    ) throws(TabIconsError) -> [UInt8]? {
         let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -114,7 +117,8 @@ package final class OutputDirectory: Sendable {
     /// answers those staged, and the paths left as they were because their bytes are equal. On
     /// any failure, every temporary this call made is removed, and nothing else changed.
     package func stage(_ files: [(path: String, bytes: [UInt8])]) throws(TabIconsError)
-        -> (staged: [Staged], unchanged: [String]) {
+        -> (staged: [Staged], unchanged: [String])
+    {
         var staged: [Staged] = []
         var unchanged: [String] = []
         do throws(TabIconsError) {
@@ -125,7 +129,9 @@ package final class OutputDirectory: Sendable {
                 }
                 let existing: [UInt8]?
                 // Its old bytes are read only to leave an equal file untouched: a failure is the write's.
-                do throws(TabIconsError) { existing = try read(name, in: folder, relative: file.path, failing: "cannot write") } catch {
+                do throws(TabIconsError) {
+                    existing = try read(name, in: folder, relative: file.path, failing: "cannot write")
+                } catch {
                     close(folder)
                     throw error
                 }
@@ -136,8 +142,9 @@ package final class OutputDirectory: Sendable {
                 }
                 do throws(TabIconsError) {
                     let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
-                    let entry = Manifest.FileEntry(path: file.path, bytes: file.bytes.count,
-                                                   hash: ContentHash(of: file.bytes).description)
+                    let entry = Manifest.FileEntry(
+                        path: file.path, bytes: file.bytes.count,
+                        hash: ContentHash(of: file.bytes).description)
                     staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
                 } catch {
                     close(folder)
@@ -229,8 +236,8 @@ package final class OutputDirectory: Sendable {
         switch removal {
         case .file(let entry):
             guard type == S_IFREG, Int(info.st_size) == entry.bytes,
-                  let bytes = try? read(name, in: folder, relative: relative),
-                  ContentHash(of: bytes).description == entry.hash
+                let bytes = try? read(name, in: folder, relative: relative),
+                ContentHash(of: bytes).description == entry.hash
             else { return false }
             return dryRun || unlinkat(folder, name, 0) == 0
         case .emptyFolder:
@@ -254,7 +261,8 @@ package final class OutputDirectory: Sendable {
         if rootFD >= 0, file.stat != nil, RelativePath.isPlain(file.path) {
             var info = stat()
             if fstatat(rootFD, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
-               cache.isUnchanged(recorded: file.stat, current: FileStat(info)) {
+                cache.isUnchanged(recorded: file.stat, current: FileStat(info))
+            {
                 return FileStat(info)
             }
         }
@@ -266,7 +274,7 @@ package final class OutputDirectory: Sendable {
         let current = FileStat(info)
         if cache.isUnchanged(recorded: file.stat, current: current) { return current }
         guard current.size == file.bytes, let bytes = try? read(name, in: folder, relative: file.path),
-              bytes.count == file.bytes, ContentHash(of: bytes).description == file.hash
+            bytes.count == file.bytes, ContentHash(of: bytes).description == file.hash
         else { return nil }
         return current
     }

@@ -17,7 +17,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// Android's density buckets by scale factor (mdpi is the 1× baseline).
     public static let androidDensities: [(scale: Double, folder: String)] = [
         (0.75, "drawable-ldpi"), (1, "drawable-mdpi"), (1.5, "drawable-hdpi"), (2, "drawable-xhdpi"),
-        (3, "drawable-xxhdpi"), (4, "drawable-xxxhdpi"),
+        (3, "drawable-xxhdpi"), (4, "drawable-xxxhdpi")
     ]
 
     /// The scales a layout renders when the user does not say: Android's five common densities,

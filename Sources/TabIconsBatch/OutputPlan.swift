@@ -34,8 +34,10 @@ package struct OutputPlan: Sendable {
         /// planned for the PNG fallback).
         package let vectorPath: String?
 
-        package init(stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
-                    selectorPath: String? = nil, vectorPath: String? = nil) {
+        package init(
+            stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
+            selectorPath: String? = nil, vectorPath: String? = nil
+        ) {
             self.stem = stem
             self.renditionPaths = renditionPaths
             self.contentsPath = contentsPath
@@ -56,7 +58,8 @@ package struct OutputPlan: Sendable {
         }
 
         package static func == (a: Icon, b: Icon) -> Bool {
-            a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath && a.vectorPath == b.vectorPath
+            a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath
+                && a.vectorPath == b.vectorPath
                 && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
         }
     }
@@ -122,15 +125,20 @@ package struct OutputPlan: Sendable {
             }
         }
 
-        let (named, twins) = placeTwins(inputs, naming(inputs, layout: settings.layout, fileExtension: settings.fileExtension,
-                                                         scales: settings.scales, vector: settings.vector),
-                                        layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
+        let (named, twins) = placeTwins(
+            inputs,
+            naming(
+                inputs, layout: settings.layout, fileExtension: settings.fileExtension,
+                scales: settings.scales, vector: settings.vector),
+            layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
         // The run's own files below --out, which no output may take.
-        let reserved = [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
+        let reserved =
+            [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
             + (settings.previewPath.map { [("--preview", $0)] } ?? [])
-        let reservedRelative = reserved.compactMap { flag, path in relative(path, to: root).map { ($0.lowercased(), flag, path) } }
+        let reservedRelative = reserved.compactMap { flag, path in relative(path, to: root).map { ($0.lowercased(), flag, path) }
+        }
         var folders: Set<String> = Set(reservedRelative.map { OutputDirectory.split($0.0).folder })
-        var inputFolderAt: [String: String?] = [:]   // folder below root → the input folder it is
+        var inputFolderAt: [String: String?] = [:]  // folder below root → the input folder it is
         func inputFolder(_ folder: String) -> String? {
             if let known = inputFolderAt[folder] { return known }
             let found = FileIdentity(path: root + "/" + folder).flatMap { identities.folders[$0] }
@@ -150,9 +158,11 @@ package struct OutputPlan: Sendable {
         // a collision, as its stem would name them (it still may not sit where outputs would land
         // among the inputs). A renamed input's first name is another input's, checked there.
         let candidates = zip(inputs, named).map { input, result in
-            (try? result.get()) ?? plan(stem: input.outputStem, layout: settings.layout,
-                                        fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales,
-                                        vector: settings.vector && OutputLayout.isVectorInput(input.name))
+            (try? result.get())
+                ?? plan(
+                    stem: input.outputStem, layout: settings.layout,
+                    fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales,
+                    vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
         for icon in candidates {
             for path in icon.allPaths {
@@ -170,7 +180,9 @@ package struct OutputPlan: Sendable {
                 // anywhere inside an input folder would land among the inputs (and be walked as
                 // inputs next time).
                 guard let (ancestor, input) = inputFolderHolding(folder) else { continue }
-                throw BatchUsageError("--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs")
+                throw BatchUsageError(
+                    "--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs"
+                )
             }
         }
         var spared = Set(identities.files.keys).union(identities.folders.keys)
@@ -186,9 +198,12 @@ package struct OutputPlan: Sendable {
     /// output at its path (folded), or, on Android, a state list whose resource name is another
     /// icon's (`home_selector.png` beside `home`'s state list), fails both inputs, each naming
     /// the other.
-    static func placeTwins(_ inputs: [BatchInput], _ named: [Result<Icon, TabIconsError>], layout: OutputLayout,
-                           fileExtension: String, scales: [Double])
-        -> (icons: [Result<Icon, TabIconsError>], twins: [(selected: Int?, dark: Int?)]) {
+    static func placeTwins(
+        _ inputs: [BatchInput], _ named: [Result<Icon, TabIconsError>], layout: OutputLayout,
+        fileExtension: String, scales: [Double]
+    )
+        -> (icons: [Result<Icon, TabIconsError>], twins: [(selected: Int?, dark: Int?)])
+    {
         var icons = named
         let planned = named.indices.compactMap { index in (try? named[index].get()).map { (index, $0) } }
         let found = IconTwins.links(planned.map { (input: inputs[$0.0].name, name: OutputLayout.iconName(stem: $0.1.stem)) })
@@ -199,15 +214,21 @@ package struct OutputPlan: Sendable {
         for (index, icon) in planned {
             if let darkIndex = twins[index].dark, let dark = try? named[darkIndex].get() {
                 let paths = scales.compactMap { scale in
-                    layout.darkTwinPath(iconStem: icon.stem, twinStem: dark.stem, scale: scale,
-                                        fileExtension: inputs[darkIndex].fileExtension(fileExtension)).map { (scale, $0) }
+                    layout.darkTwinPath(
+                        iconStem: icon.stem, twinStem: dark.stem, scale: scale,
+                        fileExtension: inputs[darkIndex].fileExtension(fileExtension)
+                    ).map { (scale, $0) }
                 }
-                let vectorPath = dark.vectorPath == nil ? nil : layout.darkTwinVectorPath(iconStem: icon.stem, twinStem: dark.stem)
-                icons[darkIndex] = .success(Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil, vectorPath: vectorPath))
+                let vectorPath =
+                    dark.vectorPath == nil ? nil : layout.darkTwinVectorPath(iconStem: icon.stem, twinStem: dark.stem)
+                icons[darkIndex] = .success(
+                    Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil, vectorPath: vectorPath))
             }
             if twins[index].selected != nil, let selector = layout.selectorPath(iconStem: icon.stem) {
-                icons[index] = .success(Icon(stem: icon.stem, renditionPaths: icon.renditionPaths,
-                                             contentsPath: icon.contentsPath, selectorPath: selector, vectorPath: icon.vectorPath))
+                icons[index] = .success(
+                    Icon(
+                        stem: icon.stem, renditionPaths: icon.renditionPaths,
+                        contentsPath: icon.contentsPath, selectorPath: selector, vectorPath: icon.vectorPath))
             }
         }
         // Who writes each path (folded), and on Android each resource name a state list takes.
@@ -242,9 +263,11 @@ package struct OutputPlan: Sendable {
 
     /// Stems and paths for every input under the naming rule above, with nothing checked on disk:
     /// the step `tabicon preview` shares, so its page names the files `normalize` would write.
-    static func naming(_ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
-                       scales: [Double], vector: Bool = false) -> [Result<Icon, TabIconsError>] {
-        var owners: [String: (input: Int, scale: Double)] = [:]   // folded path → who writes it
+    static func naming(
+        _ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
+        scales: [Double], vector: Bool = false
+    ) -> [Result<Icon, TabIconsError>] {
+        var owners: [String: (input: Int, scale: Double)] = [:]  // folded path → who writes it
         var failures: [Int: TabIconsError] = [:]
         var icons: [Icon] = []
         let contentsScale = -1.0
@@ -279,12 +302,15 @@ package struct OutputPlan: Sendable {
         TabIconsError(.io, "its output \(path) is also an output of \(other); rename one of them")
     }
 
-    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double], vector: Bool = false) -> Icon {
+    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double], vector: Bool = false)
+        -> Icon
+    {
         let paths = scales.compactMap { scale in
             layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
         }
-        return Icon(stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem),
-                    vectorPath: vector ? layout.vectorPath(stem: stem) : nil)
+        return Icon(
+            stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem),
+            vectorPath: vector ? layout.vectorPath(stem: stem) : nil)
     }
 
     /// Scales that print alike (2.01998 and 2.02002 both print as 2.02) would write one file for
@@ -292,9 +318,13 @@ package struct OutputPlan: Sendable {
     private static func checkScales(_ settings: Settings) throws(BatchUsageError) {
         var seen: [String: Double] = [:]
         for scale in settings.scales {
-            guard let path = settings.layout.path(stem: "icon", scale: scale, fileExtension: settings.fileExtension) else { continue }
+            guard let path = settings.layout.path(stem: "icon", scale: scale, fileExtension: settings.fileExtension) else {
+                continue
+            }
             if let other = seen[path] {
-                throw BatchUsageError("--scales \(other) and \(scale) name the same file (\(path)); give scales that differ in their first four decimals")
+                throw BatchUsageError(
+                    "--scales \(other) and \(scale) name the same file (\(path)); give scales that differ in their first four decimals"
+                )
             }
             seen[path] = scale
         }

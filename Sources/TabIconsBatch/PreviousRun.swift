@@ -30,12 +30,16 @@ struct PreviousRun: Sendable {
 
     /// `trustStats` false (`--verify`): every input and recorded file is read and hashed.
     /// `inputs` and `plan`, this run's, lend their equal strings to the entries read.
-    init(manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal,
-         trustStats: Bool = true, sharing inputs: [BatchInput] = [], plan: OutputPlan? = nil) throws(BatchUsageError) {
+    init(
+        manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal,
+        trustStats: Bool = true, sharing inputs: [BatchInput] = [], plan: OutputPlan? = nil
+    ) throws(BatchUsageError) {
         var warnings: [String] = []
         let shared = plan.map { plan in
             { (index: Int) -> ManifestReader.Shared? in
-                guard index < inputs.count, index < plan.icons.count, case .success(let planned) = plan.icons[index] else { return nil }
+                guard index < inputs.count, index < plan.icons.count, case .success(let planned) = plan.icons[index] else {
+                    return nil
+                }
                 return .init(input: inputs[index].name, paths: planned.renditionPaths.map(\.path))
             }
         }
@@ -59,7 +63,8 @@ struct PreviousRun: Sendable {
     /// app's `manifest.json` under `-o public`, a file too large to be one, a broken one.
     /// Entry `k` is usually input `k` (the inputs did not change): `sharing` lends its strings.
     private static func read(_ path: String, sharing: ((Int) -> ManifestReader.Shared?)?) throws(BatchUsageError)
-        -> (manifest: Manifest, stat: FileStat)? {
+        -> (manifest: Manifest, stat: FileStat)?
+    {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
         // Read in chunks as it is parsed (`ManifestReader`): the run holds the entries, not the text.
         let read: (manifest: Result<Manifest, TabIconsError>, stat: FileStat)?
@@ -89,7 +94,9 @@ struct PreviousRun: Sendable {
         var clean = manifest
         func plain(_ files: [Manifest.FileEntry], of input: String) -> Bool {
             guard let bad = files.first(where: { !RelativePath.isPlain($0.path) }) else { return true }
-            warnings.append("ignored the previous manifest's entry for \(input): its path \(bad.path.debugDescription) is not a plain path below --out")
+            warnings.append(
+                "ignored the previous manifest's entry for \(input): its path \(bad.path.debugDescription) is not a plain path below --out"
+            )
             return false
         }
         // Copied only when an entry goes: the common manifest is held once.
@@ -124,17 +131,20 @@ struct PreviousRun: Sendable {
     ///
     /// The options compared are the icon's own: `fingerprint` (nil: the run's) against the
     /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
-    func reusable(input: String, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
-                  plan: OutputPlan.Icon, directory: OutputDirectory) -> Manifest.Icon? {
+    func reusable(
+        input: String, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
+        plan: OutputPlan.Icon, directory: OutputDirectory
+    ) -> Manifest.Icon? {
         guard let index = iconsByInput[input], var icon = manifest?.icons[index],
-              icon.options == nil && fingerprint == nil ? sameOptions : (icon.options ?? manifest?.options) == (fingerprint ?? runOptions)
+            icon.options == nil && fingerprint == nil
+                ? sameOptions : (icon.options ?? manifest?.options) == (fingerprint ?? runOptions)
         else { return nil }
         // An entry without an intent predates `Contents.json` always naming one: redone.
         guard let renditions = icon.renditions, icon.intent != nil,
-              icon.name == OutputLayout.iconName(stem: plan.stem),
-              renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
-              icon.contentsFile?.path == plan.contentsPath,
-              icon.vectorFile == nil || icon.vectorFile?.path == plan.vectorPath
+            icon.name == OutputLayout.iconName(stem: plan.stem),
+            renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
+            icon.contentsFile?.path == plan.contentsPath,
+            icon.vectorFile == nil || icon.vectorFile?.path == plan.vectorPath
         else { return nil }
         if let contentHash {
             guard icon.contentHash == contentHash.description else { return nil }

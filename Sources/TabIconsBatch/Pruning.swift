@@ -5,8 +5,10 @@ import TabIcons
 /// tabicon recorded, never an input, never outside `--out`. With `dryRun` it answers what it would
 /// remove, for `--check`.
 enum Pruning {
-    static func remove(_ stale: [Manifest.FileEntry], producing produced: Set<String>, in directory: OutputDirectory,
-                       madeFolders: Set<String>, dryRun: Bool = false) -> (files: [String], folders: Set<String>) {
+    static func remove(
+        _ stale: [Manifest.FileEntry], producing produced: Set<String>, in directory: OutputDirectory,
+        madeFolders: Set<String>, dryRun: Bool = false
+    ) -> (files: [String], folders: Set<String>) {
         let sparing = sameFileSpellings(of: stale, producing: produced, in: directory)
         var removed: [String] = []
         var candidates: Set<String> = []
@@ -30,8 +32,10 @@ enum Pruning {
 
     /// The identities of produced files that a stale file's name differs from only in case: on a
     /// file system that folds case (macOS), `Home.png` is the new `home.png`, and must stay.
-    private static func sameFileSpellings(of stale: [Manifest.FileEntry], producing produced: Set<String>,
-                                          in directory: OutputDirectory) -> Set<FileIdentity> {
+    private static func sameFileSpellings(
+        of stale: [Manifest.FileEntry], producing produced: Set<String>,
+        in directory: OutputDirectory
+    ) -> Set<FileIdentity> {
         let staleFolded = Set(stale.map { $0.path.lowercased() })
         guard !staleFolded.isEmpty else { return [] }
         return Set(produced.filter { staleFolded.contains($0.lowercased()) }.compactMap { directory.fileStat($0)?.identity })

@@ -9,7 +9,7 @@ package enum RelativePath {
         // One pass over the bytes (a rerun asks this of every recorded file): each component
         // between slashes must be non-empty and not `.` or `..`.
         var component = 0  // bytes in the current component
-        var dots = 0       // of which leading dots, while only dots
+        var dots = 0  // of which leading dots, while only dots
         for byte in path.utf8 {
             switch byte {
             case 0: return false

@@ -11,8 +11,10 @@ struct RenderedIcon: Sendable {
     let files: [IconFiles.File]
 
     /// The body of the batch for one input: normalize, encode, name, the manifest row.
-    static func render(_ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer,
-                       format: OutputFormat, contentHash: ContentHash) throws(TabIconsError) -> RenderedIcon {
+    static func render(
+        _ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer,
+        format: OutputFormat, contentHash: ContentHash
+    ) throws(TabIconsError) -> RenderedIcon {
         // `--vector`: the vector from the plan alone (no rendition drawn), the PNGs only when the
         // format cannot hold the drawing.
         var fallback: Lint?
@@ -21,10 +23,14 @@ struct RenderedIcon: Sendable {
             switch try normalizer.vectorFile(data, icon: planned, target: target) {
             case .success(let bytes)?:
                 let files = try IconFiles(planned, plan: plan, format: format, vector: bytes)
-                return RenderedIcon(row: files.manifestIcon(input: input, plan: plan, icon: planned, contentHash: contentHash),
-                                    files: files.files)
+                return RenderedIcon(
+                    row: files.manifestIcon(input: input, plan: plan, icon: planned, contentHash: contentHash),
+                    files: files.files)
             case .failure(let unsupported)?:
-                fallback = Lint(.vectorFallback, "kept as PNG renditions: the \(target == .vectorDrawable ? "VectorDrawable" : "SVG") cannot hold \(unsupported.feature)")
+                fallback = Lint(
+                    .vectorFallback,
+                    "kept as PNG renditions: the \(target == .vectorDrawable ? "VectorDrawable" : "SVG") cannot hold \(unsupported.feature)"
+                )
             case nil:
                 break
             }
@@ -32,13 +38,16 @@ struct RenderedIcon: Sendable {
         var icon = try normalizer.normalize(data)
         if let fallback { icon.lints.append(fallback) }
         let files = try IconFiles(icon, plan: plan, format: format)
-        return RenderedIcon(row: files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: contentHash),
-                            files: files.files)
+        return RenderedIcon(
+            row: files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: contentHash),
+            files: files.files)
     }
 
     /// `inspect`'s body for one input: the row without renditions (`IconInspector`).
-    static func inspect(_ data: Data, input: String, name: String, box: IconBox,
-                        limits: DecodeOptions.Limits) throws(TabIconsError) -> Manifest.Icon {
+    static func inspect(
+        _ data: Data, input: String, name: String, box: IconBox,
+        limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Manifest.Icon {
         let report = try IconInspector(box: box, limits: limits).inspect(data)
         return Manifest.Icon(input: input, name: name, icon: report.planned, contentHash: report.contentHash, renditions: nil)
     }

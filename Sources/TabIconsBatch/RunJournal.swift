@@ -55,7 +55,8 @@ final class RunJournal: Sendable {
             }
         }
         if ignored > 0 {
-            entries.warnings.append("ignored \(ignored) line\(ignored == 1 ? "" : "s") of the journal \(path) that name no plain path below --out")
+            entries.warnings.append(
+                "ignored \(ignored) line\(ignored == 1 ? "" : "s") of the journal \(path) that name no plain path below --out")
         }
         return entries
     }

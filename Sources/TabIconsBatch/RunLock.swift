@@ -15,7 +15,8 @@ final class RunLock: Sendable {
         guard fd >= 0 else { return nil }
         if !Self.lock(fd, exclusive: exclusive) {
             close(fd)
-            throw BatchUsageError("another tabicon run is writing into \(root); it was left alone (run again once that one has finished)")
+            throw BatchUsageError(
+                "another tabicon run is writing into \(root); it was left alone (run again once that one has finished)")
         }
         self.fd = fd
     }

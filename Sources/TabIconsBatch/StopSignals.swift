@@ -1,9 +1,9 @@
 import TabIcons
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The signal that asked the batch to stop (SIGINT, SIGTERM), 0 while none has.

@@ -27,8 +27,10 @@ enum UntrustedFile {
     /// `body` with the file at `path` open (checked as `read` checks it, closed after) and what
     /// the file system says of it, for a reader that takes the bytes in pieces (`ManifestReader`):
     /// it must read no more than the stat's size. Nil when nothing is there.
-    static func withOpened<T>(_ path: String, cap: Int = cap,
-                              _ body: (Int32, FileStat) throws(Failure) -> T) throws(Failure) -> T? {
+    static func withOpened<T>(
+        _ path: String, cap: Int = cap,
+        _ body: (Int32, FileStat) throws(Failure) -> T
+    ) throws(Failure) -> T? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -62,7 +64,8 @@ extension UntrustedFile.Failure {
     var reason: String {
         switch self {
         case .notARegularFile: return "it is a link, a folder or a special file"
-        case .tooLarge(let bytes): return "it holds \(bytes) bytes, more than the \(UntrustedFile.cap >> 20) MiB a tabicon file may"
+        case .tooLarge(let bytes):
+            return "it holds \(bytes) bytes, more than the \(UntrustedFile.cap >> 20) MiB a tabicon file may"
         case .unreadable(let reason): return reason
         }
     }

@@ -17,7 +17,7 @@ enum BashCompletion {
             "    for ((i = 2; i < COMP_CWORD; i++)); do",
             "        if [ \"${COMP_WORDS[i]}\" = \"--\" ]; then _tabicon_files; return; fi",
             "    done",
-            "    case \"${COMP_WORDS[1]}\" in",
+            "    case \"${COMP_WORDS[1]}\" in"
         ]
         for command in CommandDeclaration.visible {
             lines.append("        \(command.name))")
@@ -25,7 +25,9 @@ enum BashCompletion {
             if !valued.isEmpty {
                 lines.append("            case \"$prev\" in")
                 for option in valued {
-                    lines.append("                \(option.names.joined(separator: "|"))) \(valueCompletion(option.value!.completion)); return ;;")
+                    lines.append(
+                        "                \(option.names.joined(separator: "|"))) \(valueCompletion(option.value!.completion)); return ;;"
+                    )
                 }
                 lines.append("            esac")
             }
@@ -34,7 +36,9 @@ enum BashCompletion {
             case .inputs:
                 lines.append("            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_files; fi")
             case .word(let words):
-                lines.append("            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_words \"\(words.joined(separator: " "))\"; fi")
+                lines.append(
+                    "            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_words \"\(words.joined(separator: " "))\"; fi"
+                )
             }
             lines.append("            ;;")
         }
@@ -44,7 +48,7 @@ enum BashCompletion {
             "_tabicon_words() { mapfile -t COMPREPLY < <(compgen -W \"$1\" -- \"$cur\"); }",
             "_tabicon_files() { compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); }",
             "_tabicon_directories() { compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); }",
-            "complete -F _tabicon tabicon",
+            "complete -F _tabicon tabicon"
         ]
         return lines.joined(separator: "\n")
     }

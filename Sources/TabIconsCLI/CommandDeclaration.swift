@@ -29,9 +29,11 @@ struct CommandDeclaration: Sendable {
     /// Left out of the usage, completions and man page (a maintainer's command).
     let hidden: Bool
 
-    init(_ name: String, synopsis: String, summary: String, about: String, options: [CommandOption],
-         refused: [CommandOption] = [], refusedReason: String = "", operands: Operands = .inputs,
-         exitStatus: String, hidden: Bool = false) {
+    init(
+        _ name: String, synopsis: String, summary: String, about: String, options: [CommandOption],
+        refused: [CommandOption] = [], refusedReason: String = "", operands: Operands = .inputs,
+        exitStatus: String, hidden: Bool = false
+    ) {
         self.name = name
         self.synopsis = synopsis
         self.summary = summary
@@ -61,8 +63,10 @@ extension CommandDeclaration {
         "normalize", synopsis: "[options] <file|dir|->...",
         summary: "normalize icons into 1x/2x/3x renditions",
         about: "Normalizes icons into 1x/2x/3x (or Android density) renditions under --out, with a manifest.",
-        options: [.out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .vector, .filter,
-                  .allowUpscale, .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet],
+        options: [
+            .out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .vector, .filter,
+            .allowUpscale, .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet
+        ],
         exitStatus: "0 all inputs done, 1 some inputs failed (every good one still written) or --check found "
             + "changes, 2 usage, 130 / 143 stopped by SIGINT / SIGTERM (the previous manifest and files kept).")
 
@@ -83,8 +87,10 @@ extension CommandDeclaration {
             + "one self-contained HTML page showing each icon in iOS and Material tab bars (light and dark, "
             + "unselected and selected, tinted as each platform tints), its 1x/2x/3x renditions magnified, "
             + "its lints and the inputs that failed. Writes only FILE.html.",
-        options: [.page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .filter, .allowUpscale,
-                  .config, .jobs, .maxPixels, .quiet],
+        options: [
+            .page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .filter, .allowUpscale,
+            .config, .jobs, .maxPixels, .quiet
+        ],
         refused: [.manifest, .json, .preview, .check, .force, .verify], refusedReason: "which writes only the page",
         exitStatus: "0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage, "
             + "130 / 143 stopped by SIGINT / SIGTERM (no page written).")

@@ -25,7 +25,8 @@ extension CommandOption {
 
     static let scales = CommandOption(
         "scales", value: .text("1,2,3"),
-        default: .described("\(list(OutputLayout.flat.defaultScales)); with --layout android, \(list(OutputLayout.android.defaultScales))"),
+        default: .described(
+            "\(list(OutputLayout.flat.defaultScales)); with --layout android, \(list(OutputLayout.android.defaultScales))"),
         help: "screen scales to render")
 
     static let layout = CommandOption(
@@ -115,7 +116,9 @@ extension CommandOption {
 
     static let verify = CommandOption(
         "verify",
-        help: "read and hash every input and recorded file (without it, a file whose size, times, inode and device are as recorded is not read)")
+        help:
+            "read and hash every input and recorded file (without it, a file whose size, times, inode and device are as recorded is not read)"
+    )
 
     static let quiet = CommandOption(
         "quiet", short: "q",

@@ -14,8 +14,10 @@ struct CommandOption: Sendable, Hashable {
     /// One sentence or two, for `--help` (wrapped there) and the man page.
     let help: String
 
-    init(_ long: String, short: Character? = nil, value: OptionValue? = nil, default defaultValue: OptionDefault = .none,
-         help: String) {
+    init(
+        _ long: String, short: Character? = nil, value: OptionValue? = nil, default defaultValue: OptionDefault = .none,
+        help: String
+    ) {
         self.long = long
         self.short = short
         self.value = value

@@ -24,7 +24,9 @@ enum CommonOptions {
     static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
         var limits = DecodeOptions.Limits.default
         if let text {
-            guard let value = NumberText.parseInteger(text), value > 0 else { throw .init("--max-pixels must be a positive integer, not '\(text)'") }
+            guard let value = NumberText.parseInteger(text), value > 0 else {
+                throw .init("--max-pixels must be a positive integer, not '\(text)'")
+            }
             limits.maxPixels = value
         }
         return limits
@@ -33,7 +35,8 @@ enum CommonOptions {
     /// The library's own check of the options (`NormalizeOptions.problem`), as a usage error
     /// naming the flag that set the value: options that cannot work stop the run before any work.
     static func validated(_ options: NormalizeOptions, name: (CommandOption) -> String = \.longName)
-        throws(ParsedArguments.UsageError) -> NormalizeOptions {
+        throws(ParsedArguments.UsageError) -> NormalizeOptions
+    {
         guard let problem = options.problem else { return options }
         switch problem {
         case .box(let text): throw .init("\(name(.box)): \(text)")

@@ -39,7 +39,9 @@ enum ConfigOptions {
 
     /// The words of `options` (all keys allowed) or of an `icons` entry (the per-icon keys), each
     /// tagged with its place for the parsers' messages.
-    static func words(_ settings: [IconConfig.Setting], file: String, perIconOnly: Bool) throws(ParsedArguments.UsageError) -> OptionWords {
+    static func words(_ settings: [IconConfig.Setting], file: String, perIconOnly: Bool) throws(ParsedArguments.UsageError)
+        -> OptionWords
+    {
         var words = OptionWords()
         for setting in settings {
             func fail(_ reason: String) -> ParsedArguments.UsageError {
@@ -47,7 +49,8 @@ enum ConfigOptions {
             }
             let keys = perIcon + runWide
             guard let option = keys.first(where: { $0.long == setting.key }) else {
-                let hint = Suggestion.closest(to: "--" + setting.key, among: keys.map(\.longName))
+                let hint =
+                    Suggestion.closest(to: "--" + setting.key, among: keys.map(\.longName))
                     .map { " (did you mean \($0.dropFirst(2))?)" } ?? ""
                 throw fail("is not a setting\(hint); the keys are " + keys.map(\.long).joined(separator: ", "))
             }
@@ -69,11 +72,15 @@ enum ConfigOptions {
                     default: nil
                     }
                 }
-                guard numbers.count == items.count, !numbers.isEmpty else { throw fail("must be a list of numbers, such as [1, 2, 3]") }
+                guard numbers.count == items.count, !numbers.isEmpty else {
+                    throw fail("must be a list of numbers, such as [1, 2, 3]")
+                }
                 text = numbers.joined(separator: ",")
             default:
-                throw fail(option == .scales ? "must be a list of numbers or a string, such as [1, 2, 3] or \"1,2,3\""
-                           : numeric.contains(option) ? "must be a number or a string" : "must be a string")
+                throw fail(
+                    option == .scales
+                        ? "must be a list of numbers or a string, such as [1, 2, 3] or \"1,2,3\""
+                        : numeric.contains(option) ? "must be a number or a string" : "must be a string")
             }
             words.set(option, text, origin: "--config \(TerminalText.quoted(file)): \(TerminalText.quoted(setting.place))")
         }

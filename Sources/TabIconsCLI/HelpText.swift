@@ -8,15 +8,19 @@ enum HelpText {
     static let width = 100
 
     static var usage: String {
-        var lines = ["tabicon \(TabIconsVersion.current): fit icons into the tab-bar icon box (PNG, JPEG, WebP, SVG)", "",
-                     "usage:"]
-        let rows = CommandDeclaration.visible.map { ("tabicon \($0.name) \($0.synopsis)", $0.summary) }
+        var lines = [
+            "tabicon \(TabIconsVersion.current): fit icons into the tab-bar icon box (PNG, JPEG, WebP, SVG)", "",
+            "usage:"
+        ]
+        let rows =
+            CommandDeclaration.visible.map { ("tabicon \($0.name) \($0.synopsis)", $0.summary) }
             + [("tabicon --help | --version", ""), ("tabicon COMMAND --help", "one command's options")]
         for (synopsis, summary) in rows { lines += table(synopsis, summary, indent: 2, column: 48) }
         lines.append("")
         let extensions = InputCollector.imageExtensions.sorted().map { "." + $0 }.joined(separator: " ")
-        lines += wrap("Directories are walked for \(extensions); '-' reads stdin. Exit status: 0 all inputs done, "
-                      + "1 some inputs failed (every good one still done) or --check found changes, 2 usage.")
+        lines += wrap(
+            "Directories are walked for \(extensions); '-' reads stdin. Exit status: 0 all inputs done, "
+                + "1 some inputs failed (every good one still done) or --check found changes, 2 usage.")
         return lines.joined(separator: "\n")
     }
 
@@ -27,8 +31,9 @@ enum HelpText {
         for option in command.helpOptions { lines += table(option.label, option.helpWithDefault, indent: 2, column: 29) }
         if !command.refused.isEmpty {
             lines.append("")
-            lines += wrap("Not for \(command.name), \(command.refusedReason): "
-                          + command.refused.map(\.longName).joined(separator: ", ") + ".")
+            lines += wrap(
+                "Not for \(command.name), \(command.refusedReason): "
+                    + command.refused.map(\.longName).joined(separator: ", ") + ".")
         }
         lines.append("")
         lines += wrap("Exit status: " + command.exitStatus)

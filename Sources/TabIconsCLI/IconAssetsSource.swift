@@ -30,10 +30,13 @@ struct IconAssetsSource {
         var owner: [String: String] = [:]
         for icon in sorted {
             guard let identifier = SwiftIdentifier.make(from: icon.stem) else {
-                throw NamingError(description: "Icons/\(icon.fileName): its name has no letter or digit to make a Swift name of; rename the file")
+                throw NamingError(
+                    description:
+                        "Icons/\(icon.fileName): its name has no letter or digit to make a Swift name of; rename the file")
             }
             if let other = owner[identifier] {
-                throw NamingError(description: "Icons/\(other) and Icons/\(icon.fileName) both give the Swift name `\(identifier)`; rename one")
+                throw NamingError(
+                    description: "Icons/\(other) and Icons/\(icon.fileName) both give the Swift name `\(identifier)`; rename one")
             }
             owner[identifier] = icon.fileName
             identifiers.append(identifier)
@@ -83,7 +86,7 @@ struct IconAssetsSource {
             "}",
             "",
             "/// One constant per icon in `Icons/`.",
-            "enum TabIconAssets {",
+            "enum TabIconAssets {"
         ]
         let scaleList = scales.map(NumberText.shortest).joined(separator: ", ")
         for (index, icon) in sorted.enumerated() {
@@ -91,7 +94,9 @@ struct IconAssetsSource {
             let selected = links[index].selected.map { Self.literal(sorted[$0].stem) } ?? "nil"
             let dark = links[index].dark.map { Self.literal(sorted[$0].stem) } ?? "nil"
             lines.append("    /// Icons/\(Self.escaped(icon.fileName))")
-            lines.append("    static let \(identifiers[index]) = TabIconAsset(name: \(Self.literal(icon.stem)), source: \(Self.literal(icon.fileName)),")
+            lines.append(
+                "    static let \(identifiers[index]) = TabIconAsset(name: \(Self.literal(icon.stem)), source: \(Self.literal(icon.fileName)),"
+            )
             lines.append("        scales: [\(scaleList)], fileNames: [\(files.map(Self.literal).joined(separator: ", "))],")
             lines.append("        selectedName: \(selected), darkName: \(dark))")
         }

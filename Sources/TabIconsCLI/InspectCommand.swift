@@ -34,8 +34,11 @@ struct InspectCommand {
         for item in items {
             do throws(TabIconsError) {
                 let data = try item.read(limit: limits.maxInputBytes)
-                guard let icon = try engine.inspect(data, input: item.displayName, name: item.name, box: box, limits: limits,
-                                                    shouldStop: { StopSignals.received }) else { break }
+                guard
+                    let icon = try engine.inspect(
+                        data, input: item.displayName, name: item.name, box: box, limits: limits,
+                        shouldStop: { StopSignals.received })
+                else { break }
                 manifest.icons.append(icon)
                 if !json { console.out(Self.describe(icon)) }
             } catch {
@@ -55,7 +58,9 @@ struct InspectCommand {
         parts.append(icon.hasAlpha ? "alpha" : "opaque")
         if icon.orientation != 1 { parts.append("orientation \(icon.orientation)") }
         if icon.animated { parts.append("animated") }
-        parts.append("scale \(NumberText.decimal(icon.decodeScale)) → \(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt")
+        parts.append(
+            "scale \(NumberText.decimal(icon.decodeScale)) → \(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt"
+        )
         parts.append(icon.contentHash)
         if !icon.lints.isEmpty { parts.append("lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ")) }
         return parts.joined(separator: "  ")

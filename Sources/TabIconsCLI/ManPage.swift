@@ -11,17 +11,19 @@ enum ManPage {
             ".TH TABICON 1 \"\" \"tabicon \(TabIconsVersion.current)\" \"User Commands\"",
             ".SH NAME",
             "tabicon \\- fit icons into the tab\\-bar icon box (PNG, JPEG, WebP, SVG)",
-            ".SH SYNOPSIS",
+            ".SH SYNOPSIS"
         ]
         for command in CommandDeclaration.visible {
             lines += [".B tabicon \(command.name)", escaped(command.synopsis), ".br"]
         }
         lines += [".B tabicon", "\\-\\-help | \\-\\-version", ".SH DESCRIPTION"]
-        lines.append(escaped("tabicon fits every icon into the tab-bar icon box by the decode-scale rule and renders "
-                             + "1x/2x/3x (or Android density) renditions, with a JSON manifest for build pipelines. "
-                             + "Directories are walked for "
-                             + InputCollector.imageExtensions.sorted().map { "." + $0 }.joined(separator: " ")
-                             + "; '-' reads stdin."))
+        lines.append(
+            escaped(
+                "tabicon fits every icon into the tab-bar icon box by the decode-scale rule and renders "
+                    + "1x/2x/3x (or Android density) renditions, with a JSON manifest for build pipelines. "
+                    + "Directories are walked for "
+                    + InputCollector.imageExtensions.sorted().map { "." + $0 }.joined(separator: " ")
+                    + "; '-' reads stdin."))
         lines.append(".SH COMMANDS")
         for command in CommandDeclaration.visible {
             lines += [".SS \(escaped("tabicon " + command.name + " " + command.synopsis))", escaped(command.about)]
@@ -29,14 +31,19 @@ enum ManPage {
                 lines += [".TP", label(option), escaped(option.helpWithDefault)]
             }
             if !command.refused.isEmpty {
-                lines += [".PP", escaped("Not for \(command.name), \(command.refusedReason): "
-                                         + command.refused.map(\.longName).joined(separator: ", ") + ".")]
+                lines += [
+                    ".PP",
+                    escaped(
+                        "Not for \(command.name), \(command.refusedReason): "
+                            + command.refused.map(\.longName).joined(separator: ", ") + ".")
+                ]
             }
             lines += [".PP", escaped("Exit status: " + command.exitStatus)]
         }
         lines += [
             ".SH EXIT STATUS",
-            escaped("0 every input done (with --check: the output is up to date); 1 some inputs failed, every good "
+            escaped(
+                "0 every input done (with --check: the output is up to date); 1 some inputs failed, every good "
                     + "one still done, or --check found changes; 2 a usage mistake, before any work; 130 / 143 stopped "
                     + "by SIGINT / SIGTERM."),
             ".SH ENVIRONMENT",
@@ -44,7 +51,7 @@ enum ManPage {
             ".B NO_COLOR",
             escaped("when set, the progress bar is not coloured."),
             ".SH SEE ALSO",
-            escaped("README.md in the TabIcons package: the manifest, the layouts, and every decision taken."),
+            escaped("README.md in the TabIcons package: the manifest, the layouts, and every decision taken.")
         ]
         return lines.joined(separator: "\n")
     }

@@ -57,9 +57,10 @@ struct NormalizeCommand {
         let words = configWords.overlaid(by: OptionWords(commandLine: parsed, ConfigOptions.perIcon + ConfigOptions.runWide))
         runWords = words
         layout = try Self.choice(words, .layout)
-        let scales = try words.value(.scales).map { text throws(ParsedArguments.UsageError) in
-            try Self.scales(text, name: words.name(.scales))
-        } ?? layout.defaultScales
+        let scales =
+            try words.value(.scales).map { text throws(ParsedArguments.UsageError) in
+                try Self.scales(text, name: words.name(.scales))
+            } ?? layout.defaultScales
         if layout == .android, let odd = scales.first(where: { s in !OutputLayout.androidDensities.contains { $0.scale == s } }) {
             throw .init("--layout android has no density folder for scale \(NumberText.decimal(odd)) (use 0.75, 1, 1.5, 2, 3, 4)")
         }
@@ -112,8 +113,9 @@ struct NormalizeCommand {
             console.err("tabicon: \(error.description)")
             return .usage
         }
-        var batch = BatchNormalizer(normalizer: Normalizer(options: options), layout: layout, format: format,
-                                    outputRoot: outputRoot, manifestURL: manifestURL, jobs: jobs)
+        var batch = BatchNormalizer(
+            normalizer: Normalizer(options: options), layout: layout, format: format,
+            outputRoot: outputRoot, manifestURL: manifestURL, jobs: jobs)
         batch.force = force
         batch.verify = verify
         batch.vector = vector
@@ -158,8 +160,13 @@ struct NormalizeCommand {
             console.err("tabicon: cannot write the manifest \(TerminalText.quoted(manifestName)): \(error.message)")
             status = .someInputsFailed
         }
-        if let preview, !PreviewCommand.writePage(for: result.manifest, render: options.render, outputRoot: outputRoot,
-                                                  to: preview, console: console) { status = .someInputsFailed }
+        if let preview,
+            !PreviewCommand.writePage(
+                for: result.manifest, render: options.render, outputRoot: outputRoot,
+                to: preview, console: console)
+        {
+            status = .someInputsFailed
+        }
         if json { console.outText(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
         if !quiet { console.err(summary(result)) }
         return status
@@ -181,7 +188,8 @@ struct NormalizeCommand {
         let manifest = result.manifest
         let counts = result.counts
         let skipped = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
-        var text = "normalized \(Self.count(manifest.icons.count, "icon"))"
+        var text =
+            "normalized \(Self.count(manifest.icons.count, "icon"))"
             + " (\(counts.reused) reused) into \(outputName)/: \(Self.count(counts.written, "file")) written,"
             + " \(counts.unchanged) unchanged, \(counts.removed) removed"
         if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }
@@ -198,7 +206,7 @@ struct NormalizeCommand {
     func batchInputs(_ items: [InputItem], console: Console) throws(ParsedArguments.UsageError) -> [BatchInput] {
         let limit = options.limits.maxInputBytes
         let run = IconSettings(options: options, format: format)
-        var made: [[Int]: IconSettings] = [:]   // by the entries that match, made once
+        var made: [[Int]: IconSettings] = [:]  // by the entries that match, made once
         var matched: Set<Int> = []
         var inputs: [BatchInput] = []
         for item in items {
@@ -221,8 +229,9 @@ struct NormalizeCommand {
         }
         if let config, warnsUnmatchedEntries {
             for entry in config.icons where !matched.contains(entry.index) {
-                console.warn("--config \(TerminalText.quoted(config.path)): \(entry.place) "
-                             + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no input")
+                console.warn(
+                    "--config \(TerminalText.quoted(config.path)): \(entry.place) "
+                        + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no input")
             }
         }
         return inputs
@@ -231,8 +240,10 @@ struct NormalizeCommand {
     /// What icons are made with, read from `words` by each option's one parser; the layout,
     /// scales and limits are the run's. `together` false reads each value without checking that
     /// they can work together (`NormalizeOptions.problem`, a quality for a PNG).
-    static func settings(_ words: OptionWords, layout: OutputLayout, scales: [Double], limits: DecodeOptions.Limits,
-                         together: Bool = true) throws(ParsedArguments.UsageError) -> IconSettings {
+    static func settings(
+        _ words: OptionWords, layout: OutputLayout, scales: [Double], limits: DecodeOptions.Limits,
+        together: Bool = true
+    ) throws(ParsedArguments.UsageError) -> IconSettings {
         let box = words.gave(.box) ? try CommonOptions.box(words.value(.box), name: words.name(.box)) : layout.defaultBox
         let read = NormalizeOptions(
             box: box, scales: scales,
@@ -271,7 +282,9 @@ struct NormalizeCommand {
     /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`; a vector: `16×16 → 25×25 pt vector`.
     static func describe(_ icon: Manifest.Icon) -> String {
         var sides = (icon.renditions ?? []).map { "\($0.pixelWidth)×\($0.pixelHeight)" }
-        if icon.vectorFile != nil { sides.append("\(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt vector") }
+        if icon.vectorFile != nil {
+            sides.append("\(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt vector")
+        }
         var text = "\(icon.pixelWidth)×\(icon.pixelHeight) → " + (sides.isEmpty ? "nothing" : sides.joined(separator: ", "))
         if !icon.lints.isEmpty { text += "  lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ") }
         return text

@@ -20,9 +20,15 @@ enum PackageCommands {
     static let iconCommand = "package-icon"
     static let namesCommand = "package-names"
 
-    static func icon(_ arguments: [String], console: Console, jail: WorkerJail?) throws(ParsedArguments.UsageError) -> TabIconCommand.ExitStatus {
-        let words = try Words(arguments, valued: ["--out", "--manifest", "--config", "--expect", "--base",
-                                                  "--layout", "--scales", "--format"])
+    static func icon(_ arguments: [String], console: Console, jail: WorkerJail?) throws(ParsedArguments.UsageError)
+        -> TabIconCommand.ExitStatus
+    {
+        let words = try Words(
+            arguments,
+            valued: [
+                "--out", "--manifest", "--config", "--expect", "--base",
+                "--layout", "--scales", "--format"
+            ])
         guard let out = words.last("--out"), let manifest = words.last("--manifest"), words.positionals.count == 1 else {
             throw .init("package-icon needs --out DIR, --manifest FILE and one input")
         }
@@ -49,17 +55,19 @@ enum PackageCommands {
         let files = written.icons.flatMap { $0.renditions ?? [] }.map(\.path)
         let expected = words.all("--expect")
         guard Set(files) == Set(expected), files.count == expected.count else {
-            console.err("tabicon: \(TerminalText.quoted(input)): the plugin declared \(expected.joined(separator: ", "))"
-                + " but tabicon wrote \(files.isEmpty ? "nothing" : files.joined(separator: ", ")): the plugin names"
-                + " the flat layout's files (check the layout, format and scales tabicons.json sets)")
+            console.err(
+                "tabicon: \(TerminalText.quoted(input)): the plugin declared \(expected.joined(separator: ", "))"
+                    + " but tabicon wrote \(files.isEmpty ? "nothing" : files.joined(separator: ", ")): the plugin names"
+                    + " the flat layout's files (check the layout, format and scales tabicons.json sets)")
             return .someInputsFailed
         }
         for icon in written.icons where icon.vector != true {
             let source = max(icon.pixelWidth, icon.pixelHeight)
             for rendition in icon.renditions ?? [] where max(rendition.pixelWidth, rendition.pixelHeight) > source {
-                console.warn("\(TerminalText.quoted(input)): \(icon.pixelWidth)×\(icon.pixelHeight) px is smaller than its"
-                    + " \(NumberText.decimal(rendition.scale))× rendition (\(rendition.pixelWidth)×\(rendition.pixelHeight)),"
-                    + " which is upscaled: give a larger source or an SVG")
+                console.warn(
+                    "\(TerminalText.quoted(input)): \(icon.pixelWidth)×\(icon.pixelHeight) px is smaller than its"
+                        + " \(NumberText.decimal(rendition.scale))× rendition (\(rendition.pixelWidth)×\(rendition.pixelHeight)),"
+                        + " which is upscaled: give a larger source or an SVG")
             }
         }
         return .success
@@ -85,12 +93,14 @@ enum PackageCommands {
         if let path = words.last("--config") {
             do throws(IconConfig.Failure) {
                 if let config = try IconConfig.load(path, required: true) {
-                    let matched = Set(words.positionals.flatMap { name in
-                        config.entries(matching: "Icons/" + (name as NSString).lastPathComponent).map(\.index)
-                    })
+                    let matched = Set(
+                        words.positionals.flatMap { name in
+                            config.entries(matching: "Icons/" + (name as NSString).lastPathComponent).map(\.index)
+                        })
                     for entry in config.icons where !matched.contains(entry.index) {
-                        console.warn("--config \(TerminalText.quoted(config.path)): \(entry.place) "
-                                     + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no icon in Icons/")
+                        console.warn(
+                            "--config \(TerminalText.quoted(config.path)): \(entry.place) "
+                                + "(match \(TerminalText.quoted(entry.glob.pattern))) matches no icon in Icons/")
                     }
                 }
             } catch {

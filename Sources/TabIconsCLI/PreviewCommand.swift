@@ -44,8 +44,9 @@ struct PreviewCommand {
         let missing = collected.failures
         for (input, error) in missing { console.reportFailure(input: input, error) }
         let progress = ProgressLine(total: inputs.count, console: console, enabled: !settings.quiet)
-        var run = PreviewRun(normalizer: Normalizer(options: settings.options), layout: settings.layout,
-                             format: settings.format, jobs: settings.jobs)
+        var run = PreviewRun(
+            normalizer: Normalizer(options: settings.options), layout: settings.layout,
+            format: settings.format, jobs: settings.jobs)
         run.jail = jail
         run.shouldStop = { StopSignals.received }
         var document = run.run(inputs) { event in
@@ -73,10 +74,13 @@ struct PreviewCommand {
     /// `outputRoot`, read back from the files `manifest` lists. Answers false when the page could
     /// not be written (the error is printed). The batch's plan has already kept the page off the
     /// inputs, the manifest and every output.
-    static func writePage(for manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL,
-                          to url: URL, console: Console) -> Bool {
-        return write(PreviewDocument(manifest: manifest, render: render, outputRoot: outputRoot),
-                     to: url, name: url.path, console: console)
+    static func writePage(
+        for manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL,
+        to url: URL, console: Console
+    ) -> Bool {
+        return write(
+            PreviewDocument(manifest: manifest, render: render, outputRoot: outputRoot),
+            to: url, name: url.path, console: console)
     }
 
     private static func write(_ document: PreviewDocument, to url: URL, name: String, console: Console) -> Bool {

@@ -103,12 +103,12 @@ enum SwiftIdentifier {
         0xFE30...0xFE44, 0xFE47...0xFFFD, 0x10000...0x1FFFD, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
         0x40000...0x4FFFD, 0x50000...0x5FFFD, 0x60000...0x6FFFD, 0x70000...0x7FFFD,
         0x80000...0x8FFFD, 0x90000...0x9FFFD, 0xA0000...0xAFFFD, 0xB0000...0xBFFFD,
-        0xC0000...0xCFFFD, 0xD0000...0xDFFFD, 0xE0000...0xEFFFD,
+        0xC0000...0xCFFFD, 0xD0000...0xDFFFD, 0xE0000...0xEFFFD
     ]
 
     /// identifier-character's combining-mark ranges.
     private static let markRanges: [ClosedRange<UInt32>] = [
-        0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
+        0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F
     ]
 
     /// Words that cannot be a member's plain name: Swift's keywords (declarations, statements,
@@ -119,6 +119,6 @@ enum SwiftIdentifier {
         "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
         "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
         "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await",
-        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol",
+        "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol"
     ]
 }

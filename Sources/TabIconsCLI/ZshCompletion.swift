@@ -8,7 +8,7 @@ enum ZshCompletion {
             "",
             "_tabicon() {",
             "    local -a commands",
-            "    commands=(",
+            "    commands=("
         ]
         for command in CommandDeclaration.visible {
             lines.append("        \(quoted(escapedColon(command.name) + ":" + escapedColon(command.summary)))")
@@ -23,7 +23,7 @@ enum ZshCompletion {
             "    local command=${words[2]}",
             "    shift words",
             "    (( CURRENT-- ))",
-            "    case $command in",
+            "    case $command in"
         ]
         for command in CommandDeclaration.visible {
             lines.append("        \(command.name))")
@@ -43,7 +43,7 @@ enum ZshCompletion {
             "    _tabicon \"$@\"",
             "else",
             "    compdef _tabicon tabicon",
-            "fi",
+            "fi"
         ]
         return lines.joined(separator: "\n")
     }

@@ -23,8 +23,10 @@ package enum DecodeMemoryEstimate {
 
     /// Throws `tooLarge` naming the limit when `bytes` (the input and what the decode will hold)
     /// plus the process pass `limits.maxDecodeMemory`. Called from the header, before allocating.
-    package static func check(_ bytes: Int, decoding what: String, limits: DecodeOptions.Limits,
-                      format: ImageFormat) throws(TabIconsError) {
+    package static func check(
+        _ bytes: Int, decoding what: String, limits: DecodeOptions.Limits,
+        format: ImageFormat
+    ) throws(TabIconsError) {
         let total = bytes.addingReportingOverflow(processBytes)
         guard total.overflow || total.partialValue > limits.maxDecodeMemory else { return }
         let mib = { (value: Int) in (value + (1 << 20) - 1) >> 20 }
@@ -32,8 +34,10 @@ package enum DecodeMemoryEstimate {
         throw TabIconsError(.tooLarge, "\(what) needs more than \(mib(limits.maxDecodeMemory)) MiB\(needed)", format: format)
     }
 
-    package static func bytes(_ data: Data, longestSideNeeded: Int?,
-                      limits: DecodeOptions.Limits = .default) -> Int {
+    package static func bytes(
+        _ data: Data, longestSideNeeded: Int?,
+        limits: DecodeOptions.Limits = .default
+    ) -> Int {
         // Each format's own estimate (`FormatDecoder.decodeMemory`, in its folder).
         guard let format = ImageFormat.sniff(data) else { return data.count + data.count * 4 }
         let decoder = ImageDecoder.decoder(for: format)
@@ -47,8 +51,10 @@ package enum DecodeMemoryEstimate {
     /// its alpha plane (a byte a pixel). An animation is composited at full size (libwebp cannot
     /// scale it): libwebp's current and previous canvases and the copy kept (12 bytes a canvas
     /// pixel), and its first frame's decode, at most 4 bytes a frame pixel (lossless ARGB).
-    static func webp(width: Int, height: Int, output: (width: Int, height: Int), isLossless: Bool,
-                     hasAlpha: Bool, animationFirstFrame: (width: Int, height: Int)?) -> Int {
+    static func webp(
+        width: Int, height: Int, output: (width: Int, height: Int), isLossless: Bool,
+        hasAlpha: Bool, animationFirstFrame: (width: Int, height: Int)?
+    ) -> Int {
         let pixels = width * height
         if let frame = animationFirstFrame { return 12 * pixels + 4 * frame.width * frame.height }
         let decoded = isLossless ? 4 * pixels : (hasAlpha ? pixels : 0)
@@ -72,8 +78,9 @@ package enum DecodeMemoryEstimate {
     static func png(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) -> Int {
         guard let chunks = PNGChunks.probe(bytes, limits: limits) else { return 0 }
         let header = chunks.header
-        return pngWhole(width: header.width, height: header.height, bitDepth: header.bitDepth,
-                        isInterlaced: header.isInterlaced, libpngBytes: chunks.libpngWorkingBytes)
+        return pngWhole(
+            width: header.width, height: header.height, bitDepth: header.bitDepth,
+            isInterlaced: header.isInterlaced, libpngBytes: chunks.libpngWorkingBytes)
     }
 
     /// A whole PNG decode: the RGBA result (4 bytes a pixel, whatever the depth or interlace:
@@ -82,6 +89,7 @@ package enum DecodeMemoryEstimate {
     /// pixels, so it cannot overflow.
     static func pngWhole(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool, libpngBytes: Int) -> Int {
         width * height * 4 + libpngBytes
-            + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: false)
+            + PNGRowDecoder.heldBytes(
+                width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: false)
     }
 }

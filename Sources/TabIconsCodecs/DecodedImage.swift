@@ -11,23 +11,29 @@ public struct DecodedImage: Sendable, Equatable {
 
     /// Builds the result of a decode; `hasTransparentPixels` is read off the pixels when the file
     /// has alpha, so no decoder computes it on its own.
-    public init(bitmap: Bitmap, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
-                hasAlpha: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
-                bitDepth: Int, colorModel: ImageInfo.ColorModel) {
-        self.init(bitmap: bitmap, format: format, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
-                  hasAlpha: hasAlpha, orientation: orientation, isAnimated: isAnimated, bitDepth: bitDepth,
-                  colorModel: colorModel, vector: nil)
+    public init(
+        bitmap: Bitmap, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
+        hasAlpha: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
+        bitDepth: Int, colorModel: ImageInfo.ColorModel
+    ) {
+        self.init(
+            bitmap: bitmap, format: format, sourceWidth: sourceWidth, sourceHeight: sourceHeight,
+            hasAlpha: hasAlpha, orientation: orientation, isAnimated: isAnimated, bitDepth: bitDepth,
+            colorModel: colorModel, vector: nil)
     }
 
-    package init(bitmap: Bitmap, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
-                 hasAlpha: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
-                 bitDepth: Int, colorModel: ImageInfo.ColorModel, vector: SVGDocument?) {
+    package init(
+        bitmap: Bitmap, format: ImageFormat, sourceWidth: Int, sourceHeight: Int,
+        hasAlpha: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
+        bitDepth: Int, colorModel: ImageInfo.ColorModel, vector: SVGDocument?
+    ) {
         self.bitmap = bitmap
         self.vector = vector
-        self.info = ImageInfo(format: format, pixelWidth: sourceWidth, pixelHeight: sourceHeight,
-                              hasAlpha: hasAlpha, hasTransparentPixels: hasAlpha && bitmap.hasTransparentPixels,
-                              orientation: orientation, isAnimated: isAnimated,
-                              bitDepth: bitDepth, colorModel: colorModel, isVector: vector != nil)
+        self.info = ImageInfo(
+            format: format, pixelWidth: sourceWidth, pixelHeight: sourceHeight,
+            hasAlpha: hasAlpha, hasTransparentPixels: hasAlpha && bitmap.hasTransparentPixels,
+            orientation: orientation, isAnimated: isAnimated,
+            bitDepth: bitDepth, colorModel: colorModel, isVector: vector != nil)
         info.intrinsicSize = vector.map { .init(width: $0.size.width, height: $0.size.height) }
     }
 

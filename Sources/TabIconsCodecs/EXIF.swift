@@ -22,8 +22,8 @@ enum EXIF {
     /// The orientation in a TIFF structure whose offsets count from its first byte.
     static func orientation(tiff: [UInt8]) -> Orientation {
         guard let reader = TIFFReader(tiff),
-              let ifd0 = reader.uint32(at: 4).map(Int.init),
-              let entryCount = reader.uint16(at: ifd0).map(Int.init)
+            let ifd0 = reader.uint32(at: 4).map(Int.init),
+            let entryCount = reader.uint16(at: ifd0).map(Int.init)
         else { return .up }
         for index in 0..<entryCount {
             let entry = ifd0 + 2 + index * 12

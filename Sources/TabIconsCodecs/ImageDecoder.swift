@@ -58,8 +58,9 @@ public enum ImageDecoder {
             sniffed = ImageFormat.sniff(unwrapped)
         }
         if sniffed == nil, let (format, name) = ImageFormat.truncatedSignature(data) {
-            throw TabIconsError(.truncated, "the input ends after \(data.count) bytes, inside the \(name) signature",
-                                format: format)
+            throw TabIconsError(
+                .truncated, "the input ends after \(data.count) bytes, inside the \(name) signature",
+                format: format)
         }
         guard let format = sniffed else {
             throw TabIconsError(.unsupportedFormat, ImageFormat.describeUnsupported(data, decoded: binary))

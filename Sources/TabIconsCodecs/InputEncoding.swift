@@ -18,8 +18,9 @@ enum InputEncoding {
             if !header.hasSuffix(";base64") {
                 // Only SVG is text: `data:image/svg+xml[;charset=...],<percent-encoded markup>`.
                 guard header.hasPrefix("data:image/svg+xml"),
-                      let markup = SVGEmbeddedImages.percentDecoded(text[text.index(after: comma)...]),
-                      ImageFormat.sniff(markup) == .svg else { return nil }
+                    let markup = SVGEmbeddedImages.percentDecoded(text[text.index(after: comma)...]),
+                    ImageFormat.sniff(markup) == .svg
+                else { return nil }
                 return markup
             }
             text = text[text.index(after: comma)...]

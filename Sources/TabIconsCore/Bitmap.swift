@@ -10,8 +10,9 @@ public struct Bitmap: Sendable, Equatable {
     public var pixels: [UInt8]
 
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width > 0 && height > 0 && pixels.count == width * height * 4,
-                     "Bitmap: \(pixels.count) bytes do not make \(width)×\(height) RGBA")
+        precondition(
+            width > 0 && height > 0 && pixels.count == width * height * 4,
+            "Bitmap: \(pixels.count) bytes do not make \(width)×\(height) RGBA")
         self.width = width
         self.height = height
         self.pixels = pixels

@@ -14,8 +14,10 @@ public struct DecodeOptions: Sendable, Equatable {
         /// before it allocates (`DecodeMemoryEstimate.check`).
         public var maxDecodeMemory: Int
 
-        public init(maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxInputBytes: Int = 256 << 20,
-                    maxSVGBytes: Int = 1 << 20, maxSVGElements: Int = 10_000, maxDecodeMemory: Int = 256 << 20) {
+        public init(
+            maxPixels: Int = 100_000_000, maxSide: Int = 32_768, maxInputBytes: Int = 256 << 20,
+            maxSVGBytes: Int = 1 << 20, maxSVGElements: Int = 10_000, maxDecodeMemory: Int = 256 << 20
+        ) {
             self.maxPixels = maxPixels
             self.maxSide = maxSide
             self.maxInputBytes = maxInputBytes
@@ -32,13 +34,15 @@ public struct DecodeOptions: Sendable, Equatable {
                 throw TabIconsError(.corrupt, "invalid image size \(width)×\(height)", format: format)
             }
             if width > maxSide || height > maxSide {
-                throw TabIconsError(.tooLarge, "\(width)×\(height) px exceeds the limit of \(maxSide) px a side",
-                                    format: format)
+                throw TabIconsError(
+                    .tooLarge, "\(width)×\(height) px exceeds the limit of \(maxSide) px a side",
+                    format: format)
             }
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             if overflow || pixels > maxPixels {
-                throw TabIconsError(.tooLarge, "\(width)×\(height) px exceeds the limit of \(maxPixels) pixels",
-                                    format: format)
+                throw TabIconsError(
+                    .tooLarge, "\(width)×\(height) px exceeds the limit of \(maxPixels) pixels",
+                    format: format)
             }
         }
 

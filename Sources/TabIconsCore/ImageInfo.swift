@@ -35,9 +35,11 @@ public struct ImageInfo: Sendable, Equatable {
         package init(width: Double, height: Double) { (self.width, self.height) = (width, height) }
     }
 
-    public init(format: ImageFormat, pixelWidth: Int, pixelHeight: Int, hasAlpha: Bool,
-                hasTransparentPixels: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
-                bitDepth: Int, colorModel: ColorModel, isVector: Bool = false) {
+    public init(
+        format: ImageFormat, pixelWidth: Int, pixelHeight: Int, hasAlpha: Bool,
+        hasTransparentPixels: Bool, orientation: Orientation = .up, isAnimated: Bool = false,
+        bitDepth: Int, colorModel: ColorModel, isVector: Bool = false
+    ) {
         self.format = format
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight

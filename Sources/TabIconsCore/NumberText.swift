@@ -6,7 +6,7 @@ package enum NumberText {
     /// 3.8400000000000003). Magnitudes where four decimals mean nothing keep Swift's shortest form.
     package static func decimal(_ value: Double) -> String {
         let rounded = rounded(value)
-        if rounded == 0, value != 0 { return String(value) }   // tiny, not nothing: 1e-320 stays 1e-320
+        if rounded == 0, value != 0 { return String(value) }  // tiny, not nothing: 1e-320 stays 1e-320
         return shortest(rounded)
     }
 
@@ -29,7 +29,8 @@ package enum NumberText {
     /// `+2`, `inf` and `nan`, none of which is a size or a scale anyone means.
     package static func parseDecimal(_ text: String) -> Double? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
         else { return nil }
         return Double(text)
     }

@@ -20,7 +20,6 @@ public enum Orientation: Int, Sendable, Equatable, CaseIterable {
     /// 8: rotated 90° counter-clockwise to display.
     case left = 8
 
-
     /// Whether displaying swaps width and height.
     public var swapsAxes: Bool { rawValue >= 5 }
 

@@ -74,7 +74,8 @@ public struct InkSurvey: Sendable {
             isEmpty = false
             low = (min(low.0, r), min(low.1, g), min(low.2, b))
             high = (max(high.0, r), max(high.1, g), max(high.2, b))
-            isSpread = Int(high.0) - Int(low.0) > InkSurvey.inkSpread || Int(high.1) - Int(low.1) > InkSurvey.inkSpread
+            isSpread =
+                Int(high.0) - Int(low.0) > InkSurvey.inkSpread || Int(high.1) - Int(low.1) > InkSurvey.inkSpread
                 || Int(high.2) - Int(low.2) > InkSurvey.inkSpread
         }
     }

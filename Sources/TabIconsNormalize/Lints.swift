@@ -39,20 +39,24 @@ package enum Lints {
     static let visibleAlpha: UInt8 = 15
 
     /// All findings, in the order of `Lint.Code`.
-    static func evaluate(glyph: Bitmap, plan: RenditionPlan, skippedScales: [Double],
-                         info: ImageInfo, options: NormalizeOptions) -> [Lint] {
+    static func evaluate(
+        glyph: Bitmap, plan: RenditionPlan, skippedScales: [Double],
+        info: ImageInfo, options: NormalizeOptions
+    ) -> [Lint] {
         evaluate(glyph: GlyphFacts(glyph), plan: plan, skippedScales: skippedScales, info: info, options: options)
     }
 
     /// The same, from what was gathered off the glyph's pixels (row by row when streamed).
-    static func evaluate(glyph: GlyphFacts, plan: RenditionPlan, skippedScales: [Double],
-                         info: ImageInfo, options: NormalizeOptions) -> [Lint] {
+    static func evaluate(
+        glyph: GlyphFacts, plan: RenditionPlan, skippedScales: [Double],
+        info: ImageInfo, options: NormalizeOptions
+    ) -> [Lint] {
         [
             opaque(glyph, shape: options.shape),
             undersized(skippedScales, width: plan.glyphSourceWidth, height: plan.glyphSourceHeight),
             notSquare(width: plan.trimmedWidth, height: plan.trimmedHeight),
             padding(glyph),
-            animated(info),
+            animated(info)
         ].compactMap { $0 }
     }
 
@@ -121,7 +125,9 @@ extension Lints {
     package static func twinMismatch(_ icon: TwinFacts, _ other: TwinFacts, about: String) -> Lint? {
         let pixel = 1.0 / 3
         var reasons: [String] = []
-        let size = { (facts: TwinFacts) in NumberText.decimal(facts.pointWidth) + "×" + NumberText.decimal(facts.pointHeight) + " pt" }
+        let size = { (facts: TwinFacts) in
+            NumberText.decimal(facts.pointWidth) + "×" + NumberText.decimal(facts.pointHeight) + " pt"
+        }
         if abs(icon.pointWidth - other.pointWidth) > pixel + 1e-9 || abs(icon.pointHeight - other.pointHeight) > pixel + 1e-9 {
             reasons.append("point size \(size(other)), not \(size(icon))")
         }
@@ -130,7 +136,9 @@ extension Lints {
         if longest > 0, otherLongest > 0 {
             let width = other.pointWidth * longest / otherLongest, height = other.pointHeight * longest / otherLongest
             if abs(width - 3 * icon.pointWidth) > 1 + 1e-9 || abs(height - 3 * icon.pointHeight) > 1 + 1e-9 {
-                let ratio = { (facts: TwinFacts) in NumberText.decimal((facts.pointWidth / facts.pointHeight * 100).rounded() / 100) }
+                let ratio = { (facts: TwinFacts) in
+                    NumberText.decimal((facts.pointWidth / facts.pointHeight * 100).rounded() / 100)
+                }
                 reasons.append("aspect \(ratio(other)):1, not \(ratio(icon)):1 (over a pixel at 3×)")
             }
         }
@@ -158,7 +166,8 @@ struct GlyphFacts: Equatable {
     }
 
     init(_ glyph: Bitmap) {
-        self.init(width: glyph.width, height: glyph.height, hasTransparentPixels: glyph.hasTransparentPixels,
-                  visibleBounds: ContentBounds.bounds(of: glyph, alphaAbove: Lints.visibleAlpha))
+        self.init(
+            width: glyph.width, height: glyph.height, hasTransparentPixels: glyph.hasTransparentPixels,
+            visibleBounds: ContentBounds.bounds(of: glyph, alphaAbove: Lints.visibleAlpha))
     }
 }

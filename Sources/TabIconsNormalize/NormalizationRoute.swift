@@ -46,8 +46,10 @@ enum NormalizationRoute {
             guard let chunks = PNGChunks.probe(bytes, limits: options.limits) else { return nil }
             let header = chunks.header
             let plan = StreamedNormalization.plan(width: header.width, height: header.height, options: options)
-            guard let rendered = StreamedNormalization.streamedEntries(plan, width: header.width, height: header.height,
-                                                                       options: options)
+            guard
+                let rendered = StreamedNormalization.streamedEntries(
+                    plan, width: header.width, height: header.height,
+                    options: options)
             else { return nil }
             return StreamedPNG(chunks: chunks, plan: plan, rendered: rendered)
         }

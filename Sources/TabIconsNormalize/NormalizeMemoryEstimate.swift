@@ -21,20 +21,24 @@ extension StreamedNormalization {
         guard case .streamedPNG(let route) = NormalizationRoute(data, options: options) else { return nil }
         let header = route.chunks.header
         return data.count + route.chunks.libpngWorkingBytes
-            + heldBytes(width: header.width, height: header.height, bitDepth: header.bitDepth,
-                        isInterlaced: header.isInterlaced, rendered: route.rendered, options: options)
+            + heldBytes(
+                width: header.width, height: header.height, bitDepth: header.bitDepth,
+                isInterlaced: header.isInterlaced, rendered: route.rendered, options: options)
     }
 
     /// What a streamed normalization holds besides its input and libpng: `PNGRowDecoder`'s rows
     /// (and an Adam7 image's even rows), the one final row, the resampler's windows, and each
     /// rendition once more as the finished glyph and its square canvas.
-    static func heldBytes(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool,
-                          rendered: [RenditionPlan.Entry], options: NormalizeOptions) -> Int {
+    static func heldBytes(
+        width: Int, height: Int, bitDepth: Int, isInterlaced: Bool,
+        rendered: [RenditionPlan.Entry], options: NormalizeOptions
+    ) -> Int {
         let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
         let renditions = rendered.reduce(0) { total, entry in
             total + 4 * (entry.glyphWidth * entry.glyphHeight + entry.canvasWidth * entry.canvasHeight)
         }
-        return PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: true)
+        return PNGRowDecoder.heldBytes(
+            width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced, streamed: true)
             + width * 4 + renditions
             + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
     }

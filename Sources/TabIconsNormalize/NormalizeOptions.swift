@@ -48,9 +48,11 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
     /// Decoding limits.
     public var limits: DecodeOptions.Limits
 
-    public init(box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
-                trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
-                allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none) {
+    public init(
+        box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
+        trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
+        allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none
+    ) {
         self.box = box
         self.scales = scales
         self.shape = shape
@@ -115,11 +117,15 @@ extension NormalizeOptions {
             let scaleText = NumberText.decimal(scale) + "×"
             if allowUpscale {
                 if side > Double(limits.maxSide) || side * side > Double(limits.maxPixels) {
-                    return .scales("\(scaleText) of a \(box)-point box makes renditions of \(NumberText.decimal(side)) px a side, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
+                    return .scales(
+                        "\(scaleText) of a \(box)-point box makes renditions of \(NumberText.decimal(side)) px a side, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels"
+                    )
                 }
             } else if side > Double(min(limits.maxSide, limits.maxPixels)) {
                 let needed = Double(box.vectorRenditionSize(width: 1, height: 1, scale: scale).width)
-                return .scales("\(scaleText) of a \(box)-point box needs sources at least \(NumberText.decimal(needed)) px long, past the limit of \(min(limits.maxSide, limits.maxPixels)) px: no icon could be rendered at it")
+                return .scales(
+                    "\(scaleText) of a \(box)-point box needs sources at least \(NumberText.decimal(needed)) px long, past the limit of \(min(limits.maxSide, limits.maxPixels)) px: no icon could be rendered at it"
+                )
             }
         }
         return nil

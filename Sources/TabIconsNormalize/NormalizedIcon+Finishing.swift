@@ -8,9 +8,11 @@ extension NormalizedIcon {
     /// the lints judged on `facts` (the glyph as laid out, before resampling), and the intent,
     /// whose ink survey (`survey`) is made only for `auto`. The routes differ only in where a glyph
     /// comes from: resampled from the decoded pixels, from streamed rows, or drawn from the document.
-    static func finished(plan: RenditionPlan, info: ImageInfo, facts: GlyphFacts, options: NormalizeOptions,
-                         survey: () -> InkSurvey,
-                         glyph: ((RenditionPlan.Entry) throws(TabIconsError) -> Bitmap)?) throws(TabIconsError) -> NormalizedIcon {
+    static func finished(
+        plan: RenditionPlan, info: ImageInfo, facts: GlyphFacts, options: NormalizeOptions,
+        survey: () -> InkSurvey,
+        glyph: ((RenditionPlan.Entry) throws(TabIconsError) -> Bitmap)?
+    ) throws(TabIconsError) -> NormalizedIcon {
         var renditions: [Rendition] = []
         if let glyph {
             for entry in plan.rendered(allowUpscale: options.allowUpscale) {
@@ -19,10 +21,11 @@ extension NormalizedIcon {
             }
         }
         let skipped = plan.skippedScales(allowUpscale: options.allowUpscale)
-        return NormalizedIcon(source: info, decodeScale: plan.decodeScale,
-                              pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
-                              renditions: renditions, skippedScales: skipped,
-                              lints: Lints.evaluate(glyph: facts, plan: plan, skippedScales: skipped, info: info, options: options),
-                              intent: IconIntent.decided(render: options.render, survey: survey))
+        return NormalizedIcon(
+            source: info, decodeScale: plan.decodeScale,
+            pointWidth: plan.pointWidth, pointHeight: plan.pointHeight,
+            renditions: renditions, skippedScales: skipped,
+            lints: Lints.evaluate(glyph: facts, plan: plan, skippedScales: skipped, info: info, options: options),
+            intent: IconIntent.decided(render: options.render, survey: survey))
     }
 }

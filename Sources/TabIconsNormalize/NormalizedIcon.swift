@@ -32,8 +32,10 @@ public struct NormalizedIcon: Sendable, Equatable {
     /// For a vector: its document and where the renditions placed it (what `--vector` writes).
     package var vector: NormalizedVector?
 
-    public init(source: ImageInfo, decodeScale: Double, pointWidth: Double, pointHeight: Double,
-                renditions: [Rendition], skippedScales: [Double], lints: [Lint], intent: IconIntent) {
+    public init(
+        source: ImageInfo, decodeScale: Double, pointWidth: Double, pointHeight: Double,
+        renditions: [Rendition], skippedScales: [Double], lints: [Lint], intent: IconIntent
+    ) {
         self.source = source
         self.decodeScale = decodeScale
         self.pointWidth = pointWidth

@@ -13,8 +13,9 @@ package struct NormalizedVector: Sendable, Equatable {
         // The region in CSS px, over the decode scale: the glyph in points, as the renditions size it.
         let glyphWidth = document.size.width * region.width / plan.decodeScale
         let glyphHeight = document.size.height * region.height / plan.decodeScale
-        placement = VectorPlacement(region: region, canvasWidth: plan.pointWidth, canvasHeight: plan.pointHeight,
-                                    glyphWidth: glyphWidth, glyphHeight: glyphHeight, circle: shape == .circle)
+        placement = VectorPlacement(
+            region: region, canvasWidth: plan.pointWidth, canvasHeight: plan.pointHeight,
+            glyphWidth: glyphWidth, glyphHeight: glyphHeight, circle: shape == .circle)
     }
 }
 
@@ -24,10 +25,12 @@ extension Normalizer {
     /// as PNGs when the target cannot hold it (`template-luminance`, which takes alpha from
     /// darkness, is such a feature).
     package func vectorFile(_ data: Data, icon: NormalizedIcon, target: VectorConversion.Target)
-        throws(TabIconsError) -> Result<[UInt8], VectorUnsupported>? {
+        throws(TabIconsError) -> Result<[UInt8], VectorUnsupported>?
+    {
         guard let vector = icon.vector else { return nil }
         if options.render == .templateLuminance { return .failure(VectorUnsupported(.renderIntent(options.render.rawValue))) }
-        return try VectorConversion.convert(data, document: vector.document, placement: vector.placement,
-                                            target: target, limits: options.limits)
+        return try VectorConversion.convert(
+            data, document: vector.document, placement: vector.placement,
+            target: target, limits: options.limits)
     }
 }

@@ -38,8 +38,9 @@ public struct Normalizer: Sendable {
         let hint = RenditionPlan.longestSideNeeded(options)
         let image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: hint))
         if image.vector == nil, options.trim || options.shape == .circle,
-           let larger = RenditionPlan(image: image, options: options)
-               .longestSideForSharperCrop(of: image, allowUpscale: options.allowUpscale) {
+            let larger = RenditionPlan(image: image, options: options)
+                .longestSideForSharperCrop(of: image, allowUpscale: options.allowUpscale)
+        {
             return try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits, longestSideNeeded: larger))
         }
         return image
@@ -54,8 +55,9 @@ public struct Normalizer: Sendable {
     /// reports; `undersized` is judged against these options' scales).
     public func planned(_ image: DecodedImage) throws(TabIconsError) -> NormalizedIcon {
         let (plan, glyph) = try prepare(image)
-        var icon = try NormalizedIcon.finished(plan: plan, info: image.info, facts: GlyphFacts(glyph), options: options,
-                                               survey: { InkSurvey.of(glyph) }, glyph: nil)
+        var icon = try NormalizedIcon.finished(
+            plan: plan, info: image.info, facts: GlyphFacts(glyph), options: options,
+            survey: { InkSurvey.of(glyph) }, glyph: nil)
         if let document = image.vector, let region = plan.vectorRegion {
             icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
         }
@@ -88,8 +90,10 @@ public struct Normalizer: Sendable {
             // A vector's renditions: each drawn from the document at its own size (the plan's
             // region, after trim or the circle's crop), then the rendering intent, as for rasters.
             // Never resampled, never skipped.
-            var icon = try NormalizedIcon.finished(plan: plan, info: image.info, facts: facts, options: options,
-                                                   survey: { InkSurvey.of(glyph) }) { entry throws(TabIconsError) in
+            var icon = try NormalizedIcon.finished(
+                plan: plan, info: image.info, facts: facts, options: options,
+                survey: { InkSurvey.of(glyph) }
+            ) { entry throws(TabIconsError) in
                 let drawn = try document.render(width: entry.glyphWidth, height: entry.glyphHeight, region: region)
                 return RenderIntentConversion.apply(options.render, to: drawn)
             }
@@ -103,8 +107,10 @@ public struct Normalizer: Sendable {
         if let widest = resampledWidths.max() {
             resampler.reserve(sourceWidth: glyph.width, sourceHeight: glyph.height, width: widest)
         }
-        return try NormalizedIcon.finished(plan: plan, info: image.info, facts: facts, options: options,
-                                           survey: { InkSurvey.of(glyph) }) { entry in
+        return try NormalizedIcon.finished(
+            plan: plan, info: image.info, facts: facts, options: options,
+            survey: { InkSurvey.of(glyph) }
+        ) { entry in
             if entry.glyphWidth == glyph.width && entry.glyphHeight == glyph.height { return glyph }
             return resampler.resample(glyph, width: entry.glyphWidth, height: entry.glyphHeight)
         }

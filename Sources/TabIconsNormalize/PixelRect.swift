@@ -28,9 +28,10 @@ extension Bitmap {
     /// The pixels inside `rect` (which must lie within the bitmap), copied row by row; the bitmap
     /// itself when `rect` covers all of it, so an uncropped source is never copied.
     func cropped(to rect: PixelRect) -> Bitmap {
-        precondition(rect.x >= 0 && rect.y >= 0 && rect.width > 0 && rect.height > 0
-                     && rect.x + rect.width <= width && rect.y + rect.height <= height,
-                     "crop \(rect) outside \(width)×\(height)")
+        precondition(
+            rect.x >= 0 && rect.y >= 0 && rect.width > 0 && rect.height > 0
+                && rect.x + rect.width <= width && rect.y + rect.height <= height,
+            "crop \(rect) outside \(width)×\(height)")
         if rect == PixelRect(self) { return self }
         let rowBytes = rect.width * 4
         var out = [UInt8](repeating: 0, count: rowBytes * rect.height)

@@ -51,10 +51,11 @@ struct RenditionPlan: Sendable, Equatable {
 
     init(image: DecodedImage, options: NormalizeOptions) {
         let bitmap = image.bitmap
-        self.init(sourceWidth: image.info.pixelWidth, sourceHeight: image.info.pixelHeight,
-                  decoded: PixelRect(bitmap),
-                  trimmed: options.trim ? ContentBounds.trimmedRect(of: bitmap) : PixelRect(bitmap),
-                  options: options)
+        self.init(
+            sourceWidth: image.info.pixelWidth, sourceHeight: image.info.pixelHeight,
+            decoded: PixelRect(bitmap),
+            trimmed: options.trim ? ContentBounds.trimmedRect(of: bitmap) : PixelRect(bitmap),
+            options: options)
     }
 
     /// The plan from sizes alone: the source's, the decoded bitmap's (`decoded`) and its trimmed
@@ -88,14 +89,17 @@ struct RenditionPlan: Sendable, Equatable {
         entries = options.scales.map { scale in
             let size = box.paddedRenditionSize(width: glyphW, height: glyphH, scale: scale, padding: padding)
             let side = max(size.canvasWidth, size.canvasHeight)
-            return Entry(scale: scale, glyphWidth: size.width, glyphHeight: size.height,
-                         canvasWidth: options.shape == .square ? side : size.canvasWidth,
-                         canvasHeight: options.shape == .square ? side : size.canvasHeight,
-                         isUpscale: size.isUpscale)
+            return Entry(
+                scale: scale, glyphWidth: size.width, glyphHeight: size.height,
+                canvasWidth: options.shape == .square ? side : size.canvasWidth,
+                canvasHeight: options.shape == .square ? side : size.canvasHeight,
+                isUpscale: size.isUpscale)
         }
 
-        let placedSize = options.shape == .square
-            ? (max(glyphSourceWidth, glyphSourceHeight), max(glyphSourceWidth, glyphSourceHeight)) : (glyphSourceWidth, glyphSourceHeight)
+        let placedSize =
+            options.shape == .square
+            ? (max(glyphSourceWidth, glyphSourceHeight), max(glyphSourceWidth, glyphSourceHeight))
+            : (glyphSourceWidth, glyphSourceHeight)
         // The glyph is fitted into the box less twice the padding, which the point size adds back.
         let inner = padding > 0 ? IconBox(points: box.points - 2 * padding) ?? box : box
         decodeScale = inner.decodeScale(width: placedSize.0, height: placedSize.1)
@@ -111,7 +115,10 @@ struct RenditionPlan: Sendable, Equatable {
             let (width, height) = (entry.canvasWidth, entry.canvasHeight)
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             if width > limits.maxSide || height > limits.maxSide || overflow || pixels > limits.maxPixels {
-                throw TabIconsError(.tooLarge, "the \(NumberText.decimal(entry.scale))× rendition would be \(width)×\(height) px, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels")
+                throw TabIconsError(
+                    .tooLarge,
+                    "the \(NumberText.decimal(entry.scale))× rendition would be \(width)×\(height) px, past the limit of \(limits.maxSide) px a side or \(limits.maxPixels) pixels"
+                )
             }
         }
     }
@@ -130,9 +137,10 @@ struct RenditionPlan: Sendable, Equatable {
         var regionWidth = size.width * region.width, regionHeight = size.height * region.height
         if options.shape == .circle {
             let side = min(regionWidth, regionHeight)
-            region = SVGDocument.Region(x: region.x + (regionWidth - side) / 2 / size.width,
-                                        y: region.y + (regionHeight - side) / 2 / size.height,
-                                        width: side / size.width, height: side / size.height)
+            region = SVGDocument.Region(
+                x: region.x + (regionWidth - side) / 2 / size.width,
+                y: region.y + (regionHeight - side) / 2 / size.height,
+                width: side / size.width, height: side / size.height)
             (regionWidth, regionHeight) = (side, side)
         }
         vectorRegion = region
@@ -156,9 +164,10 @@ struct RenditionPlan: Sendable, Equatable {
             let size = box.paddedVectorRenditionSize(width: regionWidth, height: regionHeight, scale: scale, padding: padding)
             let side = max(size.canvasWidth, size.canvasHeight)
             let square = options.shape == .square
-            return Entry(scale: scale, glyphWidth: size.width, glyphHeight: size.height,
-                         canvasWidth: square ? side : size.canvasWidth, canvasHeight: square ? side : size.canvasHeight,
-                         isUpscale: false)
+            return Entry(
+                scale: scale, glyphWidth: size.width, glyphHeight: size.height,
+                canvasWidth: square ? side : size.canvasWidth, canvasHeight: square ? side : size.canvasHeight,
+                isUpscale: false)
         }
         let inner = padding > 0 ? IconBox(points: box.points - 2 * padding) ?? box : box
         decodeScale = inner.vectorDecodeScale(width: regionWidth, height: regionHeight)
@@ -190,8 +199,9 @@ struct RenditionPlan: Sendable, Equatable {
         let drawing = try document.render(width: size.width, height: size.height)
         let rect = ContentBounds.trimmedRect(of: drawing)
         let w = Double(drawing.width), h = Double(drawing.height)
-        return SVGDocument.Region(x: Double(rect.x) / w, y: Double(rect.y) / h,
-                                  width: Double(rect.width) / w, height: Double(rect.height) / h)
+        return SVGDocument.Region(
+            x: Double(rect.x) / w, y: Double(rect.y) / h,
+            width: Double(rect.width) / w, height: Double(rect.height) / h)
     }
 
     /// Whether the entry is rendered under `allowUpscale`.

@@ -50,23 +50,26 @@ struct Resampler {
         reserve(sourceWidth: source.width, sourceHeight: source.height, width: width)
         // Work on local arrays so the passes can hold pointers into all of them at once.
         var row = sourceRow, inter = intermediate, acc = accumulators
-        (sourceRow, intermediate, accumulators) = ([], [], [])   // keep them uniquely referenced
+        (sourceRow, intermediate, accumulators) = ([], [], [])  // keep them uniquely referenced
         defer { (sourceRow, intermediate, accumulators) = (row, inter, acc) }
 
-        let horizontal = width == source.width
+        let horizontal =
+            width == source.width
             ? nil : ResampleWeights.shared(inSize: source.width, outSize: width, filter: filter)
         source.pixels.withUnsafeBufferPointer { src in
             row.withUnsafeMutableBufferPointer { rowBuffer in
                 inter.withUnsafeMutableBufferPointer { interBuffer in
-                    Self.horizontalPass(src, sourceWidth: source.width, rows: source.height, weights: horizontal,
-                                        outWidth: width, row: rowBuffer, into: interBuffer)
+                    Self.horizontalPass(
+                        src, sourceWidth: source.width, rows: source.height, weights: horizontal,
+                        outWidth: width, row: rowBuffer, into: interBuffer)
                 }
             }
         }
         return inter.withUnsafeBufferPointer { interBuffer in
             acc.withUnsafeMutableBufferPointer { accBuffer in
-                Self.verticalStage(interBuffer, width: width, sourceHeight: source.height, height: height,
-                                   filter: filter, accumulators: accBuffer)
+                Self.verticalStage(
+                    interBuffer, width: width, sourceHeight: source.height, height: height,
+                    filter: filter, accumulators: accBuffer)
             }
         }
     }
@@ -75,17 +78,20 @@ struct Resampler {
     /// pixels (`intermediate`) filtered to `height` rows, or only unpremultiplied when the height
     /// does not change. Shared by whole-image and streamed resampling (`StreamedResampler`), so
     /// both give the same bytes.
-    static func verticalStage(_ intermediate: UnsafeBufferPointer<Pixel>, width: Int, sourceHeight: Int, height: Int,
-                              filter: NormalizeOptions.Filter,
-                              accumulators: UnsafeMutableBufferPointer<Pixel>) -> Bitmap {
+    static func verticalStage(
+        _ intermediate: UnsafeBufferPointer<Pixel>, width: Int, sourceHeight: Int, height: Int,
+        filter: NormalizeOptions.Filter,
+        accumulators: UnsafeMutableBufferPointer<Pixel>
+    ) -> Bitmap {
         let count = width * height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             if height == sourceHeight {
                 Self.unpremultiplyRows(intermediate, pixels: width * height, into: out)
             } else {
                 let weights = ResampleWeights.shared(inSize: sourceHeight, outSize: height, filter: filter)
-                Self.verticalPass(intermediate, rowLength: width, weights: weights,
-                                  accumulators: accumulators, into: out)
+                Self.verticalPass(
+                    intermediate, rowLength: width, weights: weights,
+                    accumulators: accumulators, into: out)
             }
             initialized = count
         }
@@ -100,15 +106,18 @@ struct Resampler {
     /// inputs ring at most 29 % past the scale, under 1.9 × 10⁹ — both below 2³¹.
     @inline(__always)
     private static func descale(_ sum: Pixel) -> Pixel {
-        (sum &+ Pixel(repeating: 1 << (ResampleWeights.precisionBits - 1))) &>> Pixel(repeating: Int32(ResampleWeights.precisionBits))
+        (sum &+ Pixel(repeating: 1 << (ResampleWeights.precisionBits - 1)))
+            &>> Pixel(repeating: Int32(ResampleWeights.precisionBits))
     }
 
     /// Every source row premultiplied into `row`, then filtered to `outWidth` pixels (or copied
     /// when `weights` is nil: the width does not change).
-    private static func horizontalPass(_ src: UnsafeBufferPointer<UInt8>, sourceWidth: Int, rows: Int,
-                                       weights: ResampleWeights?, outWidth: Int,
-                                       row: UnsafeMutableBufferPointer<Pixel>,
-                                       into dst: UnsafeMutableBufferPointer<Pixel>) {
+    private static func horizontalPass(
+        _ src: UnsafeBufferPointer<UInt8>, sourceWidth: Int, rows: Int,
+        weights: ResampleWeights?, outWidth: Int,
+        row: UnsafeMutableBufferPointer<Pixel>,
+        into dst: UnsafeMutableBufferPointer<Pixel>
+    ) {
         guard let srcBase = src.baseAddress, let rowBase = row.baseAddress, let dstBase = dst.baseAddress else { return }
         guard let weights else {
             for y in 0..<rows {
@@ -134,15 +143,18 @@ struct Resampler {
     /// count for the whole row; the loop itself is `CResampleKernels`' (AVX2 where the CPU has it).
     /// The sums are exact integer sums in any order, so the bytes are those of a plain one-tap
     /// loop; a padded tap adds a zero weight times a padding pixel.
-    static func horizontalRow(_ row: UnsafePointer<Pixel>, weights: ResampleWeights,
-                              into out: UnsafeMutablePointer<Pixel>) {
+    static func horizontalRow(
+        _ row: UnsafePointer<Pixel>, weights: ResampleWeights,
+        into out: UnsafeMutablePointer<Pixel>
+    ) {
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             weights.starts.withUnsafeBufferPointer { starts in
                 UnsafeRawPointer(row).withMemoryRebound(to: Int32.self, capacity: 4) { samples in
                     UnsafeMutableRawPointer(out).withMemoryRebound(to: Int32.self, capacity: 4) { result in
-                        tabicons_resample_row(samples, coefficients.baseAddress, starts.baseAddress,
-                                              Int32(weights.taps), Int32(weights.outSize),
-                                              Int32(ResampleWeights.precisionBits), result)
+                        tabicons_resample_row(
+                            samples, coefficients.baseAddress, starts.baseAddress,
+                            Int32(weights.taps), Int32(weights.outSize),
+                            Int32(ResampleWeights.precisionBits), result)
                     }
                 }
             }
@@ -150,16 +162,19 @@ struct Resampler {
     }
 
     /// The intermediate rows filtered to `weights.outSize` rows and unpremultiplied into `out`.
-    static func verticalPass(_ src: UnsafeBufferPointer<Pixel>, rowLength: Int,
-                             weights: ResampleWeights, accumulators acc: UnsafeMutableBufferPointer<Pixel>,
-                             into out: UnsafeMutableBufferPointer<UInt8>) {
+    static func verticalPass(
+        _ src: UnsafeBufferPointer<Pixel>, rowLength: Int,
+        weights: ResampleWeights, accumulators acc: UnsafeMutableBufferPointer<Pixel>,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         guard let outBase = out.baseAddress, let srcBase = src.baseAddress, let accBase = acc.baseAddress else { return }
         weights.coefficients.withUnsafeBufferPointer { coefficients in
             guard let c0 = coefficients.baseAddress else { return }
             for y in 0..<weights.outSize {
-                verticalRow(srcBase + weights.starts[y] * rowLength, rowLength: rowLength,
-                            coefficients: c0 + y * weights.taps, count: max(weights.counts[y], 1),
-                            accumulators: accBase, into: outBase + y * rowLength * 4)
+                verticalRow(
+                    srcBase + weights.starts[y] * rowLength, rowLength: rowLength,
+                    coefficients: c0 + y * weights.taps, count: max(weights.counts[y], 1),
+                    accumulators: accBase, into: outBase + y * rowLength * 4)
             }
         }
     }
@@ -167,8 +182,10 @@ struct Resampler {
     /// One output row of the vertical pass: `count` horizontally filtered rows from `first`
     /// (`rowLength` pixels apart) weighted by `coefficients`, descaled and unpremultiplied into
     /// `out`. Shared with streamed resampling, which keeps only the rows a window needs.
-    static func verticalRow(_ first: UnsafePointer<Pixel>, rowLength: Int, coefficients: UnsafePointer<Int32>,
-                            count: Int, accumulators: UnsafeMutablePointer<Pixel>, into out: UnsafeMutablePointer<UInt8>) {
+    static func verticalRow(
+        _ first: UnsafePointer<Pixel>, rowLength: Int, coefficients: UnsafePointer<Int32>,
+        count: Int, accumulators: UnsafeMutablePointer<Pixel>, into out: UnsafeMutablePointer<UInt8>
+    ) {
         UnsafeRawPointer(first).withMemoryRebound(to: Int32.self, capacity: 4) { lines in
             UnsafeMutableRawPointer(accumulators).withMemoryRebound(to: Int32.self, capacity: 4) { sums in
                 tabicons_resample_columns(lines, 4 * rowLength, coefficients, Int32(count), 4 * rowLength, sums)
@@ -180,8 +197,10 @@ struct Resampler {
     }
 
     /// Rows that need no vertical filtering, unpremultiplied as they are.
-    static func unpremultiplyRows(_ src: UnsafeBufferPointer<Pixel>, pixels: Int,
-                                  into out: UnsafeMutableBufferPointer<UInt8>) {
+    static func unpremultiplyRows(
+        _ src: UnsafeBufferPointer<Pixel>, pixels: Int,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         guard let outBase = out.baseAddress else { return }
         for i in 0..<pixels {
             Premultiplication.unpremultiply(src[i], into: outBase + i * 4)

@@ -6,8 +6,9 @@ enum ShapeRenderer {
     /// is odd, the extra pixel is left on the right or bottom.
     static func centredSquare(in rect: PixelRect) -> PixelRect {
         let side = min(rect.width, rect.height)
-        return PixelRect(x: rect.x + (rect.width - side) / 2, y: rect.y + (rect.height - side) / 2,
-                         width: side, height: side)
+        return PixelRect(
+            x: rect.x + (rect.width - side) / 2, y: rect.y + (rect.height - side) / 2,
+            width: side, height: side)
     }
 
     /// `glyph` centred on a transparent (black, alpha 0) `side × side` canvas; when the spare
@@ -55,11 +56,11 @@ enum ShapeRenderer {
     static func circleMasked(_ bitmap: Bitmap) -> Bitmap {
         let w = bitmap.width, h = bitmap.height
         let n = subsamples
-        let unit = 2 * n                         // grid units per pixel
-        let cx = w * n, cy = h * n               // centre, in grid units
-        let r = min(w, h) * n                    // radius, in grid units
+        let unit = 2 * n  // grid units per pixel
+        let cx = w * n, cy = h * n  // centre, in grid units
+        let r = min(w, h) * n  // radius, in grid units
         let r2 = r * r
-        let margin = (3 * unit) / 4              // 0.75 px
+        let margin = (3 * unit) / 4  // 0.75 px
         let inner = r - margin, outer = r + margin
         let inner2 = inner > 0 ? inner * inner : -1
         let outer2 = outer * outer

@@ -37,16 +37,20 @@ enum StreamedNormalization {
     /// `data` normalized on the streamed route the header probe chose, with the bytes it held
     /// (`Outcome`); without `rendering` (`Normalizer.planned(Data)`, what `inspect` reports) the
     /// rows are read and judged, never resampled.
-    static func outcome(_ data: Data, route: NormalizationRoute.StreamedPNG, options: NormalizeOptions,
-                        rendering: Bool = true) throws(TabIconsError) -> Outcome {
+    static func outcome(
+        _ data: Data, route: NormalizationRoute.StreamedPNG, options: NormalizeOptions,
+        rendering: Bool = true
+    ) throws(TabIconsError) -> Outcome {
         try options.limits.check(inputBytes: data.count)
         return try data.withUnsafeBytesTyped { bytes throws(TabIconsError) -> Outcome in
             let decoder = try PNGRowDecoder(bytes, limits: options.limits, scanned: route.chunks)
-            let held = heldBytes(width: decoder.width, height: decoder.height, bitDepth: decoder.bitDepth,
-                                 isInterlaced: decoder.isInterlaced, rendered: route.rendered, options: options)
-            try DecodeMemoryEstimate.check(bytes.count + held + decoder.chunks.libpngWorkingBytes,
-                                           decoding: "a \(decoder.width)×\(decoder.height) PNG read row by row",
-                                           limits: options.limits, format: .png)
+            let held = heldBytes(
+                width: decoder.width, height: decoder.height, bitDepth: decoder.bitDepth,
+                isInterlaced: decoder.isInterlaced, rendered: route.rendered, options: options)
+            try DecodeMemoryEstimate.check(
+                bytes.count + held + decoder.chunks.libpngWorkingBytes,
+                decoding: "a \(decoder.width)×\(decoder.height) PNG read row by row",
+                limits: options.limits, format: .png)
             return try normalize(decoder, plan: route.plan, rendered: route.rendered, options: options, rendering: rendering)
         }
     }
@@ -64,8 +68,10 @@ enum StreamedNormalization {
 
     /// The entries to render when every one of them can be resampled from streamed rows; nil when
     /// one is the source's own size or larger than it on an axis.
-    static func streamedEntries(_ plan: RenditionPlan, width: Int, height: Int,
-                                options: NormalizeOptions) -> [RenditionPlan.Entry]? {
+    static func streamedEntries(
+        _ plan: RenditionPlan, width: Int, height: Int,
+        options: NormalizeOptions
+    ) -> [RenditionPlan.Entry]? {
         let rendered = plan.rendered(allowUpscale: options.allowUpscale)
         let resampledOnly = rendered.allSatisfy { entry in
             entry.glyphWidth <= width && entry.glyphHeight <= height
@@ -82,12 +88,15 @@ enum StreamedNormalization {
     }
 
     /// Reads every row of `decoder` into the horizontal passes, then finishes each rendition.
-    static func normalize(_ decoder: PNGRowDecoder, plan: RenditionPlan, rendered: [RenditionPlan.Entry],
-                          options: NormalizeOptions, rendering: Bool = true) throws(TabIconsError) -> Outcome {
+    static func normalize(
+        _ decoder: PNGRowDecoder, plan: RenditionPlan, rendered: [RenditionPlan.Entry],
+        options: NormalizeOptions, rendering: Bool = true
+    ) throws(TabIconsError) -> Outcome {
         let width = decoder.width, height = decoder.height
         try decoder.start()
         let sizes = rendered.map { (width: $0.glyphWidth, height: $0.glyphHeight) }
-        var resampler = rendering ? StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes) : nil
+        var resampler =
+            rendering ? StreamedResampler(filter: options.filter, sourceWidth: width, sourceHeight: height, sizes: sizes) : nil
         var gathered = GlyphGatherer(width: width, height: height)
         var inks = InkSurvey()
         var row = [UInt8](repeating: 0, count: width * 4)
@@ -112,18 +121,22 @@ enum StreamedNormalization {
             }
         }
 
-        let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: height, hasAlpha: decoder.hasAlpha,
-                             hasTransparentPixels: decoder.hasAlpha && gathered.sourceHasTransparentPixels,
-                             orientation: .up, isAnimated: decoder.isAnimated,
-                             bitDepth: decoder.bitDepth, colorModel: decoder.colorModel)
-        let icon = try NormalizedIcon.finished(plan: plan, info: info, facts: gathered.facts, options: options,
-                                               survey: { inks },
-                                               glyph: resampler.map { finished in
-                                                   { entry in finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight) }
-                                               })
-        let held = decoder.libpngPeakBytes + row.count
-            + PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: decoder.bitDepth,
-                                      isInterlaced: decoder.isInterlaced, streamed: true)
+        let info = ImageInfo(
+            format: .png, pixelWidth: width, pixelHeight: height, hasAlpha: decoder.hasAlpha,
+            hasTransparentPixels: decoder.hasAlpha && gathered.sourceHasTransparentPixels,
+            orientation: .up, isAnimated: decoder.isAnimated,
+            bitDepth: decoder.bitDepth, colorModel: decoder.colorModel)
+        let icon = try NormalizedIcon.finished(
+            plan: plan, info: info, facts: gathered.facts, options: options,
+            survey: { inks },
+            glyph: resampler.map { finished in
+                { entry in finished.resampled(width: entry.glyphWidth, height: entry.glyphHeight) }
+            })
+        let held =
+            decoder.libpngPeakBytes + row.count
+            + PNGRowDecoder.heldBytes(
+                width: width, height: height, bitDepth: decoder.bitDepth,
+                isInterlaced: decoder.isInterlaced, streamed: true)
             + StreamedResampler.heldBytes(sourceWidth: width, sourceHeight: height, sizes: sizes, filter: options.filter)
             + icon.pixelBytes
         return Outcome(icon: icon, heldBytes: held)
@@ -170,7 +183,8 @@ private struct GlyphGatherer {
 
     var facts: GlyphFacts {
         let bounds = maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-        return GlyphFacts(width: width, height: height, hasTransparentPixels: glyphHasTransparentPixels,
-                          visibleBounds: bounds)
+        return GlyphFacts(
+            width: width, height: height, hasTransparentPixels: glyphHasTransparentPixels,
+            visibleBounds: bounds)
     }
 }

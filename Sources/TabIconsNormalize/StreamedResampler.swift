@@ -45,19 +45,22 @@ struct StreamedResampler {
     /// Ready for `sourceHeight` rows of `sourceWidth` pixels, to be resampled to each of `sizes`
     /// (duplicates are resampled once).
     init(filter: NormalizeOptions.Filter, sourceWidth: Int, sourceHeight: Int, sizes: [(width: Int, height: Int)]) {
-        precondition(sourceWidth > 0 && sourceHeight > 0 && sizes.allSatisfy { $0.width > 0 && $0.height > 0 },
-                     "StreamedResampler needs positive sizes")
+        precondition(
+            sourceWidth > 0 && sourceHeight > 0 && sizes.allSatisfy { $0.width > 0 && $0.height > 0 },
+            "StreamedResampler needs positive sizes")
         self.filter = filter
         self.sourceWidth = sourceWidth
         self.sourceHeight = sourceHeight
         lanes = Self.distinct(sizes).map { size in
             let layout = Self.layout(sourceWidth: sourceWidth, sourceHeight: sourceHeight, size: size, filter: filter)
-            return Lane(width: size.width, height: size.height,
-                        horizontal: size.width == sourceWidth ? nil
-                            : ResampleWeights.shared(inSize: sourceWidth, outSize: size.width, filter: filter),
-                        vertical: layout.vertical, rows: layout.rows, isRing: layout.isRing,
-                        window: [Pixel](repeating: .zero, count: layout.windowPixels),
-                        output: [UInt8](repeating: 0, count: size.width * size.height * 4))
+            return Lane(
+                width: size.width, height: size.height,
+                horizontal: size.width == sourceWidth
+                    ? nil
+                    : ResampleWeights.shared(inSize: sourceWidth, outSize: size.width, filter: filter),
+                vertical: layout.vertical, rows: layout.rows, isRing: layout.isRing,
+                window: [Pixel](repeating: .zero, count: layout.windowPixels),
+                output: [UInt8](repeating: 0, count: size.width * size.height * 4))
         }
         premultiplied = [Pixel](repeating: .zero, count: Resampler.paddedRowLength(sourceWidth))
         accumulators = [Pixel](repeating: .zero, count: sizes.map(\.width).max() ?? 0)
@@ -70,10 +73,13 @@ struct StreamedResampler {
 
     /// How one size's window is kept: its vertical weights, its rows, whether they form a ring,
     /// and the pixels it holds.
-    private static func layout(sourceWidth: Int, sourceHeight: Int, size: (width: Int, height: Int),
-                               filter: NormalizeOptions.Filter)
-        -> (vertical: ResampleWeights?, rows: Int, isRing: Bool, windowPixels: Int) {
-        guard size.height != sourceHeight else { return (nil, 1, false, size.width) }   // one row, unpremultiplied as it comes
+    private static func layout(
+        sourceWidth: Int, sourceHeight: Int, size: (width: Int, height: Int),
+        filter: NormalizeOptions.Filter
+    )
+        -> (vertical: ResampleWeights?, rows: Int, isRing: Bool, windowPixels: Int)
+    {
+        guard size.height != sourceHeight else { return (nil, 1, false, size.width) }  // one row, unpremultiplied as it comes
         let vertical = ResampleWeights.shared(inSize: sourceHeight, outSize: size.height, filter: filter)
         // Output row j is finished once the source row before `completes` arrives (the furthest
         // end of any row up to j: rows are finished in order); it needs rows from starts[j].
@@ -88,8 +94,10 @@ struct StreamedResampler {
 
     /// The bytes a streamed resampling to `sizes` holds (windows, finished rows, the premultiplied
     /// row, accumulators): what a memory estimate of a streamed decode must charge.
-    static func heldBytes(sourceWidth: Int, sourceHeight: Int, sizes: [(width: Int, height: Int)],
-                          filter: NormalizeOptions.Filter) -> Int {
+    static func heldBytes(
+        sourceWidth: Int, sourceHeight: Int, sizes: [(width: Int, height: Int)],
+        filter: NormalizeOptions.Filter
+    ) -> Int {
         let stride = MemoryLayout<Pixel>.stride
         let lanes = distinct(sizes).reduce(0) { total, size in
             let layout = layout(sourceWidth: sourceWidth, sourceHeight: sourceHeight, size: size, filter: filter)
@@ -117,8 +125,10 @@ struct StreamedResampler {
 
     /// Source row `y` (premultiplied) into one lane: filtered horizontally into its window, then
     /// every output row it completes finished.
-    private static func feed(_ lane: inout Lane, row: UnsafePointer<Pixel>, y: Int, sourceWidth: Int,
-                             accumulators: UnsafeMutablePointer<Pixel>) {
+    private static func feed(
+        _ lane: inout Lane, row: UnsafePointer<Pixel>, y: Int, sourceWidth: Int,
+        accumulators: UnsafeMutablePointer<Pixel>
+    ) {
         let width = lane.width, slot = lane.isRing ? y % lane.rows : (lane.vertical == nil ? 0 : y)
         let (horizontal, vertical, isRing, ringRows) = (lane.horizontal, lane.vertical, lane.isRing, lane.rows)
         var next = lane.next
@@ -133,8 +143,9 @@ struct StreamedResampler {
                 }
                 if isRing { (filtered + ringRows * width).update(from: filtered, count: width) }
                 guard let vertical else {
-                    Resampler.unpremultiplyRows(UnsafeBufferPointer(start: filtered, count: width), pixels: width,
-                                                into: UnsafeMutableBufferPointer(start: output + y * width * 4, count: width * 4))
+                    Resampler.unpremultiplyRows(
+                        UnsafeBufferPointer(start: filtered, count: width), pixels: width,
+                        into: UnsafeMutableBufferPointer(start: output + y * width * 4, count: width * 4))
                     return
                 }
                 vertical.coefficients.withUnsafeBufferPointer { coefficients in
@@ -143,9 +154,10 @@ struct StreamedResampler {
                     while next < vertical.outSize, vertical.starts[next] + max(vertical.counts[next], 1) <= y + 1 {
                         let start = vertical.starts[next]
                         let first = window + (isRing ? start % ringRows : start) * width
-                        Resampler.verticalRow(UnsafePointer(first), rowLength: width,
-                                              coefficients: c0 + next * vertical.taps, count: max(vertical.counts[next], 1),
-                                              accumulators: accumulators, into: output + next * width * 4)
+                        Resampler.verticalRow(
+                            UnsafePointer(first), rowLength: width,
+                            coefficients: c0 + next * vertical.taps, count: max(vertical.counts[next], 1),
+                            accumulators: accumulators, into: output + next * width * 4)
                         next += 1
                     }
                 }

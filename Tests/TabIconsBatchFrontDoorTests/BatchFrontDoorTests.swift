@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TabIcons        // not @testable, and this target has no `package` access (Package.swift):
-import TabIconsBatch   // only what a Swift build tool linking the product can call
+import TabIcons  // not @testable, and this target has no `package` access (Package.swift):
+import TabIconsBatch  // only what a Swift build tool linking the product can call
 
 /// A build tool's use of `TabIconsBatch`, through its public API alone: collect a folder as
 /// `tabicon` does, run the batch into an output folder, read the manifest back, run again.
@@ -23,10 +23,13 @@ struct BatchFrontDoorTests {
                 .appendingPathComponent("tabicons-frontdoor-\(UUID().uuidString)", isDirectory: true)
             let files = FileManager.default
             try files.createDirectory(at: root.appendingPathComponent("icons/tabs"), withIntermediateDirectories: true)
-            for (from, to) in [("home.png", "icons/home.png"), ("search.png", "icons/search.png"),
-                               ("house.svg", "icons/tabs/house.svg"), ("bell.png", "icons/.hidden.png")] {
-                try files.copyItem(at: BatchFrontDoorTests.testImages.appendingPathComponent(from),
-                                   to: root.appendingPathComponent(to))
+            for (from, to) in [
+                ("home.png", "icons/home.png"), ("search.png", "icons/search.png"),
+                ("house.svg", "icons/tabs/house.svg"), ("bell.png", "icons/.hidden.png")
+            ] {
+                try files.copyItem(
+                    at: BatchFrontDoorTests.testImages.appendingPathComponent(from),
+                    to: root.appendingPathComponent(to))
             }
             try Data("not an icon".utf8).write(to: root.appendingPathComponent("icons/notes.txt"))
             // A link back up the tree: not followed, so no icon is listed twice.
@@ -43,7 +46,10 @@ struct BatchFrontDoorTests {
             while let relative = walker.nextObject() as? String {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: base + "/" + relative, isDirectory: &isDirectory),
-                   !isDirectory.boolValue { found.append(relative) }
+                    !isDirectory.boolValue
+                {
+                    found.append(relative)
+                }
             }
             return found.sorted()
         }
@@ -54,19 +60,23 @@ struct BatchFrontDoorTests {
     static func run(_ paths: [String], out: URL, layout: OutputLayout, check: Bool = false) throws -> BatchResult {
         let options = NormalizeOptions(box: layout.defaultBox, scales: layout.defaultScales)
         let collected = InputCollector.collect(paths, excluding: out)
-        var batch = BatchNormalizer(normalizer: Normalizer(options: options), layout: layout, format: .png,
-                                    outputRoot: out, jobs: 2)
+        var batch = BatchNormalizer(
+            normalizer: Normalizer(options: options), layout: layout, format: .png,
+            outputRoot: out, jobs: 2)
         batch.inputFolders = collected.folders
         batch.checkOnly = check
         return try batch.run(collected.batchInputs(limit: options.limits.maxInputBytes), priorErrors: collected.errors)
     }
 
-    @Test("the collection walks a folder as tabicon does: sorted, hidden files, other extensions and links to folders passed over")
+    @Test(
+        "the collection walks a folder as tabicon does: sorted, hidden files, other extensions and links to folders passed over")
     func collect() throws {
         let workspace = try Workspace()
         let missing = workspace.root.appendingPathComponent("missing.png").path
         let collected = InputCollector.collect([workspace.icons, missing])
-        #expect(collected.inputs.map(\.displayName) == ["home.png", "search.png", "tabs/house.svg"].map { workspace.icons + "/" + $0 })
+        #expect(
+            collected.inputs.map(\.displayName) == ["home.png", "search.png", "tabs/house.svg"].map { workspace.icons + "/" + $0 }
+        )
         #expect(collected.inputs.map(\.outputStem) == ["icons/home", "icons/search", "icons/tabs/house"])
         #expect(collected.inputs.map(\.name) == ["home", "search", "house"])
         #expect(collected.folders == [workspace.icons])
@@ -91,18 +101,21 @@ struct BatchFrontDoorTests {
         let out = workspace.root.appendingPathComponent("Assets.xcassets")
         let first = try Self.run([workspace.icons], out: out, layout: .xcassets)
         #expect(first.manifestError == nil && first.manifest.errors.isEmpty)
-        #expect(first.counts.normalized == 3 && first.counts.reused == 0 && first.counts.written == 12)   // the icons' files; the manifest is not counted
+        // The icons' files; the manifest is not counted.
+        #expect(first.counts.normalized == 3 && first.counts.reused == 0 && first.counts.written == 12)
         let sets = ["icons/home.imageset/home", "icons/search.imageset/search", "icons/tabs/house.imageset/house"]
-        let expected = sets.flatMap { set in
-            [(set as NSString).deletingLastPathComponent + "/Contents.json", set + ".png", set + "@2x.png", set + "@3x.png"]
-        } + ["manifest.json"]
+        let expected =
+            sets.flatMap { set in
+                [(set as NSString).deletingLastPathComponent + "/Contents.json", set + ".png", set + "@2x.png", set + "@3x.png"]
+            } + ["manifest.json"]
         #expect(workspace.files(below: out) == expected.sorted())
 
         // The manifest as a pipeline reads it from disk, and one tab item's bytes from it.
         let manifest = try Manifest(parsing: Data(contentsOf: out.appendingPathComponent("manifest.json")))
         #expect(manifest == first.manifest)
         #expect(manifest.icons.map(\.name) == ["home", "search", "house"])
-        #expect(manifest.icons.map { $0.renditions?.map(\.path) ?? [] } == sets.map { [$0 + ".png", $0 + "@2x.png", $0 + "@3x.png"] })
+        #expect(
+            manifest.icons.map { $0.renditions?.map(\.path) ?? [] } == sets.map { [$0 + ".png", $0 + "@2x.png", $0 + "@3x.png"] })
         let home = try #require(manifest.icons.first)
         #expect(home.renditions?.map(\.pixelWidth) == [25, 50, 75])
         let item = try ItemIcons(entry: home, in: manifest, outputRoot: out, scale: 2)
@@ -117,7 +130,8 @@ struct BatchFrontDoorTests {
 
         let before = try workspace.files(below: out).map { try Data(contentsOf: out.appendingPathComponent($0)) }
         let again = try Self.run([workspace.icons], out: out, layout: .xcassets)
-        #expect(again.counts.reused == 3 && again.counts.normalized == 0 && again.counts.written == 0 && again.counts.removed == 0)
+        #expect(
+            again.counts.reused == 3 && again.counts.normalized == 0 && again.counts.written == 0 && again.counts.removed == 0)
         #expect(again.changes.isEmpty)
         #expect(try workspace.files(below: out).map { try Data(contentsOf: out.appendingPathComponent($0)) } == before)
         #expect(try Self.run([workspace.icons], out: out, layout: .xcassets, check: true).isUpToDate)
@@ -125,27 +139,33 @@ struct BatchFrontDoorTests {
         // An input removed: the check names exactly its files, and the real run prunes them.
         try FileManager.default.removeItem(atPath: workspace.icons + "/search.png")
         let check = try Self.run([workspace.icons], out: out, layout: .xcassets, check: true)
-        #expect(check.changes.map(\.description).sorted() == [
-            "change " + out.appendingPathComponent("manifest.json").relativePath,
-            "remove icons/search.imageset/Contents.json", "remove icons/search.imageset/search.png",
-            "remove icons/search.imageset/search@2x.png", "remove icons/search.imageset/search@3x.png",
-        ].sorted())
+        #expect(
+            check.changes.map(\.description).sorted()
+                == [
+                    "change " + out.appendingPathComponent("manifest.json").relativePath,
+                    "remove icons/search.imageset/Contents.json", "remove icons/search.imageset/search.png",
+                    "remove icons/search.imageset/search@2x.png", "remove icons/search.imageset/search@3x.png"
+                ].sorted())
         let pruned = try Self.run([workspace.icons], out: out, layout: .xcassets)
         #expect(pruned.counts.removed == 4)
         #expect(!workspace.files(below: out).contains { $0.hasPrefix("icons/search") })
     }
 
-    @Test("android: one folder per density, an output folder inside the inputs never read as input, a missing input in the manifest")
+    @Test(
+        "android: one folder per density, an output folder inside the inputs never read as input, a missing input in the manifest"
+    )
     func android() throws {
         let workspace = try Workspace()
         let out = URL(fileURLWithPath: workspace.icons).appendingPathComponent("res")
         let missing = workspace.icons + "/gone.png"
         let first = try Self.run([workspace.icons, missing], out: out, layout: .android)
-        #expect(first.manifest.icons.map(\.input) == ["home.png", "search.png", "tabs/house.svg"].map { workspace.icons + "/" + $0 })
+        #expect(
+            first.manifest.icons.map(\.input) == ["home.png", "search.png", "tabs/house.svg"].map { workspace.icons + "/" + $0 })
         #expect(first.manifest.errors.map(\.input) == [missing])
         #expect(first.counts.written == 15)
         let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
-        let expected = densities.flatMap { d in ["home", "search", "house"].map { "drawable-\(d)/\($0).png" } } + ["manifest.json"]
+        let expected =
+            densities.flatMap { d in ["home", "search", "house"].map { "drawable-\(d)/\($0).png" } } + ["manifest.json"]
         #expect(workspace.files(below: out) == expected.sorted())
         let home = try #require(first.manifest.icons.first)
         #expect(home.renditions?.map(\.pixelWidth) == [24, 36, 48, 72, 96])

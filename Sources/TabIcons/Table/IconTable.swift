@@ -83,8 +83,10 @@ public final class IconTable: Sendable {
 
     /// For tests: a revision counter of their own (to see revisions start at 1), a hash of their
     /// own (to force collisions), a hook to stage races.
-    init(processor: any IconProcessor, revisions: RevisionCounter, hasher: ContentHasher,
-         beforeCommit: (@Sendable () -> Void)? = nil) {
+    init(
+        processor: any IconProcessor, revisions: RevisionCounter, hasher: ContentHasher,
+        beforeCommit: (@Sendable () -> Void)? = nil
+    ) {
         self.processor = processor
         self.revisions = revisions
         self.hasher = hasher
@@ -98,9 +100,10 @@ public final class IconTable: Sendable {
     /// - Throws: `invalidArgument` for more than `maxItems` items; the entry is then unchanged.
     public func publish(slot: Int, items: [ItemIcons]) throws(TabIconsError) -> UInt64 {
         guard items.count <= Self.maxItems else {
-            throw TabIconsError(.invalidArgument,
-                                "a tab bar slot holds at most \(Self.maxItems) items, but \(items.count) were "
-                                + "published to slot \(slot); its entry is unchanged")
+            throw TabIconsError(
+                .invalidArgument,
+                "a tab bar slot holds at most \(Self.maxItems) items, but \(items.count) were "
+                    + "published to slot \(slot); its entry is unchanged")
         }
         let current = state.withLock { $0.entries[slot] }
         // The hot path: the content the slot already shows (entries never hold all-empty items,
@@ -118,8 +121,10 @@ public final class IconTable: Sendable {
     }
 
     /// The slow path: the content differs from the slot's entry (or there is none).
-    private func publishChanged(slot: Int, items: [ItemIcons], over observed: SlotEntry?,
-                                unchangedPrefix difference: Int) -> UInt64 {
+    private func publishChanged(
+        slot: Int, items: [ItemIcons], over observed: SlotEntry?,
+        unchangedPrefix difference: Int
+    ) -> UInt64 {
         var plan = PublishPlan(items: items)
         var current = observed
         var unchangedPrefix = difference
@@ -192,8 +197,10 @@ public final class IconTable: Sendable {
     /// Sizes and counters, for tests, the benchmark and a runtime's diagnostics.
     public var statistics: IconTableStatistics {
         let (entries, contents, bytes, hits, inserted, issued) = state.withLock { state in
-            (state.entries.count, state.cache.liveContents, state.cache.liveBytes,
-             state.cacheHits, state.contentsInserted, state.revisionsIssued)
+            (
+                state.entries.count, state.cache.liveContents, state.cache.liveBytes,
+                state.cacheHits, state.contentsInserted, state.revisionsIssued
+            )
         }
         return IconTableStatistics(
             entries: entries, liveContents: contents, liveBytes: bytes,
@@ -234,8 +241,10 @@ struct TableState {
     /// `observed` (same revision — revisions are unique to one commit) and the cache still holds
     /// what the plan found. New references are counted before old ones are dropped, so content
     /// shared by the old and the new entry is never evicted on the way.
-    mutating func commit(_ plan: PublishPlan, icons: EntryIcons, slot: Int, over observed: SlotEntry?,
-                         revisions: RevisionCounter) -> CommitOutcome {
+    mutating func commit(
+        _ plan: PublishPlan, icons: EntryIcons, slot: Int, over observed: SlotEntry?,
+        revisions: RevisionCounter
+    ) -> CommitOutcome {
         let now = entries[slot]
         guard now?.revision == observed?.revision, plan.isValid(in: cache) else { return .stale(latest: now) }
         for content in icons.contents {

@@ -27,8 +27,10 @@ public struct IconTableStatistics: Sendable, Equatable {
     /// Revisions this table has issued.
     public var revisionsIssued: Int
 
-    init(entries: Int, liveContents: Int, liveBytes: Int, decodedBytes: Int, decodes: Int,
-                decodeHits: Int, cacheHits: Int, contentsInserted: Int, revisionsIssued: Int) {
+    init(
+        entries: Int, liveContents: Int, liveBytes: Int, decodedBytes: Int, decodes: Int,
+        decodeHits: Int, cacheHits: Int, contentsInserted: Int, revisionsIssued: Int
+    ) {
         self.entries = entries
         self.liveContents = liveContents
         self.liveBytes = liveBytes

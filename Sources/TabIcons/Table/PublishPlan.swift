@@ -66,7 +66,8 @@ struct PublishPlan {
                 continue
             }
             if let current, position < current.contents.count, let kept = current.contents[position],
-               position < unchangedPrefix || ContentEquality.sameBytes(kept.bytes, bytes) {
+                position < unchangedPrefix || ContentEquality.sameBytes(kept.bytes, bytes)
+            {
                 resolutions[position] = .kept(kept)
                 continue
             }
@@ -89,7 +90,8 @@ struct PublishPlan {
                 resolutions[position] = .found(hit)
                 continue
             }
-            let content = newContent(before: index, hash: hash, bytes: bytes)
+            let content =
+                newContent(before: index, hash: hash, bytes: bytes)
                 ?? created[position] ?? IconContent(copying: bytes, hash: hash, decodeCounters: decodeCounters)
             created[position] = content
             resolutions[position] = .new(content, compared: bucket.map(ObjectIdentifier.init))
@@ -100,7 +102,8 @@ struct PublishPlan {
     private func newContent(before index: Int, hash: ContentHash, bytes: Data) -> IconContent? {
         for other in lookups[..<index] {
             if case .new(let content, _) = resolutions[other], content.hash == hash,
-               ContentEquality.sameBytes(content.bytes, bytes) {
+                ContentEquality.sameBytes(content.bytes, bytes)
+            {
                 return content
             }
         }

@@ -96,8 +96,12 @@ package struct IconConfig: Sendable {
                 try Self.checkUnique(pairs, at: "options", path: path)
                 options = pairs.map { Setting(key: $0.0, value: $0.1, place: "options." + $0.0) }
             case "icons":
-                guard case .array(let entries) = value else { throw fail("icons", "must be an array of objects, each with a \"match\"") }
-                guard entries.count <= Self.maxEntries else { throw fail("icons", "has \(entries.count) entries, more than the \(Self.maxEntries) a config may") }
+                guard case .array(let entries) = value else {
+                    throw fail("icons", "must be an array of objects, each with a \"match\"")
+                }
+                guard entries.count <= Self.maxEntries else {
+                    throw fail("icons", "has \(entries.count) entries, more than the \(Self.maxEntries) a config may")
+                }
                 for (index, entry) in entries.enumerated() {
                     let place = "icons[\(index)]"
                     guard case .object(let pairs) = entry else { throw fail(place, "must be an object with a \"match\"") }
@@ -112,7 +116,9 @@ package struct IconConfig: Sendable {
                     } catch {
                         throw fail(place + ".match", "is not a glob: \(error.reason)")
                     }
-                    let settings = pairs.filter { $0.0 != "match" }.map { Setting(key: $0.0, value: $0.1, place: place + "." + $0.0) }
+                    let settings = pairs.filter { $0.0 != "match" }.map {
+                        Setting(key: $0.0, value: $0.1, place: place + "." + $0.0)
+                    }
                     icons.append(Entry(index: index, glob: glob, settings: settings))
                 }
             default:

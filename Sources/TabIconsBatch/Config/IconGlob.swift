@@ -57,7 +57,9 @@ package struct IconGlob: Sendable, Equatable {
     package init(_ pattern: String) throws(Invalid) {
         self.pattern = pattern
         guard !pattern.isEmpty else { throw Invalid(reason: "an empty pattern matches nothing") }
-        guard pattern.unicodeScalars.count <= Self.maxLength else { throw Invalid(reason: "longer than \(Self.maxLength) characters") }
+        guard pattern.unicodeScalars.count <= Self.maxLength else {
+            throw Invalid(reason: "longer than \(Self.maxLength) characters")
+        }
         let characters = Self.text(pattern)
         var tokens: [Token] = []
         var index = 0
@@ -75,7 +77,7 @@ package struct IconGlob: Sendable, Equatable {
                     tokens.append(.star)
                     continue
                 }
-                while index < characters.count, characters[index] == "*" { index += 1 }   // `***` is `**`
+                while index < characters.count, characters[index] == "*" { index += 1 }  // `***` is `**`
                 // `**/` as a whole folder name (at the start, or after a `/`) may be no folder.
                 let wholeName = tokens.isEmpty || tokens.last == .character("/")
                 if wholeName, index < characters.count, characters[index] == "/" {
@@ -111,7 +113,8 @@ package struct IconGlob: Sendable, Equatable {
     /// Whether `text` (`IconGlob.text`) matches the whole pattern: the positions of the pattern
     /// the text read so far can have reached, carried over each character (only those live).
     package func matches(text: [Unicode.Scalar]) -> Bool {
-        guard text.count >= prefix.count + suffix.count, text.starts(with: prefix), text.reversed().starts(with: suffix.reversed())
+        guard text.count >= prefix.count + suffix.count, text.starts(with: prefix),
+            text.reversed().starts(with: suffix.reversed())
         else { return false }
         var run = Simulation(tokens: tokens)
         run.add(0, step: 0)
@@ -161,8 +164,8 @@ package struct IconGlob: Sendable, Equatable {
                 switch tokens[i] {
                 case .star, .globstar: pending.append(i + 1)
                 case .folders:
-                    pending.append(i + 1)   // into its `**`
-                    pending.append(i + 3)   // or past it and its `/`
+                    pending.append(i + 1)  // into its `**`
+                    pending.append(i + 3)  // or past it and its `/`
                 default: break
                 }
             }

@@ -91,8 +91,10 @@ public enum InputCollector {
             let url = URL(fileURLWithPath: argument)
             if info.st_mode & S_IFMT != S_IFDIR {
                 let stem = (url.lastPathComponent as NSString).deletingPathExtension
-                collected.inputs.append(InputItem(source: .file(url), displayName: argument, outputStem: safeStem(stem),
-                                                  wasRegularFile: info.st_mode & S_IFMT == S_IFREG))
+                collected.inputs.append(
+                    InputItem(
+                        source: .file(url), displayName: argument, outputStem: safeStem(stem),
+                        wasRegularFile: info.st_mode & S_IFMT == S_IFREG))
                 continue
             }
             collected.folders.append(argument)
@@ -103,9 +105,11 @@ public enum InputCollector {
             for relative in found {
                 let stem = rootName + "/" + (relative as NSString).deletingPathExtension
                 let path = rootPath + "/" + relative
-                collected.inputs.append(InputItem(source: .file(URL(fileURLWithPath: path)),
-                                                  displayName: base + "/" + relative, outputStem: stem, path: path,
-                                                  wasRegularFile: true))
+                collected.inputs.append(
+                    InputItem(
+                        source: .file(URL(fileURLWithPath: path)),
+                        displayName: base + "/" + relative, outputStem: stem, path: path,
+                        wasRegularFile: true))
             }
             for (relative, error) in failures {
                 let name = relative.isEmpty ? base : base + "/" + relative

@@ -25,8 +25,10 @@ extension BatchInput {
     /// A collected input as the batch takes it: its bytes read when a worker takes it, refusing
     /// more than `limit` bytes; its size known from `stat` before that (the memory budget).
     public init(_ item: InputItem, limit: Int) {
-        self.init(name: item.displayName, outputStem: item.outputStem, load: { () throws(TabIconsError) -> Data in
-            try item.read(limit: limit)
-        }, expectedByteCount: { item.byteCount }, sourcePath: item.path)
+        self.init(
+            name: item.displayName, outputStem: item.outputStem,
+            load: { () throws(TabIconsError) -> Data in
+                try item.read(limit: limit)
+            }, expectedByteCount: { item.byteCount }, sourcePath: item.path)
     }
 }

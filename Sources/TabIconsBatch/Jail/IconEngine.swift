@@ -12,11 +12,14 @@ package final class IconEngine: Sendable {
     }
 
     /// The rendered icon, or nil when `shouldStop` answered a signal while it was being made.
-    func render(_ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer, format: OutputFormat,
-                contentHash: ContentHash, shouldStop: () -> Int32) throws(TabIconsError) -> RenderedIcon? {
+    func render(
+        _ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer, format: OutputFormat,
+        contentHash: ContentHash, shouldStop: () -> Int32
+    ) throws(TabIconsError) -> RenderedIcon? {
         guard let pool else {
-            return try RenderedIcon.render(data, input: input, plan: plan, normalizer: normalizer, format: format,
-                                           contentHash: contentHash)
+            return try RenderedIcon.render(
+                data, input: input, plan: plan, normalizer: normalizer, format: format,
+                contentHash: contentHash)
         }
         let request = WorkerRequest.render(input: input, plan: plan, options: normalizer.options, format: format, data: data)
         switch try answer(request, pool: pool, contentHash: contentHash, shouldStop: shouldStop) {
@@ -27,8 +30,10 @@ package final class IconEngine: Sendable {
     }
 
     /// `inspect`'s row for one input, or nil when stopped.
-    package func inspect(_ data: Data, input: String, name: String, box: IconBox, limits: DecodeOptions.Limits,
-                         shouldStop: () -> Int32) throws(TabIconsError) -> Manifest.Icon? {
+    package func inspect(
+        _ data: Data, input: String, name: String, box: IconBox, limits: DecodeOptions.Limits,
+        shouldStop: () -> Int32
+    ) throws(TabIconsError) -> Manifest.Icon? {
         guard let pool else { return try RenderedIcon.inspect(data, input: input, name: name, box: box, limits: limits) }
         let request = WorkerRequest.inspect(input: input, name: name, box: box, limits: limits, data: data)
         switch try answer(request, pool: pool, contentHash: ContentHash(of: data), shouldStop: shouldStop) {
@@ -38,8 +43,10 @@ package final class IconEngine: Sendable {
         }
     }
 
-    private func answer(_ request: WorkerRequest, pool: WorkerPool, contentHash: ContentHash,
-                        shouldStop: () -> Int32) throws(TabIconsError) -> WorkerReply? {
+    private func answer(
+        _ request: WorkerRequest, pool: WorkerPool, contentHash: ContentHash,
+        shouldStop: () -> Int32
+    ) throws(TabIconsError) -> WorkerReply? {
         let reply = try pool.run(request, shouldStop: shouldStop) { kind, fields throws(WorkerWire.Malformed) in
             try WorkerReply(kind: kind, fields: fields, answering: request, contentHash: contentHash)
         }

@@ -1,9 +1,9 @@
 import TabIcons
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The worker side of the jail: `tabicon __worker` (SPEC §2). Started by `WorkerProcess`, it
@@ -27,7 +27,9 @@ package enum IconWorker {
             let request: WorkerRequest
             do throws(WorkerWire.Malformed) {
                 let announced = try WorkerWire.header(header[...])
-                guard let fields = readExactly(announced.fieldsLength), let body = readBody(announced.bodyLength) else { return 2 }
+                guard let fields = readExactly(announced.fieldsLength), let body = readBody(announced.bodyLength) else {
+                    return 2
+                }
                 request = try WorkerRequest(kind: announced.kind, fields: fields, body: body)
             } catch {
                 return 2
@@ -45,8 +47,10 @@ package enum IconWorker {
         do throws(TabIconsError) {
             switch request {
             case .render(let input, let plan, let options, let format, let data):
-                return .rendered(try RenderedIcon.render(data, input: input, plan: plan, normalizer: Normalizer(options: options),
-                                                         format: format, contentHash: ContentHash(of: data)))
+                return .rendered(
+                    try RenderedIcon.render(
+                        data, input: input, plan: plan, normalizer: Normalizer(options: options),
+                        format: format, contentHash: ContentHash(of: data)))
             case .inspect(let input, let name, let box, let limits, let data):
                 return .inspected(try RenderedIcon.inspect(data, input: input, name: name, box: box, limits: limits))
             }
@@ -60,11 +64,11 @@ package enum IconWorker {
     }
 
     #if canImport(Glibc)
-    private static let resourceData = __rlimit_resource_t(RLIMIT_DATA.rawValue)
-    private static let resourceCPU = __rlimit_resource_t(RLIMIT_CPU.rawValue)
+        private static let resourceData = __rlimit_resource_t(RLIMIT_DATA.rawValue)
+        private static let resourceCPU = __rlimit_resource_t(RLIMIT_CPU.rawValue)
     #else
-    private static let resourceData = RLIMIT_DATA
-    private static let resourceCPU = RLIMIT_CPU
+        private static let resourceData = RLIMIT_DATA
+        private static let resourceCPU = RLIMIT_CPU
     #endif
 
     /// RLIMIT_CPU counts the worker's whole life: before each input its soft limit is moved to
@@ -85,11 +89,11 @@ package enum IconWorker {
     /// lists (a loop up to the descriptor limit would cost a million calls where it is that high).
     private static func closeInheritedDescriptors() {
         #if os(Linux)
-        let openDescriptors = "/proc/self/fd"
+            let openDescriptors = "/proc/self/fd"
         #elseif canImport(Darwin)
-        let openDescriptors = "/dev/fd"   // Darwin's fdesc: this process's open descriptors
+            let openDescriptors = "/dev/fd"  // Darwin's fdesc: this process's open descriptors
         #else
-        let openDescriptors = ""   // no listing: the loop below
+            let openDescriptors = ""  // no listing: the loop below
         #endif
         if let open = try? FileManager.default.contentsOfDirectory(atPath: openDescriptors) {
             for fd in open.compactMap(Int32.init) where fd > 2 { close(fd) }
@@ -146,7 +150,8 @@ package enum IconWorker {
 
         init?(_ data: Data) {
             guard data.starts(with: Self.prefix),
-                  let fault = TestFault(rawValue: String(decoding: data.dropFirst(Self.prefix.count), as: UTF8.self)) else { return nil }
+                let fault = TestFault(rawValue: String(decoding: data.dropFirst(Self.prefix.count), as: UTF8.self))
+            else { return nil }
             self = fault
         }
 
@@ -176,8 +181,8 @@ package enum IconWorker {
 /// `abort()`, which `TestFault.abort` hides.
 private func abortProcess() -> Never {
     #if canImport(Glibc)
-    Glibc.abort()
+        Glibc.abort()
     #else
-    Darwin.abort()
+        Darwin.abort()
     #endif
 }

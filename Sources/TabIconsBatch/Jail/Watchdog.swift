@@ -1,9 +1,9 @@
 import TabIcons
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The parent's per-input bounds on a worker (SPEC §2): a wall-clock deadline for every input,
@@ -67,17 +67,17 @@ struct Watchdog {
     /// A small procfs file's text, with plain calls (no Foundation on the watchdog's tick).
     private static func procText(_ path: String) -> String? {
         #if canImport(Darwin)
-        // No procfs on Darwin: the wall bound and RLIMIT_CPU hold alone (not compiled here;
-        // proc_pid_rusage would be the way to watch CPU and memory there).
-        return nil
+            // No procfs on Darwin: the wall bound and RLIMIT_CPU hold alone (not compiled here;
+            // proc_pid_rusage would be the way to watch CPU and memory there).
+            return nil
         #else
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[..<count], as: UTF8.self)
         #endif
     }
 }

@@ -1,9 +1,9 @@
 import TabIcons
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The error entry of an input whose worker failed it (SPEC §2): `tooLarge` naming the limit it
@@ -12,8 +12,10 @@ enum WorkerFailure {
     /// Words an allocation failure leaves behind: cairo's status through librsvg (`NoMemory`),
     /// Rust's ("memory allocation of N bytes failed") and Swift's ("failed to allocate N bytes")
     /// runtimes on their way to abort, glibc's `strerror(ENOMEM)`.
-    static let allocationFailureMarks = ["NoMemory", "out of memory", "memory allocation of", "failed to allocate",
-                                         "Could not allocate memory", "Cannot allocate memory", "cannot allocate memory", "bad_alloc"]
+    static let allocationFailureMarks = [
+        "NoMemory", "out of memory", "memory allocation of", "failed to allocate",
+        "Could not allocate memory", "Cannot allocate memory", "cannot allocate memory", "bad_alloc"
+    ]
 
     static func mentionsAllocationFailure(_ text: String) -> Bool {
         allocationFailureMarks.contains { text.contains($0) }
@@ -23,7 +25,8 @@ enum WorkerFailure {
         let format = ImageFormat.sniff(data)
         let library = format.map(libraryName) ?? "the decoder"
         // Seen near the limit, or saying it could not allocate: the limit was the cause.
-        let ranOutOfMemory = WorkerLimits.memoryLimitApplies
+        let ranOutOfMemory =
+            WorkerLimits.memoryLimitApplies
             && (peakData >= WorkerLimits.memoryBytes / 4 * 3 || mentionsAllocationFailure(stderr))
         switch death {
         case .overran(.cpu): return TabIconsError(.tooLarge, WorkerLimits.svgCPUText, format: format)
@@ -32,11 +35,13 @@ enum WorkerFailure {
         case .signaled(let signal) where ranOutOfMemory && signal != SIGKILL:
             return TabIconsError(.tooLarge, WorkerLimits.memoryText, format: format)
         case .signaled(SIGKILL): return TabIconsError(.unsupported, "\(library)'s worker was killed: SIGKILL", format: format)
-        case .signaled(let signal): return TabIconsError(.unsupported, "\(library) crashed: \(signalName(signal))", format: format)
+        case .signaled(let signal):
+            return TabIconsError(.unsupported, "\(library) crashed: \(signalName(signal))", format: format)
         case .exited(let status):
             if ranOutOfMemory { return TabIconsError(.tooLarge, WorkerLimits.memoryText, format: format) }
             return TabIconsError(.unsupported, "\(library) ended its worker with status \(status)", format: format)
-        case .unreadable(let reason): return TabIconsError(.unsupported, "the worker's answer is unreadable: \(reason)", format: format)
+        case .unreadable(let reason):
+            return TabIconsError(.unsupported, "the worker's answer is unreadable: \(reason)", format: format)
         }
     }
 
@@ -50,9 +55,11 @@ enum WorkerFailure {
     }
 
     static func signalName(_ signal: Int32) -> String {
-        let names: [Int32: String] = [SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
-                                      SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSYS: "SIGSYS",
-                                      SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ"]
+        let names: [Int32: String] = [
+            SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGILL: "SIGILL",
+            SIGTRAP: "SIGTRAP", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSYS: "SIGSYS",
+            SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ"
+        ]
         return names[signal] ?? "signal \(signal)"
     }
 }

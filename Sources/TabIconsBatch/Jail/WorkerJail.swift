@@ -25,10 +25,10 @@ public struct WorkerJail: Sendable, Equatable {
     /// The running program as the worker: right only when it is `tabicon` itself.
     public static var currentExecutable: WorkerJail {
         #if os(Linux)
-        // The very file this process runs, even if the path has since been replaced.
-        WorkerJail(executable: "/proc/self/exe")
+            // The very file this process runs, even if the path has since been replaced.
+            WorkerJail(executable: "/proc/self/exe")
         #else
-        WorkerJail(executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
+            WorkerJail(executable: Bundle.main.executablePath ?? CommandLine.arguments[0])
         #endif
     }
 

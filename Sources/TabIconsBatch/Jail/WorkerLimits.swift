@@ -1,8 +1,8 @@
 import TabIcons
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The kernel's and the watchdog's bounds on one jailed worker (SPEC §2: "at most 256 MiB of

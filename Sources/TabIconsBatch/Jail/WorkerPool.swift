@@ -16,8 +16,10 @@ final class WorkerPool: Sendable {
     /// to stop. A worker whose answer `decode` refuses is killed: it is not trusted again. A worker killed by SIGKILL that the watchdog did not send
     /// (someone's `kill -9`, the kernel's OOM killer) is a reason outside the input: the input is
     /// tried once more in a fresh worker before it fails.
-    func run<Answer>(_ request: WorkerRequest, shouldStop: () -> Int32,
-                     decode: (UInt8, [UInt8]) throws(WorkerWire.Malformed) -> Answer) throws(TabIconsError) -> Answer? {
+    func run<Answer>(
+        _ request: WorkerRequest, shouldStop: () -> Int32,
+        decode: (UInt8, [UInt8]) throws(WorkerWire.Malformed) -> Answer
+    ) throws(TabIconsError) -> Answer? {
         let head = request.head
         var attempts = 0
         while true {
@@ -37,8 +39,9 @@ final class WorkerPool: Sendable {
                     return answer
                 } catch {
                     worker.kill()
-                    throw TabIconsError(.unsupported, "the worker's answer is unreadable: \(error.description)",
-                                        format: ImageFormat.sniff(request.data))
+                    throw TabIconsError(
+                        .unsupported, "the worker's answer is unreadable: \(error.description)",
+                        format: ImageFormat.sniff(request.data))
                 }
             case .stopped:
                 return nil
@@ -52,6 +55,8 @@ final class WorkerPool: Sendable {
 
     /// Ends every idle worker (the batch is done).
     func finish() {
-        for worker in idle.withLock({ workers in defer { workers = [] }; return workers }) { worker.finish() }
+        for worker in idle.withLock({ workers in
+            defer { workers = [] }; return workers
+        }) { worker.finish() }
     }
 }

@@ -1,9 +1,9 @@
 import TabIcons
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One jailed worker process (`tabicon __worker`, `IconWorker`): how it is started and how one
@@ -42,8 +42,10 @@ final class WorkerProcess: @unchecked Sendable {
     /// them LeakSanitizer turns a worker's exit status into its own). Only a sanitizer build reads them.
     static var environment: [String] {
         let fixed = ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C", "PATH=/usr/bin:/bin"]
-        let inherited = ["LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "FONTCONFIG_FILE", "FONTCONFIG_PATH",
-                         "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
+        let inherited = [
+            "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "FONTCONFIG_FILE", "FONTCONFIG_PATH",
+            "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"
+        ]
         return fixed + inherited.compactMap { name in getenv(name).map { "\(name)=" + String(cString: $0) } }
     }
     /// How long the batch waits for the worker before looking at the watchdog and the stop flag:
@@ -51,9 +53,9 @@ final class WorkerProcess: @unchecked Sendable {
     private static let tickMilliseconds: Int32 = 20
 
     #if canImport(Glibc)
-    private static let sendFlags = Int32(MSG_NOSIGNAL)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-    private static let sendFlags: Int32 = 0   // SO_NOSIGPIPE is set on the socket instead
+        private static let sendFlags: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead
     #endif
 
     let pid: pid_t
@@ -78,35 +80,35 @@ final class WorkerProcess: @unchecked Sendable {
         var pair: [Int32] = [-1, -1]
         var errorPair: [Int32] = [-1, -1]
         #if canImport(Glibc)
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-        }
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &errorPair) == 0 else {
-            let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-            close(pair[0]); close(pair[1])
-            throw error
-        }
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+                throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
+            }
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &errorPair) == 0 else {
+                let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
+                close(pair[0]); close(pair[1])
+                throw error
+            }
         #else
-        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pair) == 0 else {
-            throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-        }
-        guard socketpair(AF_UNIX, SOCK_STREAM, 0, &errorPair) == 0 else {
-            let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-            close(pair[0]); close(pair[1])
-            throw error
-        }
-        for fd in pair + errorPair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var on: Int32 = 1
-        _ = setsockopt(pair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pair) == 0 else {
+                throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
+            }
+            guard socketpair(AF_UNIX, SOCK_STREAM, 0, &errorPair) == 0 else {
+                let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
+                close(pair[0]); close(pair[1])
+                throw error
+            }
+            for fd in pair + errorPair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            var on: Int32 = 1
+            _ = setsockopt(pair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         defer { close(pair[1]); close(errorPair[1]) }
 
         #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil   // an opaque pointer there
-        var attributes: posix_spawnattr_t? = nil
+            var actions: posix_spawn_file_actions_t? = nil  // an opaque pointer there
+            var attributes: posix_spawnattr_t? = nil
         #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -125,7 +127,7 @@ final class WorkerProcess: @unchecked Sendable {
         posix_spawnattr_setpgroup(&attributes, 0)
         var flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETPGROUP)
         #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+            flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
@@ -146,7 +148,7 @@ final class WorkerProcess: @unchecked Sendable {
     /// straight from the batch's buffer) and waits for the framed answer, watching the worker,
     /// the deadline and `shouldStop` every tick. A worker that fails is killed and reaped.
     func exchange(head: [UInt8], body: Data, watchdog: inout Watchdog, shouldStop: () -> Int32) -> Answer {
-        drainErrors()   // what it printed between inputs is not this input's
+        drainErrors()  // what it printed between inputs is not this input's
         stderrHead.removeAll(keepingCapacity: true)
         stderrTail.removeAll(keepingCapacity: true)
         let total = head.count + body.count
@@ -161,8 +163,10 @@ final class WorkerProcess: @unchecked Sendable {
                 kill()
                 return .stopped(signal)
             }
-            var fds = [pollfd(fd: channel, events: Int16(sent < total ? POLLOUT : POLLIN), revents: 0),
-                       pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: channel, events: Int16(sent < total ? POLLOUT : POLLIN), revents: 0),
+                pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            ]
             let ready = poll(&fds, 2, Self.tickMilliseconds)
             if ready < 0 && errno != EINTR { return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog) }
             // Every tick, even while the worker keeps writing to standard error.
@@ -175,9 +179,12 @@ final class WorkerProcess: @unchecked Sendable {
             if fds[1].revents != 0 { drainErrors() }
             guard fds[0].revents != 0 else { continue }
             if sent < total {
-                let n = sent < head.count
+                let n =
+                    sent < head.count
                     ? head.withUnsafeBytes { send(channel, $0.baseAddress! + sent, $0.count - sent, Self.sendFlags) }
-                    : body.withUnsafeBytes { send(channel, $0.baseAddress! + (sent - head.count), $0.count - (sent - head.count), Self.sendFlags) }
+                    : body.withUnsafeBytes {
+                        send(channel, $0.baseAddress! + (sent - head.count), $0.count - (sent - head.count), Self.sendFlags)
+                    }
                 if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog) }
                 continue
             }
@@ -210,7 +217,9 @@ final class WorkerProcess: @unchecked Sendable {
         var status: Int32 = 0
         // A worker that closed its socket and lives on is broken: a short grace, then SIGKILL.
         for _ in 0..<50 {
-            if waitpid(pid, &status, WNOHANG) == pid { return .died(Self.death(status), stderr: errorText(), peakData: watchdog.peakData) }
+            if waitpid(pid, &status, WNOHANG) == pid {
+                return .died(Self.death(status), stderr: errorText(), peakData: watchdog.peakData)
+            }
             usleep(2_000)
         }
         kill()
@@ -271,8 +280,8 @@ final class WorkerProcess: @unchecked Sendable {
 /// `kill(2)`, which the method of the same name hides.
 private func signalProcess(_ pid: pid_t, _ signal: Int32) -> Int32 {
     #if canImport(Glibc)
-    Glibc.kill(pid, signal)
+        Glibc.kill(pid, signal)
     #else
-    Darwin.kill(pid, signal)
+        Darwin.kill(pid, signal)
     #endif
 }

@@ -46,8 +46,9 @@ enum WorkerReply: Sendable {
         case (Self.renderedKind, .render(let input, let plan, _, _, _)):
             // The plan's path strings stand for the reply's equal ones: a run holds each once.
             let planned = plan.renditionPaths.map(\.path) + (plan.contentsPath.map { [$0] } ?? [])
-            var row = try Self.row(try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash,
-                                   paths: planned)
+            var row = try Self.row(
+                try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash,
+                paths: planned)
             var files: [IconFiles.File] = []
             for _ in 0..<(try reader.count(minimumSize: 8)) {
                 let path = try reader.string()
@@ -59,10 +60,14 @@ enum WorkerReply: Sendable {
         case (Self.inspectedKind, .inspect(let input, let name, _, _, _)):
             let row = try Self.row(try reader.data(), input: input, name: name, contentHash: contentHash)
             try reader.end()
-            guard row.renditions == nil, row.contentsFile == nil, row.vectorFile == nil else { throw WorkerWire.Malformed("an inspected icon with files") }
+            guard row.renditions == nil, row.contentsFile == nil, row.vectorFile == nil else {
+                throw WorkerWire.Malformed("an inspected icon with files")
+            }
             self = .inspected(row)
         case (Self.failedKind, _):
-            guard let code = TabIconsError.Code(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown error code") }
+            guard let code = TabIconsError.Code(rawValue: try reader.string()) else {
+                throw WorkerWire.Malformed("an unknown error code")
+            }
             let message = try reader.string()
             let format = try reader.optionalString().map { (name: String) throws(WorkerWire.Malformed) -> ImageFormat in
                 guard let format = ImageFormat(rawValue: name) else { throw WorkerWire.Malformed("an unknown format") }
@@ -76,8 +81,10 @@ enum WorkerReply: Sendable {
     }
 
     /// The row from the manifest's JSON, naming what the batch named.
-    private static func row(_ json: ArraySlice<UInt8>, input: String, name: String,
-                            contentHash: ContentHash, paths: [String] = []) throws(WorkerWire.Malformed) -> Manifest.Icon {
+    private static func row(
+        _ json: ArraySlice<UInt8>, input: String, name: String,
+        contentHash: ContentHash, paths: [String] = []
+    ) throws(WorkerWire.Malformed) -> Manifest.Icon {
         var row: Manifest.Icon
         do {
             row = try Manifest.Icon(parsing: Array(json), sharing: .init(input: input, paths: paths))
@@ -92,14 +99,16 @@ enum WorkerReply: Sendable {
 
     /// The files are the plan's, each once, renditions first in the row's order, and the row's
     /// sizes and hashes are the files'.
-    private static func check(_ row: inout Manifest.Icon, files: [IconFiles.File], plan: OutputPlan.Icon) throws(WorkerWire.Malformed) {
+    private static func check(_ row: inout Manifest.Icon, files: [IconFiles.File], plan: OutputPlan.Icon) throws(WorkerWire
+        .Malformed)
+    {
         // A state list names drawables of the run: the batch makes it (`IconRun`), never a worker.
         guard row.selectorFile == nil else { throw WorkerWire.Malformed("a state list, which only the batch writes") }
         let renditions = row.renditions ?? []
         // A vector is the plan's, alone in place of the renditions, with its size and hash.
         if let vector = row.vectorFile {
             guard vector.path == plan.vectorPath, renditions.isEmpty, let file = files.first, file.path == vector.path,
-                  vector.bytes == file.bytes.count, vector.hash == ContentHash(of: file.bytes).description
+                vector.bytes == file.bytes.count, vector.hash == ContentHash(of: file.bytes).description
             else { throw WorkerWire.Malformed("a vector file the plan has no place for, or not its file") }
         }
         let expected = renditions.map(\.path) + (row.vectorFile.map { [$0.path] } ?? []) + (plan.contentsPath.map { [$0] } ?? [])
@@ -108,7 +117,8 @@ enum WorkerReply: Sendable {
         }
         for (entry, file) in zip(renditions, files) {
             guard plan.path(forScale: entry.scale) == entry.path, entry.bytes == file.bytes.count,
-                  entry.hash == ContentHash(of: file.bytes).description else {
+                entry.hash == ContentHash(of: file.bytes).description
+            else {
                 throw WorkerWire.Malformed("a rendition whose size or hash is not its file's")
             }
         }
@@ -116,9 +126,10 @@ enum WorkerReply: Sendable {
             // Contents.json follows from the renditions written and the intent: made again here,
             // so a worker cannot write anything else into an image set.
             guard let intent = row.intent,
-                  file.bytes == Array(AssetCatalogContents.json(icon: row, intent: intent, darkTwin: nil).utf8)
+                file.bytes == Array(AssetCatalogContents.json(icon: row, intent: intent, darkTwin: nil).utf8)
             else { throw WorkerWire.Malformed("a Contents.json that is not the renditions' and the intent's") }
-            row.contentsFile = Manifest.FileEntry(path: contents, bytes: file.bytes.count, hash: ContentHash(of: file.bytes).description)
+            row.contentsFile = Manifest.FileEntry(
+                path: contents, bytes: file.bytes.count, hash: ContentHash(of: file.bytes).description)
         } else {
             guard row.contentsFile == nil else { throw WorkerWire.Malformed("a Contents.json the plan has no place for") }
         }

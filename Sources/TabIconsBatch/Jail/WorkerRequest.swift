@@ -59,7 +59,8 @@ enum WorkerRequest: Sendable {
             var paths: [(scale: Double, path: String)] = []
             for _ in 0..<(try reader.count(minimumSize: 12)) { paths.append((try reader.double(), try reader.string())) }
             let contentsPath = try reader.optionalString()
-            let plan = OutputPlan.Icon(stem: stem, renditionPaths: paths, contentsPath: contentsPath, vectorPath: try reader.optionalString())
+            let plan = OutputPlan.Icon(
+                stem: stem, renditionPaths: paths, contentsPath: contentsPath, vectorPath: try reader.optionalString())
             let options = try Self.readOptions(&reader)
             let format: OutputFormat
             switch try reader.int() {
@@ -107,19 +108,27 @@ enum WorkerRequest: Sendable {
         guard let box = IconBox(points: try reader.double()) else { throw WorkerWire.Malformed("a box that is not one") }
         var scales: [Double] = []
         for _ in 0..<(try reader.count(minimumSize: 8)) { scales.append(try reader.double()) }
-        guard let shape = NormalizeOptions.Shape(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown shape") }
+        guard let shape = NormalizeOptions.Shape(rawValue: try reader.string()) else {
+            throw WorkerWire.Malformed("an unknown shape")
+        }
         let trim = try reader.bool()
-        guard let render = NormalizeOptions.Render(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown render") }
-        guard let filter = NormalizeOptions.Filter(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown filter") }
+        guard let render = NormalizeOptions.Render(rawValue: try reader.string()) else {
+            throw WorkerWire.Malformed("an unknown render")
+        }
+        guard let filter = NormalizeOptions.Filter(rawValue: try reader.string()) else {
+            throw WorkerWire.Malformed("an unknown filter")
+        }
         let allowUpscale = try reader.bool()
         let paddingValue = try reader.double()
         let padding = try reader.bool() ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
-        return NormalizeOptions(box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
-                                allowUpscale: allowUpscale, limits: try readLimits(&reader), padding: padding)
+        return NormalizeOptions(
+            box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
+            allowUpscale: allowUpscale, limits: try readLimits(&reader), padding: padding)
     }
 
     private static func readLimits(_ reader: inout WorkerWire.Reader) throws(WorkerWire.Malformed) -> DecodeOptions.Limits {
-        DecodeOptions.Limits(maxPixels: try reader.int(), maxSide: try reader.int(), maxInputBytes: try reader.int(),
-                             maxSVGBytes: try reader.int(), maxSVGElements: try reader.int())
+        DecodeOptions.Limits(
+            maxPixels: try reader.int(), maxSide: try reader.int(), maxInputBytes: try reader.int(),
+            maxSVGBytes: try reader.int(), maxSVGElements: try reader.int())
     }
 }

@@ -60,7 +60,9 @@ enum WorkerWire {
         var bytes: [UInt8] = []
 
         mutating func int(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) } }
-        mutating func double(_ value: Double) { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+        mutating func double(_ value: Double) {
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
         mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
         mutating func data<C: Collection>(_ value: C) where C.Element == UInt8 {
             withUnsafeBytes(of: UInt32(value.count).littleEndian) { bytes.append(contentsOf: $0) }
@@ -112,7 +114,9 @@ enum WorkerWire {
         /// A count of items each at least `minimumSize` bytes long, so a count cannot promise more than is left.
         mutating func count(minimumSize: Int) throws(Malformed) -> Int {
             let count = try int()
-            guard count >= 0, count <= (bytes.count - position) / max(minimumSize, 1) else { throw Malformed("a count of \(count)") }
+            guard count >= 0, count <= (bytes.count - position) / max(minimumSize, 1) else {
+                throw Malformed("a count of \(count)")
+            }
             return count
         }
         mutating func end() throws(Malformed) {

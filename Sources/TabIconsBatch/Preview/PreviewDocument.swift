@@ -25,7 +25,8 @@ public struct PreviewDocument: Sendable, Equatable {
         package var intent: IconIntent {
             if let intent = entry.intent { return intent }
             guard let largest = renditions.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }),
-                  let image = try? ImageDecoder.decode(Data(largest.bytes)) else { return .original }
+                let image = try? ImageDecoder.decode(Data(largest.bytes))
+            else { return .original }
             return IconIntent.decided(render: .auto, glyph: image.bitmap)
         }
     }
@@ -53,8 +54,10 @@ public struct PreviewDocument: Sendable, Equatable {
     package var icons: [Icon]
     package var errors: [Manifest.ErrorEntry]
 
-    package init(tool: String = "tabicon \(TabIconsVersion.current)", box: Double, scales: [Double],
-                render: NormalizeOptions.Render, icons: [Icon], errors: [Manifest.ErrorEntry]) {
+    package init(
+        tool: String = "tabicon \(TabIconsVersion.current)", box: Double, scales: [Double],
+        render: NormalizeOptions.Render, icons: [Icon], errors: [Manifest.ErrorEntry]
+    ) {
         self.tool = tool
         self.box = box
         self.scales = scales
@@ -75,8 +78,10 @@ public struct PreviewDocument: Sendable, Equatable {
             for file in entry.renditions ?? [] {
                 do throws(TabIconsError) {
                     let data = try InputReader.read(URL(fileURLWithPath: root + file.path), limit: 64 << 20)
-                    renditions.append(Rendition(scale: file.scale, pixelWidth: file.pixelWidth,
-                                                pixelHeight: file.pixelHeight, bytes: [UInt8](data)))
+                    renditions.append(
+                        Rendition(
+                            scale: file.scale, pixelWidth: file.pixelWidth,
+                            pixelHeight: file.pixelHeight, bytes: [UInt8](data)))
                 } catch {
                     unreadable.append("\(file.path): \(error.message)")
                 }
@@ -87,8 +92,9 @@ public struct PreviewDocument: Sendable, Equatable {
                 do throws(TabIconsError) {
                     let bytes = [UInt8](try InputReader.read(URL(fileURLWithPath: root + vector.path), limit: 64 << 20))
                     renditions = manifest.scales.map { scale in
-                        Rendition(scale: scale, pixelWidth: max(1, Int((entry.pointWidth * scale).rounded())),
-                                  pixelHeight: max(1, Int((entry.pointHeight * scale).rounded())), bytes: bytes)
+                        Rendition(
+                            scale: scale, pixelWidth: max(1, Int((entry.pointWidth * scale).rounded())),
+                            pixelHeight: max(1, Int((entry.pointHeight * scale).rounded())), bytes: bytes)
                     }
                 } catch {
                     unreadable.append("\(vector.path): \(error.message)")
@@ -96,7 +102,8 @@ public struct PreviewDocument: Sendable, Equatable {
             }
             return Icon(entry: entry, renditions: renditions, unreadable: unreadable)
         }
-        self.init(tool: manifest.tool, box: manifest.box, scales: manifest.scales, render: render,
-                  icons: icons, errors: manifest.errors)
+        self.init(
+            tool: manifest.tool, box: manifest.box, scales: manifest.scales, render: render,
+            icons: icons, errors: manifest.errors)
     }
 }

@@ -31,11 +31,12 @@ struct PreviewHTML {
     /// A rendition as a `data:` URL, its type sniffed from the bytes (PNG, WebP, or the SVG
     /// `--vector` wrote).
     static func dataURL(_ bytes: [UInt8]) -> String {
-        let type = switch ImageFormat.sniff(Data(bytes)) {
-        case .webp: "image/webp"
-        case .svg: "image/svg+xml"
-        default: "image/png"
-        }
+        let type =
+            switch ImageFormat.sniff(Data(bytes)) {
+            case .webp: "image/webp"
+            case .svg: "image/svg+xml"
+            default: "image/png"
+            }
         return "data:\(type);base64," + Data(bytes).base64EncodedString()
     }
 }

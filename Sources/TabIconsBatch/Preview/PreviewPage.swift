@@ -14,7 +14,9 @@ public enum PreviewPage {
         let tints = document.icons.map(\.intent)
         var out = PreviewHTML()
         out.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        out.raw("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">")
+        out.raw(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">"
+        )
         out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
         out.raw("<title>Tab icons · \(PreviewHTML.escape(document.tool))</title>\n<style>\n")
         out.raw(PreviewStyle.css)
@@ -47,8 +49,10 @@ public enum PreviewPage {
     private static func summary(_ out: inout PreviewHTML, _ document: PreviewDocument, tabs: [PreviewTab]) {
         let lints = document.icons.flatMap(\.entry.lints)
         out.raw("<header class=\"top\"><h1>Tab icons</h1><p class=\"sub\">")
-        out.text("\(document.tool) · box \(NumberText.decimal(document.box)) pt · scales "
-            + document.scales.map { NumberText.decimal($0) + "×" }.joined(separator: ", ") + " · render \(document.render.rawValue)")
+        out.text(
+            "\(document.tool) · box \(NumberText.decimal(document.box)) pt · scales "
+                + document.scales.map { NumberText.decimal($0) + "×" }.joined(separator: ", ")
+                + " · render \(document.render.rawValue)")
         out.raw("</p><dl class=\"stats\">")
         out.raw(stat("icons", document.icons.count, id: "icons"))
         out.raw(stat("tabs", tabs.count, id: "tabs"))
@@ -58,14 +62,20 @@ public enum PreviewPage {
         for code in Lint.Code.allCases {
             let count = lints.filter { $0.code == code }.count
             guard count > 0 else { continue }
-            out.raw("<li data-kind=\"\(code.rawValue)\" data-count=\"\(count)\"><a class=\"chip k-\(code.rawValue)\" href=\"#k-\(code.rawValue)\">\(code.rawValue) \(count)</a></li>")
+            out.raw(
+                "<li data-kind=\"\(code.rawValue)\" data-count=\"\(count)\"><a class=\"chip k-\(code.rawValue)\" href=\"#k-\(code.rawValue)\">\(code.rawValue) \(count)</a></li>"
+            )
         }
         if lints.isEmpty { out.raw("<li class=\"empty\">no lints</li>") }
         out.raw("</ul><p class=\"legend\">Bars as the platforms draw them: iOS tints the selected tab")
-        out.raw(swatch(PreviewPlatforms.iOSLight.selected) + "systemBlue" + swatch(PreviewPlatforms.iOSDark.selected)
-            + "(dark), others" + swatch(PreviewPlatforms.iOSLight.unselected) + "systemGray; Material 3 draws the selected icon in")
-        out.raw(swatch(PreviewPlatforms.materialLight.selected) + "onSecondaryContainer on" + swatch(PreviewPlatforms.materialLight.indicator!)
-            + "secondaryContainer, others in" + swatch(PreviewPlatforms.materialLight.unselected) + "onSurfaceVariant.")
+        out.raw(
+            swatch(PreviewPlatforms.iOSLight.selected) + "systemBlue" + swatch(PreviewPlatforms.iOSDark.selected)
+                + "(dark), others" + swatch(PreviewPlatforms.iOSLight.unselected)
+                + "systemGray; Material 3 draws the selected icon in")
+        out.raw(
+            swatch(PreviewPlatforms.materialLight.selected) + "onSecondaryContainer on"
+                + swatch(PreviewPlatforms.materialLight.indicator!)
+                + "secondaryContainer, others in" + swatch(PreviewPlatforms.materialLight.unselected) + "onSurfaceVariant.")
         out.raw(" Left item unselected, right item selected.</p></header>\n")
     }
 
@@ -79,9 +89,12 @@ public enum PreviewPage {
 
     private static func failures(_ out: inout PreviewHTML, _ errors: [Manifest.ErrorEntry]) {
         guard !errors.isEmpty else { return }
-        out.raw("<section class=\"panel\" id=\"failures\"><h3>Failed inputs · \(errors.count)</h3><table><tr><th>input</th><th>code</th><th>reason</th></tr>")
+        out.raw(
+            "<section class=\"panel\" id=\"failures\"><h3>Failed inputs · \(errors.count)</h3><table><tr><th>input</th><th>code</th><th>reason</th></tr>"
+        )
         for error in errors {
-            out.raw("<tr data-failure=\"\(PreviewHTML.escape(error.input))\" data-code=\"\(PreviewHTML.escape(error.code))\"><td>")
+            out.raw(
+                "<tr data-failure=\"\(PreviewHTML.escape(error.input))\" data-code=\"\(PreviewHTML.escape(error.code))\"><td>")
             out.text(error.input)
             out.raw("</td><td><code>")
             out.text(error.code)
@@ -94,16 +107,20 @@ public enum PreviewPage {
 
     /// Per lint kind, the tabs whose icons have it: the way into a page of 500 icons.
     private static func lintIndex(_ out: inout PreviewHTML, _ document: PreviewDocument, tabs: [PreviewTab]) {
-        let tabOf = Dictionary(tabs.enumerated().flatMap { number, tab in tab.members.map { ($0, number) } },
-                               uniquingKeysWith: { first, _ in first })
+        let tabOf = Dictionary(
+            tabs.enumerated().flatMap { number, tab in tab.members.map { ($0, number) } },
+            uniquingKeysWith: { first, _ in first })
         var sections: [String] = []
         for code in Lint.Code.allCases {
             let icons = document.icons.indices.filter { document.icons[$0].entry.lints.contains { $0.code == code } }
             guard !icons.isEmpty else { continue }
-            var html = "<div id=\"k-\(code.rawValue)\"><h3><span class=\"chip k-\(code.rawValue)\">\(code.rawValue)</span> "
+            var html =
+                "<div id=\"k-\(code.rawValue)\"><h3><span class=\"chip k-\(code.rawValue)\">\(code.rawValue)</span> "
                 + PreviewHTML.escape(PreviewPlatforms.consequence(code)) + "</h3><ul>"
             for index in icons {
-                html += "<li><a href=\"#t\(tabOf[index] ?? 0)\">" + PreviewHTML.escape(document.icons[index].entry.input) + "</a></li>"
+                html +=
+                    "<li><a href=\"#t\(tabOf[index] ?? 0)\">" + PreviewHTML.escape(document.icons[index].entry.input)
+                    + "</a></li>"
             }
             sections.append(html + "</ul></div>")
         }
@@ -111,8 +128,10 @@ public enum PreviewPage {
         out.raw("<section class=\"panel\" id=\"lint-index\">" + sections.joined() + "</section>\n")
     }
 
-    private static func card(_ out: inout PreviewHTML, _ document: PreviewDocument, tab: PreviewTab, number: Int,
-                             tints: [IconIntent]) {
+    private static func card(
+        _ out: inout PreviewHTML, _ document: PreviewDocument, tab: PreviewTab, number: Int,
+        tints: [IconIntent]
+    ) {
         let icon = document.icons[tab.icon]
         let selectedIndex = tab.selected ?? tab.icon
         let selected = document.icons[selectedIndex]
@@ -123,23 +142,29 @@ public enum PreviewPage {
         out.text(icon.entry.name)
         if tab.selected != nil { out.raw(" <span class=\"inputs\">+ "); out.text(selected.entry.name); out.raw("</span>") }
         out.raw("</h2><p class=\"inputs\">")
-        out.text(icon.entry.input + (tab.selected == nil ? "" : " · selected: " + selected.entry.input)
-            + (tab.dark.map { " · dark: " + document.icons[$0].entry.input } ?? "")
-            + (tab.selectedDark.map { " · selected, dark: " + document.icons[$0].entry.input } ?? ""))
+        out.text(
+            icon.entry.input + (tab.selected == nil ? "" : " · selected: " + selected.entry.input)
+                + (tab.dark.map { " · dark: " + document.icons[$0].entry.input } ?? "")
+                + (tab.selectedDark.map { " · selected, dark: " + document.icons[$0].entry.input } ?? ""))
         out.raw("</p></header><div class=\"bars\">")
         for bar in PreviewPlatforms.bars {
-            out.raw("<div><p class=\"cap\">\(bar.title)</p><div class=\"bar \(bar.isMaterial ? "md" : "ios") \(bar.id)\" data-bar=\"\(bar.id)\">")
+            out.raw(
+                "<div><p class=\"cap\">\(bar.title)</p><div class=\"bar \(bar.isMaterial ? "md" : "ios") \(bar.id)\" data-bar=\"\(bar.id)\">"
+            )
             // The dark bars show the dark twins, as the platform does in dark appearance.
             let dark = bar.id.hasSuffix("-dark")
             for isSelected in [false, true] {
                 let index = tab.image(selected: isSelected, dark: dark)
-                item(&out, document, index: index, tint: tints[index], selected: isSelected, material: bar.isMaterial,
-                     title: icon.entry.name)
+                item(
+                    &out, document, index: index, tint: tints[index], selected: isSelected, material: bar.isMaterial,
+                    title: icon.entry.name)
             }
             out.raw("</div></div>")
         }
         out.raw("</div>")
-        for (index, role) in [(tab.icon, "icon"), (tab.selected, "selected"), (tab.dark, "dark"), (tab.selectedDark, "selected-dark")] {
+        for (index, role) in [
+            (tab.icon, "icon"), (tab.selected, "selected"), (tab.dark, "dark"), (tab.selectedDark, "selected-dark")
+        ] {
             guard let index else { continue }
             figure(&out, document, index: index, tint: tints[index], role: role)
         }
@@ -147,16 +172,21 @@ public enum PreviewPage {
     }
 
     /// One tab item: the glyph at its point size in the platform's box, and the title.
-    private static func item(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent,
-                             selected: Bool, material: Bool, title: String) {
+    private static func item(
+        _ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent,
+        selected: Bool, material: Bool, title: String
+    ) {
         let entry = document.icons[index].entry
         let factor = material ? PreviewPlatforms.materialIconBox / document.box : 1
         let width = NumberText.decimal((entry.pointWidth * factor * 100).rounded() / 100)
         let height = NumberText.decimal((entry.pointHeight * factor * 100).rounded() / 100)
-        out.raw("<div class=\"it\(selected ? " on" : "")\" data-state=\"\(selected ? "selected" : "unselected")\" data-shows=\"\(PreviewHTML.escape(entry.name))\">")
+        out.raw(
+            "<div class=\"it\(selected ? " on" : "")\" data-state=\"\(selected ? "selected" : "unselected")\" data-shows=\"\(PreviewHTML.escape(entry.name))\">"
+        )
         out.raw(material ? "<div class=\"pill\">" : "<div class=\"box\">")
         if !document.icons[index].renditions.isEmpty {
-            out.raw("<i class=\"g \(tint == .template ? "t" : "o") i\(index)\" style=\"width:\(width)px;height:\(height)px\"></i>")
+            out.raw(
+                "<i class=\"g \(tint == .template ? "t" : "o") i\(index)\" style=\"width:\(width)px;height:\(height)px\"></i>")
         }
         out.raw("</div><span>")
         out.text(title)
@@ -164,12 +194,15 @@ public enum PreviewPage {
     }
 
     /// One icon's renditions side by side, magnified, with its facts and every lint marked on it.
-    private static func figure(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent, role: String) {
+    private static func figure(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent, role: String)
+    {
         let icon = document.icons[index]
         let entry = icon.entry
         let codes = entry.lints.map(\.code.rawValue)
         let classes = (codes.isEmpty ? [] : ["flag"]) + codes.map { "f-" + $0 }
-        out.raw("<figure class=\"icon \(classes.joined(separator: " "))\" data-icon=\"\(PreviewHTML.escape(entry.name))\" data-role=\"\(role)\" data-tint=\"\(tint.rawValue)\" data-lints=\"\(codes.joined(separator: " "))\">")
+        out.raw(
+            "<figure class=\"icon \(classes.joined(separator: " "))\" data-icon=\"\(PreviewHTML.escape(entry.name))\" data-role=\"\(role)\" data-tint=\"\(tint.rawValue)\" data-lints=\"\(codes.joined(separator: " "))\">"
+        )
         out.raw("<h3>")
         out.text(entry.name)
         out.raw(" <span>")
@@ -177,13 +210,20 @@ public enum PreviewPage {
         out.raw("</span></h3><div class=\"strip\">")
         for scale in document.scales {
             if let rendition = icon.renditions.first(where: { $0.scale == scale }),
-               let n = icon.renditions.firstIndex(where: { $0.scale == scale }) {
+                let n = icon.renditions.firstIndex(where: { $0.scale == scale })
+            {
                 let longest = max(rendition.pixelWidth, rendition.pixelHeight)
                 let zoom = max(1, 150 / longest)
-                out.raw("<figure class=\"r\" data-scale=\"\(NumberText.decimal(scale))\"><div class=\"frame\"><span class=\"px i\(index)\" style=\"width:\(rendition.pixelWidth * zoom)px;height:\(rendition.pixelHeight * zoom)px;background-image:var(--s\(n))\"></span></div>")
-                out.raw("<figcaption>\(NumberText.decimal(scale))× · \(rendition.pixelWidth)×\(rendition.pixelHeight) px · shown ×\(zoom)</figcaption></figure>")
+                out.raw(
+                    "<figure class=\"r\" data-scale=\"\(NumberText.decimal(scale))\"><div class=\"frame\"><span class=\"px i\(index)\" style=\"width:\(rendition.pixelWidth * zoom)px;height:\(rendition.pixelHeight * zoom)px;background-image:var(--s\(n))\"></span></div>"
+                )
+                out.raw(
+                    "<figcaption>\(NumberText.decimal(scale))× · \(rendition.pixelWidth)×\(rendition.pixelHeight) px · shown ×\(zoom)</figcaption></figure>"
+                )
             } else {
-                out.raw("<figure class=\"r\" data-scale=\"\(NumberText.decimal(scale))\" data-skipped=\"\"><div class=\"frame skip\">not written</div><figcaption>\(NumberText.decimal(scale))× · skipped</figcaption></figure>")
+                out.raw(
+                    "<figure class=\"r\" data-scale=\"\(NumberText.decimal(scale))\" data-skipped=\"\"><div class=\"frame skip\">not written</div><figcaption>\(NumberText.decimal(scale))× · skipped</figcaption></figure>"
+                )
             }
         }
         if !codes.isEmpty {
@@ -191,21 +231,28 @@ public enum PreviewPage {
         }
         out.raw("</div><p class=\"facts\"><b>decode scale \(NumberText.decimal(entry.decodeScale))</b> · ")
         out.raw("<b>\(NumberText.decimal(entry.pointWidth))×\(NumberText.decimal(entry.pointHeight)) pt</b> · ")
-        out.text("source \(entry.format) \(entry.pixelWidth)×\(entry.pixelHeight) px"
-            + (entry.orientation != 1 ? ", EXIF orientation \(entry.orientation)" : "")
-            + (entry.hasAlpha ? ", alpha" : ", no alpha")
-            + (tint == .template ? " · tinted as a template" : " · drawn as it is"))
+        out.text(
+            "source \(entry.format) \(entry.pixelWidth)×\(entry.pixelHeight) px"
+                + (entry.orientation != 1 ? ", EXIF orientation \(entry.orientation)" : "")
+                + (entry.hasAlpha ? ", alpha" : ", no alpha")
+                + (tint == .template ? " · tinted as a template" : " · drawn as it is"))
         out.raw("</p>")
         if tint == .original {
             // What a default tab bar would make of it: the same glyph as a template, in systemBlue.
-            let sample = icon.renditions.isEmpty ? ""
+            let sample =
+                icon.renditions.isEmpty
+                ? ""
                 : "<i class=\"g t i\(index)\" style=\"width:\(NumberText.decimal(entry.pointWidth))px;height:\(NumberText.decimal(entry.pointHeight))px;color:\(PreviewPlatforms.iOSLight.selected)\"></i>"
-            out.raw("<div class=\"note\" data-note=\"original\"><div class=\"box\">\(sample)</div><p>Full colour: its image set is marked <code>original</code>, so a tab bar draws it as it is. Loaded any other way it needs <code>.alwaysOriginal</code> (Android: <code>itemIconTintList = null</code>), or it is tinted by its alpha, like this.</p></div>")
+            out.raw(
+                "<div class=\"note\" data-note=\"original\"><div class=\"box\">\(sample)</div><p>Full colour: its image set is marked <code>original</code>, so a tab bar draws it as it is. Loaded any other way it needs <code>.alwaysOriginal</code> (Android: <code>itemIconTintList = null</code>), or it is tinted by its alpha, like this.</p></div>"
+            )
         }
         if !entry.lints.isEmpty {
             out.raw("<ul class=\"lints\">")
             for lint in entry.lints {
-                out.raw("<li data-lint=\"\(lint.code.rawValue)\"><span class=\"chip k-\(lint.code.rawValue)\">\(lint.code.rawValue)</span> ")
+                out.raw(
+                    "<li data-lint=\"\(lint.code.rawValue)\"><span class=\"chip k-\(lint.code.rawValue)\">\(lint.code.rawValue)</span> "
+                )
                 out.text(lint.message)
                 out.raw(". <em>")
                 out.text(PreviewPlatforms.consequence(lint.code))

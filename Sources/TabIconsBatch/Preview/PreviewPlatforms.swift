@@ -25,21 +25,25 @@ package enum PreviewPlatforms {
         package var selectedLabel: String
     }
 
-    package static let iOSLight = Colours(background: "#f9f9f9", selected: "#007aff", unselected: "#8e8e93",
-                                          indicator: nil, selectedLabel: "#007aff")
-    package static let iOSDark = Colours(background: "#161616", selected: "#0a84ff", unselected: "#8e8e93",
-                                         indicator: nil, selectedLabel: "#0a84ff")
-    package static let materialLight = Colours(background: "#f3edf7", selected: "#1d192b", unselected: "#49454f",
-                                               indicator: "#e8def8", selectedLabel: "#1d1b20")
-    package static let materialDark = Colours(background: "#211f26", selected: "#e8def8", unselected: "#cac4d0",
-                                              indicator: "#4a4458", selectedLabel: "#e6e0e9")
+    package static let iOSLight = Colours(
+        background: "#f9f9f9", selected: "#007aff", unselected: "#8e8e93",
+        indicator: nil, selectedLabel: "#007aff")
+    package static let iOSDark = Colours(
+        background: "#161616", selected: "#0a84ff", unselected: "#8e8e93",
+        indicator: nil, selectedLabel: "#0a84ff")
+    package static let materialLight = Colours(
+        background: "#f3edf7", selected: "#1d192b", unselected: "#49454f",
+        indicator: "#e8def8", selectedLabel: "#1d1b20")
+    package static let materialDark = Colours(
+        background: "#211f26", selected: "#e8def8", unselected: "#cac4d0",
+        indicator: "#4a4458", selectedLabel: "#e6e0e9")
 
     /// The four bars in the order the page draws them, with their `data-bar` names.
     package static let bars: [(id: String, title: String, colours: Colours, isMaterial: Bool)] = [
         ("ios-light", "iOS · light", iOSLight, false),
         ("ios-dark", "iOS · dark", iOSDark, false),
         ("material-light", "Material · light", materialLight, true),
-        ("material-dark", "Material · dark", materialDark, true),
+        ("material-dark", "Material · dark", materialDark, true)
     ]
 
     /// Material draws the icon in a 24 dp box; the page scales the icon's point size by 24 ÷ box.
@@ -51,10 +55,13 @@ package enum PreviewPlatforms {
         case .opaque: "A tab bar tints every pixel: this renders as a solid block."
         case .undersized: "Screens at the skipped scales enlarge a smaller file: the glyph looks blurry there."
         case .notSquare: "Fitted by its longest side, it looks smaller than the square glyphs beside it."
-        case .padding: "The glyph fills under half of its box: it looks small and faint beside the other tabs (--trim removes the margin)."
+        case .padding:
+            "The glyph fills under half of its box: it looks small and faint beside the other tabs (--trim removes the margin)."
         case .animated: "Tab bars show a still image: only the first frame appears."
-        case .twinMismatch: "The tab switches between the two (when selected, or when the appearance turns dark): the glyph jumps in size or shape, or changes between tinted and full colour."
-        case .vectorFallback: "It ships as PNG renditions, not a vector: it stays sharp at the tab bar's sizes, not at the Large Content Viewer's."
+        case .twinMismatch:
+            "The tab switches between the two (when selected, or when the appearance turns dark): the glyph jumps in size or shape, or changes between tinted and full colour."
+        case .vectorFallback:
+            "It ships as PNG renditions, not a vector: it stays sharp at the tab bar's sizes, not at the Large Content Viewer's."
         }
     }
 }

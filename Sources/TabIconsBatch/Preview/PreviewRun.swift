@@ -19,8 +19,10 @@ package struct PreviewRun: Sendable {
     /// an input in a worker is abandoned, and the document leaves out what did not finish.
     package var shouldStop: @Sendable () -> Int32 = { 0 }
 
-    package init(normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
-                jobs: Int = JobCount.allCores) {
+    package init(
+        normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
+        jobs: Int = JobCount.allCores
+    ) {
         self.normalizer = normalizer
         self.layout = layout
         self.format = format
@@ -28,7 +30,8 @@ package struct PreviewRun: Sendable {
     }
 
     package func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void = { _ in })
-        -> PreviewDocument {
+        -> PreviewDocument
+    {
         let options = normalizer.options
         let plans = OutputPlan.naming(inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales)
         let results = LockedState<[Result<PreviewDocument.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
@@ -37,12 +40,16 @@ package struct PreviewRun: Sendable {
         defer { engine.finish() }
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             while shouldStop() == 0 {
-                let index = next.withLock { value -> Int in defer { value += 1 }; return value }
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }; return value
+                }
                 guard index < inputs.count else { return }
                 let input = inputs[index]
-                let result = Result { () throws(TabIconsError) -> PreviewDocument.Icon in try process(input, plan: plans[index].get(), engine: engine) }
-                    .mapError { $0.naming(input.name) }
-                if shouldStop() != 0 { return }   // what did not finish is left out
+                let result = Result { () throws(TabIconsError) -> PreviewDocument.Icon in
+                    try process(input, plan: plans[index].get(), engine: engine)
+                }
+                .mapError { $0.naming(input.name) }
+                if shouldStop() != 0 { return }  // what did not finish is left out
                 results.withLock { $0[index] = result }
                 switch result {
                 case .success(let icon): onEvent(.done(index: index, name: input.name, icon: icon.entry))
@@ -63,26 +70,33 @@ package struct PreviewRun: Sendable {
         var rows = icons.map(\.entry)
         IconTwins.link(&rows)
         for index in icons.indices { icons[index].entry = rows[index] }
-        return PreviewDocument(box: options.box.points, scales: options.scales, render: options.render,
-                               icons: icons, errors: errors)
+        return PreviewDocument(
+            box: options.box.points, scales: options.scales, render: options.render,
+            icons: icons, errors: errors)
     }
 
     /// An input abandoned because the run was asked to stop: left out, not an error entry.
     private static let stopped = TabIconsError(.io, "stopped by a signal")
 
-    private func process(_ input: BatchInput, plan: OutputPlan.Icon, engine: IconEngine) throws(TabIconsError) -> PreviewDocument.Icon {
+    private func process(_ input: BatchInput, plan: OutputPlan.Icon, engine: IconEngine) throws(TabIconsError)
+        -> PreviewDocument.Icon
+    {
         let data = try input.load()
         // An input's own settings (`--config`), as `normalize` would make it.
         let settings = IconSettings.of(input, run: normalizer.options, format: format)
-        guard let icon = try engine.render(data, input: input.name, plan: plan, normalizer: Normalizer(options: settings.options),
-                                           format: settings.format,
-                                           contentHash: ContentHash(of: data), shouldStop: shouldStop) else {
+        guard
+            let icon = try engine.render(
+                data, input: input.name, plan: plan, normalizer: Normalizer(options: settings.options),
+                format: settings.format,
+                contentHash: ContentHash(of: data), shouldStop: shouldStop)
+        else {
             throw Self.stopped
         }
         // The first files are the renditions, in `renditions`' order (`RenderedIcon.files`).
         let renditions = zip(icon.row.renditions ?? [], icon.files).map { entry, file in
-            PreviewDocument.Rendition(scale: entry.scale, pixelWidth: entry.pixelWidth, pixelHeight: entry.pixelHeight,
-                                      bytes: file.bytes)
+            PreviewDocument.Rendition(
+                scale: entry.scale, pixelWidth: entry.pixelWidth, pixelHeight: entry.pixelHeight,
+                bytes: file.bytes)
         }
         return PreviewDocument.Icon(entry: icon.row, renditions: renditions)
     }

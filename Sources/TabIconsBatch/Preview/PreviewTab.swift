@@ -39,8 +39,9 @@ package struct PreviewTab: Sendable, Equatable {
         let isTwin = Set(links.compactMap(\.selected) + links.compactMap(\.dark))
         func tab(_ index: Int) -> PreviewTab {
             let selected = links[index].selected
-            return PreviewTab(icon: index, selected: selected, dark: links[index].dark,
-                              selectedDark: selected.flatMap { links[$0].dark })
+            return PreviewTab(
+                icon: index, selected: selected, dark: links[index].dark,
+                selectedDark: selected.flatMap { links[$0].dark })
         }
         let shown = Set(icons.indices.filter { !isTwin.contains($0) }.flatMap { tab($0).members })
         return icons.indices.filter { !isTwin.contains($0) || !shown.contains($0) }.map(tab)

@@ -41,15 +41,18 @@ enum JPEGDecoder: FormatDecoder {
         var heldBytes: Int
     }
 
-    static func plan(_ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?,
-                     limits: DecodeOptions.Limits) throws(TabIconsError) -> Plan {
+    static func plan(
+        _ bytes: UnsafeRawBufferPointer, longestSideNeeded: Int?,
+        limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Plan {
         guard let session = tabicons_jpeg_open(bytes.baseAddress, bytes.count) else {
             throw TabIconsError(.tooLarge, "out of memory for a JPEG decoder", format: format)
         }
         defer { tabicons_jpeg_close(session) }
         let prepared = try prepare(session, longestSideNeeded: longestSideNeeded, limits: limits)
-        return Plan(numerator: prepared.numerator, readsDCScansOnly: prepared.output.dc_only != 0,
-                    heldBytes: prepared.heldBytes)
+        return Plan(
+            numerator: prepared.numerator, readsDCScansOnly: prepared.output.dc_only != 0,
+            heldBytes: prepared.heldBytes)
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
@@ -61,15 +64,17 @@ enum JPEGDecoder: FormatDecoder {
         let header = prepared.header, width = prepared.width, height = prepared.height
 
         // The EXIF block lives inside the session (libjpeg's skipped APP1 marker): copy it out here.
-        let orientation = header.exif.map { block in
-            EXIF.orientation(tiff: Array(UnsafeBufferPointer(start: block, count: header.exif_length)))
-        } ?? .up
+        let orientation =
+            header.exif.map { block in
+                EXIF.orientation(tiff: Array(UnsafeBufferPointer(start: block, count: header.exif_length)))
+            } ?? .up
         // What libjpeg and the output hold, and a second copy of the output when the orientation
         // is applied.
         let turned = orientation == .up ? 0 : prepared.outputBytes
-        try DecodeMemoryEstimate.check(bytes.count + prepared.heldBytes + turned,
-                                       decoding: "a \(width)×\(height) JPEG decoded at \(prepared.numerator)/8",
-                                       limits: options.limits, format: format)
+        try DecodeMemoryEstimate.check(
+            bytes.count + prepared.heldBytes + turned,
+            decoding: "a \(width)×\(height) JPEG decoded at \(prepared.numerator)/8",
+            limits: options.limits, format: format)
 
         var pixels = [UInt8](repeating: 0, count: prepared.outputBytes)
         let status = pixels.withUnsafeMutableBytes { buffer in
@@ -79,10 +84,11 @@ enum JPEGDecoder: FormatDecoder {
 
         let stored = Bitmap(width: Int(prepared.output.width), height: Int(prepared.output.height), pixels: pixels)
         let swaps = orientation.swapsAxes
-        return DecodedImage(bitmap: orientation.apply(to: stored), format: format,
-                            sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
-                            hasAlpha: false, orientation: orientation,
-                            bitDepth: Int(header.data_precision), colorModel: prepared.colorModel)
+        return DecodedImage(
+            bitmap: orientation.apply(to: stored), format: format,
+            sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
+            hasAlpha: false, orientation: orientation,
+            bitDepth: Int(header.data_precision), colorModel: prepared.colorModel)
     }
 
     /// A session read up to its first scan and set to its scale: what libjpeg read and decided.
@@ -104,14 +110,17 @@ enum JPEGDecoder: FormatDecoder {
     /// The decoder's first phase, shared with the memory estimate: libjpeg reads the header, the
     /// size limits are checked on it, then libjpeg sets up the scale the hint needs and reports
     /// what the decode will be (`tabicons_jpeg_set_scale`). Nothing is allocated for pixels.
-    static func prepare(_ session: OpaquePointer, longestSideNeeded: Int?,
-                        limits: DecodeOptions.Limits) throws(TabIconsError) -> Prepared {
+    static func prepare(
+        _ session: OpaquePointer, longestSideNeeded: Int?,
+        limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Prepared {
         var header = tabicons_jpeg_header()
         let headerStatus = tabicons_jpeg_read_header(session, &header)
         if headerStatus == TABICONS_JPEG_UNSUPPORTED, header.data_precision != 8, header.data_precision > 0 {
-            throw TabIconsError(.unsupported,
-                                "\(header.data_precision)-bit JPEG is not supported (\(message(session)))",
-                                format: format)
+            throw TabIconsError(
+                .unsupported,
+                "\(header.data_precision)-bit JPEG is not supported (\(message(session)))",
+                format: format)
         }
         try check(headerStatus, session)
         let colorModel = try colorModel(of: header)
@@ -147,8 +156,9 @@ enum JPEGDecoder: FormatDecoder {
         case TABICONS_JPEG_COLOR_CMYK: return .cmyk
         case TABICONS_JPEG_COLOR_YCCK: return .ycck
         default:
-            throw TabIconsError(.unsupported, "JPEG with \(header.components) components in an unknown colour space",
-                                format: format)
+            throw TabIconsError(
+                .unsupported, "JPEG with \(header.components) components in an unknown colour space",
+                format: format)
         }
     }
 

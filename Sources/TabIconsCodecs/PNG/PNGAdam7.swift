@@ -19,7 +19,7 @@ enum PNGAdam7 {
         Pass(xStart: 0, yStart: 0, xStep: 8, yStep: 8), Pass(xStart: 4, yStart: 0, xStep: 8, yStep: 8),
         Pass(xStart: 0, yStart: 4, xStep: 4, yStep: 8), Pass(xStart: 2, yStart: 0, xStep: 4, yStep: 4),
         Pass(xStart: 0, yStart: 2, xStep: 2, yStep: 4), Pass(xStart: 1, yStart: 0, xStep: 2, yStep: 2),
-        Pass(xStart: 0, yStart: 1, xStep: 1, yStep: 2),
+        Pass(xStart: 0, yStart: 1, xStep: 1, yStep: 2)
     ]
 
     /// The passes libpng delivers for a `width` × `height` image: those with at least one pixel

@@ -35,7 +35,9 @@ package struct PNGChunks: Equatable, Sendable {
         package var isInterlaced = false
 
         package init(width: Int, height: Int, bitDepth: Int, colorType: Int, isInterlaced: Bool = false) {
-            (self.width, self.height, self.bitDepth, self.colorType, self.isInterlaced) = (width, height, bitDepth, colorType, isInterlaced)
+            (self.width, self.height, self.bitDepth, self.colorType, self.isInterlaced) = (
+                width, height, bitDepth, colorType, isInterlaced
+            )
         }
     }
 
@@ -61,7 +63,7 @@ package struct PNGChunks: Equatable, Sendable {
     /// size limits refuse it, which they do before allocating anything for the pixels.
     package static func probe(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) -> PNGChunks? {
         guard let chunks = try? scan(bytes),
-              (try? limits.check(width: chunks.header.width, height: chunks.header.height, format: .png)) != nil
+            (try? limits.check(width: chunks.header.width, height: chunks.header.height, format: .png)) != nil
         else { return nil }
         return chunks
     }
@@ -133,23 +135,25 @@ package struct PNGChunks: Equatable, Sendable {
                 guard width <= maxPNGInteger, height <= maxPNGInteger else {
                     throw corrupt("IHDR: \(width)×\(height) is out of range (PNG unsigned integer out of range)")
                 }
-                header = Header(width: width, height: height,
-                                bitDepth: Int(bytes[data + 8]), colorType: Int(bytes[data + 9]),
-                                isInterlaced: bytes[data + 12] == 1)
+                header = Header(
+                    width: width, height: height,
+                    bitDepth: Int(bytes[data + 8]), colorType: Int(bytes[data + 9]),
+                    isInterlaced: bytes[data + 12] == 1)
             case "acTL" where length == 8:
                 animationFrames = Int(readUInt32(bytes, data))
             case "gAMA", "sRGB", "iCCP", "cHRM":
                 hasColorSpace = true
             case "IEND":
-                break walk // no image data at all: libpng names that ("IEND: out of place")
+                break walk  // no image data at all: libpng names that ("IEND: out of place")
             default:
                 break
             }
             offset = data + length + 4
         }
         guard let header else { throw corrupt("missing IHDR") }
-        return PNGChunks(header: header, animationFrames: animationFrames, hasColorSpace: hasColorSpace,
-                         imageDataOffset: imageDataOffset, keptChunkBytes: keptChunkBytes)
+        return PNGChunks(
+            header: header, animationFrames: animationFrames, hasColorSpace: hasColorSpace,
+            imageDataOffset: imageDataOffset, keptChunkBytes: keptChunkBytes)
     }
 
     private static func readUInt32(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> UInt32 {
@@ -163,7 +167,8 @@ package struct PNGChunks: Equatable, Sendable {
     /// A chunk type as libpng prints it: letters as they are, other bytes as `[HEX]`.
     static func chunkName(_ type: [UInt8]) -> String {
         type.map { byte in
-            isASCIILetter(byte) ? String(UnicodeScalar(byte)) : "[" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) + "]"
+            isASCIILetter(byte)
+                ? String(UnicodeScalar(byte)) : "[" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) + "]"
         }.joined()
     }
 

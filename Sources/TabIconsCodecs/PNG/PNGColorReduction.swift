@@ -49,12 +49,13 @@ struct PNGColorReduction {
     }
 
     private static func pack(_ rgba: [UInt8], into layout: Layout) -> [UInt8] {
-        let keep: [Int] = switch layout {
-        case .gray: [0]
-        case .grayAlpha: [0, 3]
-        case .rgb: [0, 1, 2]
-        case .rgba: [0, 1, 2, 3]
-        }
+        let keep: [Int] =
+            switch layout {
+            case .gray: [0]
+            case .grayAlpha: [0, 3]
+            case .rgb: [0, 1, 2]
+            case .rgba: [0, 1, 2, 3]
+            }
         if layout == .rgba { return rgba }
         let pixels = rgba.count / 4, channels = keep.count
         return [UInt8](unsafeUninitializedCapacity: pixels * channels) { out, initialized in
@@ -75,7 +76,7 @@ struct PNGColorReduction {
     private static func palette(_ rgba: [UInt8]) -> Palette? {
         let pixelCount = rgba.count / 4
         var keys = [UInt32](repeating: 0, count: 512)
-        var slots = [Int16](repeating: -1, count: 512)   // order of first appearance, -1 empty
+        var slots = [Int16](repeating: -1, count: 512)  // order of first appearance, -1 empty
         var colours: [UInt32] = []
         colours.reserveCapacity(256)
         var indices = [UInt8](repeating: 0, count: pixelCount)
@@ -111,7 +112,8 @@ struct PNGColorReduction {
         guard complete else { return nil }
         // Translucent entries first (tRNS stops at the last one), each group in order of first
         // appearance: deterministic for a given bitmap.
-        let ordered = colours.indices.filter { colours[$0] & 0xFF != 0xFF } + colours.indices.filter { colours[$0] & 0xFF == 0xFF }
+        let ordered =
+            colours.indices.filter { colours[$0] & 0xFF != 0xFF } + colours.indices.filter { colours[$0] & 0xFF == 0xFF }
         var remap = [UInt8](repeating: 0, count: colours.count)
         var colormap: [UInt8] = []
         colormap.reserveCapacity(ordered.count * 4)

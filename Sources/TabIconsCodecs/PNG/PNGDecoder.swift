@@ -42,9 +42,11 @@ enum PNGDecoder: FormatDecoder {
         let decoder = try PNGRowDecoder(bytes, limits: options.limits)
         let width = decoder.width, height = decoder.height
         try DecodeMemoryEstimate.check(
-            bytes.count + DecodeMemoryEstimate.pngWhole(width: width, height: height, bitDepth: decoder.bitDepth,
-                                                        isInterlaced: decoder.isInterlaced,
-                                                        libpngBytes: decoder.chunks.libpngWorkingBytes),
+            bytes.count
+                + DecodeMemoryEstimate.pngWhole(
+                    width: width, height: height, bitDepth: decoder.bitDepth,
+                    isInterlaced: decoder.isInterlaced,
+                    libpngBytes: decoder.chunks.libpngWorkingBytes),
             decoding: "a \(width)×\(height) PNG decoded whole", limits: options.limits, format: format)
         try decoder.start()
         // Uninitialized: pages the rows never reach (a file that ends early) are never touched.

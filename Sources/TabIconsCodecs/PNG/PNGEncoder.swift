@@ -39,8 +39,9 @@ enum PNGEncoder {
         settings.bit_depth = 8
         settings.level = compression.level
         settings.filters = Int32(TABICONS_PNG_ALL_FILTERS)
-        var best = try write(reduced.samples, width: bitmap.width, height: bitmap.height,
-                             stride: bitmap.width * channels, settings: settings)
+        var best = try write(
+            reduced.samples, width: bitmap.width, height: bitmap.height,
+            stride: bitmap.width * channels, settings: settings)
         if let palette = reduced.palette, Self.smallestIndexedSize(palette) < best.count {
             let entries = palette.count
             var rgb: [UInt8] = [], alpha: [UInt8] = []
@@ -60,8 +61,9 @@ enum PNGEncoder {
                 try alpha.withUnsafeBufferPointer { alphaBuffer throws(TabIconsError) in
                     settings.palette = rgbBuffer.baseAddress
                     settings.trns = alphaBuffer.baseAddress
-                    return try write(palette.indices, width: bitmap.width, height: bitmap.height,
-                                     stride: bitmap.width, settings: settings)
+                    return try write(
+                        palette.indices, width: bitmap.width, height: bitmap.height,
+                        stride: bitmap.width, settings: settings)
                 }
             }
             if indexed.count < best.count { best = indexed }
@@ -76,7 +78,7 @@ enum PNGEncoder {
     static func smallestIndexedSize(_ palette: PNGColorReduction.Palette) -> Int {
         var translucent = 0
         for entry in 0..<palette.count where palette.colormap[entry * 4 + 3] != 255 { translucent = entry + 1 }
-        let fixed = 8 + 25 + 13 + (12 + 8) + 12   // signature, IHDR, sRGB, smallest IDAT, IEND
+        let fixed = 8 + 25 + 13 + (12 + 8) + 12  // signature, IHDR, sRGB, smallest IDAT, IEND
         let plte = 12 + 3 * palette.count
         let trns = translucent > 0 ? 12 + translucent : 0
         return fixed + plte + trns
@@ -91,16 +93,19 @@ enum PNGEncoder {
         }
     }
 
-    private static func write(_ pixels: [UInt8], width: Int, height: Int, stride: Int,
-                              settings: tabicons_png_settings) throws(TabIconsError) -> [UInt8] {
+    private static func write(
+        _ pixels: [UInt8], width: Int, height: Int, stride: Int,
+        settings: tabicons_png_settings
+    ) throws(TabIconsError) -> [UInt8] {
         var output = tabicons_png_output()
         defer { tabicons_png_output_free(&output) }
         var message = [CChar](repeating: 0, count: 200)
         var settings = settings
         let ok = pixels.withUnsafeBufferPointer { src in
             message.withUnsafeMutableBufferPointer { text in
-                tabicons_png_encode(src.baseAddress, Int32(width), Int32(height), stride, &settings, &output,
-                                    text.baseAddress, text.count)
+                tabicons_png_encode(
+                    src.baseAddress, Int32(width), Int32(height), stride, &settings, &output,
+                    text.baseAddress, text.count)
             }
         }
         guard ok != 0, let data = output.data else {

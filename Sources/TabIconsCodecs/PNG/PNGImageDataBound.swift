@@ -17,7 +17,8 @@ enum PNGImageDataBound {
     static func filteredBytes(_ header: PNGChunks.Header) -> Int {
         let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][header.colorType] ?? 1
         let bitsPerPixel = header.bitDepth * channels
-        let passes = header.isInterlaced
+        let passes =
+            header.isInterlaced
             ? PNGAdam7.passes(width: header.width, height: header.height)
             : [PNGAdam7.Pass.whole]
         return passes.reduce(0) { total, pass in
@@ -33,7 +34,9 @@ enum PNGImageDataBound {
         let available = inputBytes - start
         let needed = filteredBytes(chunks.header)
         guard needed > (available + 1) * deflateMaxRatio else { return }
-        throw TabIconsError(.truncated, "Not enough image data: \(available) bytes from the first IDAT cannot inflate to the \(needed) bytes of rows a \(chunks.header.width)×\(chunks.header.height) image needs",
-                            format: .png)
+        throw TabIconsError(
+            .truncated,
+            "Not enough image data: \(available) bytes from the first IDAT cannot inflate to the \(needed) bytes of rows a \(chunks.header.width)×\(chunks.header.height) image needs",
+            format: .png)
     }
 }

@@ -18,8 +18,10 @@ enum PNGLinear16 {
     /// `samplesAreSRGB`: the file had no colour-space chunk and was read with no gamma
     /// conversion, so the samples are already sRGB-encoded and rounding them to 8 bits
     /// (v · 255 / 65535) is the whole encoding; otherwise they are linear light, encoded here.
-    static func convert(_ samples: UnsafeBufferPointer<UInt16>, into pixels: UnsafeMutablePointer<UInt8>,
-                        samplesAreSRGB: Bool) {
+    static func convert(
+        _ samples: UnsafeBufferPointer<UInt16>, into pixels: UnsafeMutablePointer<UInt8>,
+        samplesAreSRGB: Bool
+    ) {
         if samplesAreSRGB {
             unassociated(samples, into: pixels) { UInt8(($0 * 255 + 32767) / 65535) }
         } else {
@@ -33,8 +35,10 @@ enum PNGLinear16 {
     /// (rounded), then turned into 8 bits by `encode`; alpha rounded to 8 bits; alpha 0 gives
     /// (0, 0, 0, 0).
     @inline(__always)
-    private static func unassociated(_ src: UnsafeBufferPointer<UInt16>, into dst: UnsafeMutablePointer<UInt8>,
-                                     encode: (UInt32) -> UInt8) {
+    private static func unassociated(
+        _ src: UnsafeBufferPointer<UInt16>, into dst: UnsafeMutablePointer<UInt8>,
+        encode: (UInt32) -> UInt8
+    ) {
         var i = 0
         while i + 3 < src.count {
             let alpha = UInt32(src[i + 3])

@@ -60,8 +60,9 @@ package final class PNGRowDecoder {
         // libpng has validated the IHDR the limits were checked on; they must agree.
         guard Int(info.width) == header.width, Int(info.height) == header.height else {
             tabicons_png_rows_free(reader)
-            throw TabIconsError(.corrupt, "IHDR size \(header.width)×\(header.height) disagrees with libpng's \(info.width)×\(info.height)",
-                                format: .png)
+            throw TabIconsError(
+                .corrupt, "IHDR size \(header.width)×\(header.height) disagrees with libpng's \(info.width)×\(info.height)",
+                format: .png)
         }
         self.reader = reader
         width = header.width
@@ -131,7 +132,7 @@ package final class PNGRowDecoder {
                 let pixels8 = try readPassRow(width: width)
                 destination.update(from: pixels8, count: rowBytes)
             } else if nextRow % 2 == 1 {
-                let pixels8 = try readPassRow(width: width) // pass 7: every pixel of an odd row
+                let pixels8 = try readPassRow(width: width)  // pass 7: every pixel of an odd row
                 destination.update(from: pixels8, count: rowBytes)
             } else {
                 let even: UnsafeMutablePointer<UInt8>

@@ -35,8 +35,9 @@ enum SVGDecoder: FormatDecoder {
         }
         try options.limits.check(width: render.width, height: render.height, format: format)
         let bitmap = try document.render(width: render.width, height: render.height)
-        return DecodedImage(bitmap: bitmap, format: format, sourceWidth: width, sourceHeight: height,
-                            hasAlpha: true, bitDepth: 8, colorModel: .rgba, vector: document)
+        return DecodedImage(
+            bitmap: bitmap, format: format, sourceWidth: width, sourceHeight: height,
+            hasAlpha: true, bitDepth: 8, colorModel: .rgba, vector: document)
     }
 
     /// Refuses an intrinsic size longer than the side limit on either side: it is drawn at the
@@ -45,14 +46,18 @@ enum SVGDecoder: FormatDecoder {
     static func checkIntrinsicSize(_ size: SVGSize, limits: DecodeOptions.Limits) throws(TabIconsError) {
         guard size.width > Double(limits.maxSide) || size.height > Double(limits.maxSide) else { return }
         func text(_ side: Double) -> String { side < 1e15 ? NumberText.decimal(side) : "more than 10^15" }
-        throw TabIconsError(.tooLarge, "an intrinsic size of \(text(size.width))×\(text(size.height)) px exceeds the limit of \(limits.maxSide) px a side",
-                            format: format)
+        throw TabIconsError(
+            .tooLarge,
+            "an intrinsic size of \(text(size.width))×\(text(size.height)) px exceeds the limit of \(limits.maxSide) px a side",
+            format: format)
     }
 
     /// The screened, parsed document. librsvg is loaded (from `library`) only once the markup has
     /// passed the screening, so what the screening refuses says why whether or not librsvg is there.
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits,
-                      library: SVGLibrary.Location = .system) throws(TabIconsError) -> SVGDocument {
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits,
+        library: SVGLibrary.Location = .system
+    ) throws(TabIconsError) -> SVGDocument {
         if SVGSniff.isGzip(bytes) {
             let inflated = try SVGCompression.inflate(bytes, limit: limits.maxSVGBytes)
             let result = inflated.withUnsafeBytes { plain in
@@ -63,10 +68,13 @@ enum SVGDecoder: FormatDecoder {
         return try parsePlain(bytes, limits: limits, library: library)
     }
 
-    private static func parsePlain(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits,
-                                   library: SVGLibrary.Location) throws(TabIconsError) -> SVGDocument {
+    private static func parsePlain(
+        _ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits,
+        library: SVGLibrary.Location
+    ) throws(TabIconsError) -> SVGDocument {
         guard bytes.count <= limits.maxSVGBytes else {
-            throw TabIconsError(.tooLarge, "an SVG of \(bytes.count) bytes exceeds the SVG limit of \(limits.maxSVGBytes) bytes", format: format)
+            throw TabIconsError(
+                .tooLarge, "an SVG of \(bytes.count) bytes exceeds the SVG limit of \(limits.maxSVGBytes) bytes", format: format)
         }
         guard !SVGSniff.isUTF16(bytes) else {
             throw TabIconsError(.unsupported, "UTF-16 SVG is not supported: save it as UTF-8", format: format)

@@ -70,8 +70,9 @@ package final class SVGDocument: Sendable, Equatable {
     /// Whether drawing the whole document at `width` × `height` stays within `share` of the work a
     /// drawing may take (`SVGRenderWork`): how trim picks the size of its probe.
     package func fitsWork(width: Int, height: Int, share: Double) -> Bool {
-        let work = screening.work.work(width: width, height: height,
-                                          pixelsPerUnit: pixelsPerUnit(width: Double(width), height: Double(height)))
+        let work = screening.work.work(
+            width: width, height: height,
+            pixelsPerUnit: pixelsPerUnit(width: Double(width), height: Double(height)))
         return work <= SVGRenderWork.budget * share
     }
 
@@ -83,19 +84,24 @@ package final class SVGDocument: Sendable, Equatable {
         // A sliver of an extremely long drawing (the circle's square of a 1:10¹⁹ viewBox) scales
         // the whole document past any surface librsvg accepts; say so rather than its InvalidSize.
         guard viewportWidth <= Self.maxViewport, viewportHeight <= Self.maxViewport else {
-            throw TabIconsError(.tooLarge, "drawing this part of the document at \(width)×\(height) px would scale the whole of it to \(NumberText.decimal(viewportWidth.rounded()))×\(NumberText.decimal(viewportHeight.rounded())) px, past \(Int(Self.maxViewport)) px a side", format: .svg)
+            throw TabIconsError(
+                .tooLarge,
+                "drawing this part of the document at \(width)×\(height) px would scale the whole of it to \(NumberText.decimal(viewportWidth.rounded()))×\(NumberText.decimal(viewportHeight.rounded())) px, past \(Int(Self.maxViewport)) px a side",
+                format: .svg)
         }
-        try screening.work.check(width: width, height: height,
-                                    pixelsPerUnit: pixelsPerUnit(width: viewportWidth, height: viewportHeight))
+        try screening.work.check(
+            width: width, height: height,
+            pixelsPerUnit: pixelsPerUnit(width: viewportWidth, height: viewportHeight))
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let draw = { () -> (status: tabicons_svg_status, message: String?) in
             self.handle.withLock { handle in
                 var message: UnsafeMutablePointer<CChar>?
                 let status = pixels.withUnsafeMutableBytes { out in
-                    tabicons_svg_render(handle.pointer, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                        Int32(width), Int32(height),
-                                        -region.x * viewportWidth, -region.y * viewportHeight,
-                                        viewportWidth, viewportHeight, &message)
+                    tabicons_svg_render(
+                        handle.pointer, out.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                        Int32(width), Int32(height),
+                        -region.x * viewportWidth, -region.y * viewportHeight,
+                        viewportWidth, viewportHeight, &message)
                 }
                 defer { tabicons_svg_free_message(message) }
                 return (status, message.map { String(cString: $0) })

@@ -34,17 +34,22 @@ enum SVGEmbeddedImages {
                 case .jpeg?: return try jpegSize(bytes)
                 case .webp?: return try webpSize(bytes)
                 case .svg?: throw refused("an SVG embedded as a data: image is not supported")
-                case nil: throw refused("an embedded data: image that is not PNG, JPEG or WebP is not supported (\(ImageFormat.describeUnsupported(payload, decoded: nil)))")
+                case nil:
+                    throw refused(
+                        "an embedded data: image that is not PNG, JPEG or WebP is not supported (\(ImageFormat.describeUnsupported(payload, decoded: nil)))"
+                    )
                 }
             }
             try embeddedLimits.check(width: size.width, height: size.height, format: format ?? .svg)
         } catch {
             if error.format == .svg { throw error }
-            let budget = embeddedLimits.maxPixels < limits.maxPixels
+            let budget =
+                embeddedLimits.maxPixels < limits.maxPixels
                 ? " (embedded images may hold \(maxPixels) pixels in all)" : ""
-            throw TabIconsError(error.code == .tooLarge ? .tooLarge : .unsupported,
-                                "an embedded data: \(format?.rawValue.uppercased() ?? "image"): \(error.message)\(budget)",
-                                format: .svg)
+            throw TabIconsError(
+                error.code == .tooLarge ? .tooLarge : .unsupported,
+                "an embedded data: \(format?.rawValue.uppercased() ?? "image"): \(error.message)\(budget)",
+                format: .svg)
         }
         return size.width * size.height
     }
@@ -108,7 +113,8 @@ enum SVGEmbeddedImages {
     private static func webpSize(_ bytes: UnsafeRawBufferPointer) throws(TabIconsError) -> (Int, Int) {
         var features = WebPBitstreamFeatures()
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              WebPGetFeatures(base, bytes.count, &features) == VP8_STATUS_OK else {
+            WebPGetFeatures(base, bytes.count, &features) == VP8_STATUS_OK
+        else {
             throw TabIconsError(.corrupt, "WebPGetFeatures could not read the header")
         }
         return (Int(features.width), Int(features.height))

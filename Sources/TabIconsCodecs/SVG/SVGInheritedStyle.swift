@@ -34,7 +34,9 @@ extension SVGScreening {
                             fontSize = max(fontSize, probe.fontSize)
                         }
                     case "stroke-dasharray":
-                        if probe.dashPeriod > 0 { dashPeriod = dashPeriod > 0 ? min(dashPeriod, probe.dashPeriod) : probe.dashPeriod }
+                        if probe.dashPeriod > 0 {
+                            dashPeriod = dashPeriod > 0 ? min(dashPeriod, probe.dashPeriod) : probe.dashPeriod
+                        }
                         dashEntries = max(dashEntries, probe.dashEntries)
                     default: markers = markers || probe.markers
                     }

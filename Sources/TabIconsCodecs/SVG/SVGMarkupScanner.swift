@@ -33,7 +33,7 @@ enum SVGMarkupScanner {
         "id", "href", "filter", "style", "transform", "patternTransform", "gradientTransform",
         "radius", "stdDeviation", "numOctaves", "order", "primitiveUnits", "mask", "clip-path", "opacity",
         "fill", "stroke", "marker-start", "marker-mid", "marker-end", "marker",
-        "d", "points", "stroke-dasharray", "font-size", "font", "kernelUnitLength", "x", "y", "width", "height",
+        "d", "points", "stroke-dasharray", "font-size", "font", "kernelUnitLength", "x", "y", "width", "height"
     ]
 
     /// The local name in `range` when it is one of `interesting`, else nil.
@@ -63,8 +63,10 @@ enum SVGMarkupScanner {
 
     /// `allAttributes`: every attribute is reported (namespace declarations aside), not only the
     /// `interesting` ones: what the vector converter (`SVGElementTree`) reads.
-    static func scan(_ b: UnsafeBufferPointer<UInt8>, allAttributes: Bool = false,
-                     _ visit: (Event) throws(TabIconsError) -> Void) throws(TabIconsError) {
+    static func scan(
+        _ b: UnsafeBufferPointer<UInt8>, allAttributes: Bool = false,
+        _ visit: (Event) throws(TabIconsError) -> Void
+    ) throws(TabIconsError) {
         let n = b.count
         /// The index just past the first occurrence of `terminator` at or after `from`, or nil.
         func find(_ terminator: StaticString, from: Int) -> Int? {
@@ -165,7 +167,7 @@ enum SVGMarkupScanner {
             }
             let attributeStart = i
             while i < n, !endsName(b[i]) { i += 1 }
-            if i == attributeStart { i += 1; continue }   // a stray `=` or `<`: malformed, move on
+            if i == attributeStart { i += 1; continue }  // a stray `=` or `<`: malformed, move on
             let attributeName = allAttributes ? reportedName(b, attributeStart..<i) : interestingName(b, attributeStart..<i)
             while i < n, isSpace(b[i]) { i += 1 }
             guard i < n else { return nil }
@@ -191,7 +193,10 @@ enum SVGMarkupScanner {
     private static func reportedName(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
         let xmlns: StaticString = "xmlns"
         if range.count >= 5, (0..<5).allSatisfy({ b[range.lowerBound + $0] == xmlns.utf8Start[$0] }),
-           range.count == 5 || b[range.lowerBound + 5] == UInt8(ascii: ":") { return nil }
+            range.count == 5 || b[range.lowerBound + 5] == UInt8(ascii: ":")
+        {
+            return nil
+        }
         return localName(b, range)
     }
 

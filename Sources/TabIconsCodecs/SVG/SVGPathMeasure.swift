@@ -77,14 +77,20 @@ struct SVGPathMeasure: Sendable, Equatable {
         for byte in d.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                if byte == UInt8(ascii: "."), token.contains(UInt8(ascii: ".")), !token.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) {
-                    flushNumber()   // "0.5.5" is two numbers
+                if byte == UInt8(ascii: "."), token.contains(UInt8(ascii: ".")),
+                    !token.contains(where: { $0 | 0x20 == UInt8(ascii: "e") })
+                {
+                    flushNumber()  // "0.5.5" is two numbers
                 }
                 token.append(byte)
                 let flags = numbers.count == 3 || numbers.count == 4
                 if command | 0x20 == UInt8(ascii: "a"), flags, byte != UInt8(ascii: ".") { flushNumber() }
             case UInt8(ascii: "-"), UInt8(ascii: "+"):
-                if let last = token.last, last | 0x20 == UInt8(ascii: "e") { token.append(byte) } else { flushNumber(); token.append(byte) }
+                if let last = token.last, last | 0x20 == UInt8(ascii: "e") {
+                    token.append(byte)
+                } else {
+                    flushNumber(); token.append(byte)
+                }
             case _ where (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"):
                 flushNumber()
                 numbers.removeAll(keepingCapacity: true)

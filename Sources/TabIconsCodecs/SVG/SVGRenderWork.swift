@@ -104,8 +104,10 @@ struct SVGRenderWork: Sendable, Equatable {
     func work(width: Int, height: Int, pixelsPerUnit: Double) -> Double {
         let pixels = Double(width) * Double(height)
         let base = baseWork(pixels: pixels)
-        return base + (hasFilters ? filterWorkPerPixel(width: width, height: height, pixelsPerUnit: pixelsPerUnit) * pixels
-            + kernelUnitWork(width: width, height: height, pixelsPerUnit: pixelsPerUnit).work : 0)
+        return base
+            + (hasFilters
+                ? filterWorkPerPixel(width: width, height: height, pixelsPerUnit: pixelsPerUnit) * pixels
+                    + kernelUnitWork(width: width, height: height, pixelsPerUnit: pixelsPerUnit).work : 0)
     }
 
     /// Elements, masks, groups, paths' crossings, dashes and markers.
@@ -115,7 +117,9 @@ struct SVGRenderWork: Sendable, Equatable {
     }
 
     /// The work of the surfaces `kernelUnitLength` rescales, and the largest of them in pixels.
-    private func kernelUnitWork(width: Int, height: Int, pixelsPerUnit: Double) -> (work: Double, largest: Double, unit: KernelUnit?) {
+    private func kernelUnitWork(width: Int, height: Int, pixelsPerUnit: Double) -> (
+        work: Double, largest: Double, unit: KernelUnit?
+    ) {
         let pixels = Double(width) * Double(height), longest = Double(max(width, height))
         var work = 0.0, largest = 0.0
         var worst: KernelUnit?
@@ -136,27 +140,42 @@ struct SVGRenderWork: Sendable, Equatable {
         let w = Double(width), h = Double(height), longest = max(w, h)
         let fontPixels = largestFontSize * pixelsPerUnit
         if fontPixels > Self.maxFontSizeToDrawing * longest {
-            throw TabIconsError(.tooLarge, "a font-size of \(NumberText.decimal(largestFontSize)) is \(NumberText.decimal(fontPixels.rounded())) px, past \(NumberText.decimal(Self.maxFontSizeToDrawing)) times the \(width)×\(height) px drawing (Pango and FreeType fail or abort on absurd sizes)", format: .svg)
+            throw TabIconsError(
+                .tooLarge,
+                "a font-size of \(NumberText.decimal(largestFontSize)) is \(NumberText.decimal(fontPixels.rounded())) px, past \(NumberText.decimal(Self.maxFontSizeToDrawing)) times the \(width)×\(height) px drawing (Pango and FreeType fail or abort on absurd sizes)",
+                format: .svg)
         }
         let base = baseWork(pixels: w * h)
         if base > Self.budget {
-            throw TabIconsError(.tooLarge, "too much to draw: \(elements) elements, \(masks) masked, \(groups) translucent or clipped, paths of \(NumberText.decimal(pathCrossings.squareRoot().rounded())) weighted segments, \(NumberText.decimal(dashes.rounded())) dashes, \(markers) markers would cost \(Int(min(base, 1e18) / Self.budget * 100))% of the work limit at \(width)×\(height) px", format: .svg)
+            throw TabIconsError(
+                .tooLarge,
+                "too much to draw: \(elements) elements, \(masks) masked, \(groups) translucent or clipped, paths of \(NumberText.decimal(pathCrossings.squareRoot().rounded())) weighted segments, \(NumberText.decimal(dashes.rounded())) dashes, \(markers) markers would cost \(Int(min(base, 1e18) / Self.budget * 100))% of the work limit at \(width)×\(height) px",
+                format: .svg)
         }
         guard hasFilters else { return }
         let rescaled = kernelUnitWork(width: width, height: height, pixelsPerUnit: pixelsPerUnit)
         if let unit = rescaled.unit, !(rescaled.largest <= Self.maxKernelUnitPixels) {
-            throw TabIconsError(.tooLarge, "filter bomb: a kernelUnitLength of \(NumberText.decimal(min(unit.length.x, unit.length.y))) would rescale the \(width)×\(height) px filter surface to \(rescaled.largest.isFinite ? NumberText.decimal(rescaled.largest.rounded()) : "unbounded") px, past \(Int(Self.maxKernelUnitPixels))", format: .svg)
+            throw TabIconsError(
+                .tooLarge,
+                "filter bomb: a kernelUnitLength of \(NumberText.decimal(min(unit.length.x, unit.length.y))) would rescale the \(width)×\(height) px filter surface to \(rescaled.largest.isFinite ? NumberText.decimal(rescaled.largest.rounded()) : "unbounded") px, past \(Int(Self.maxKernelUnitPixels))",
+                format: .svg)
         }
         for blur in blurs {
             let sx = abs(blur.x) * (blur.ofBoundingBox ? longest : pixelsPerUnit)
             let sy = abs(blur.y) * (blur.ofBoundingBox ? longest : pixelsPerUnit)
             if !userSpaceMayScale, !(sx <= longest && sy <= longest) {
-                throw TabIconsError(.tooLarge, "filter bomb: a blur stdDeviation of \(NumberText.decimal(max(blur.x, blur.y))) is \(NumberText.decimal(max(sx, sy))) px, past the \(width)×\(height) px render", format: .svg)
+                throw TabIconsError(
+                    .tooLarge,
+                    "filter bomb: a blur stdDeviation of \(NumberText.decimal(max(blur.x, blur.y))) is \(NumberText.decimal(max(sx, sy))) px, past the \(width)×\(height) px render",
+                    format: .svg)
             }
         }
         let work = base + filterWorkPerPixel(width: width, height: height, pixelsPerUnit: pixelsPerUnit) * w * h + rescaled.work
         guard work <= Self.budget else {
-            throw TabIconsError(.tooLarge, "filter bomb: its filters (\(applications) applications of \(primitives) primitives, feMorphology radius, feTurbulence octaves, feConvolveMatrix order, kernelUnitLength) would cost \(Int(min(work, 1e18) / Self.budget * 100))% of the work limit at \(width)×\(height) px", format: .svg)
+            throw TabIconsError(
+                .tooLarge,
+                "filter bomb: its filters (\(applications) applications of \(primitives) primitives, feMorphology radius, feTurbulence octaves, feConvolveMatrix order, kernelUnitLength) would cost \(Int(min(work, 1e18) / Self.budget * 100))% of the work limit at \(width)×\(height) px",
+                format: .svg)
         }
     }
 
@@ -169,7 +188,8 @@ struct SVGRenderWork: Sendable, Equatable {
             let px = ofBoundingBox ? length * longest : length * pixelsPerUnit
             return min(abs(px.isFinite ? px : longest), longest)
         }
-        var perPixel = Double(max(primitives, 1)) * Self.primitiveUnits
+        var perPixel =
+            Double(max(primitives, 1)) * Self.primitiveUnits
             + turbulenceOctaves * Self.turbulenceUnits + convolutionCells
         for radius in morphology {
             let rx = pixels(radius.x, ofBoundingBox: radius.ofBoundingBox)

@@ -59,7 +59,7 @@ struct SVGScreening: Sendable, Equatable {
         var depth = 0
         var inStyle = false
         var styleMayAddWork = false
-        var filterUnits: [Bool] = []     // per open <filter>: primitiveUnits="objectBoundingBox"
+        var filterUnits: [Bool] = []  // per open <filter>: primitiveUnits="objectBoundingBox"
         var embeddedPixels = 0
         var filteredElements = 0, maskedElements = 0, groupedElements = 0
         let b = bytes.bindMemory(to: UInt8.self)
@@ -68,17 +68,21 @@ struct SVGScreening: Sendable, Equatable {
         var textDepth = 0
         var styleSheetBytes = 0
         var sheet = Inherited.SheetValues()
-        var tileUnsafe: [Bool] = []    // per open <filter>: a primitive so far set its own subregion
+        var tileUnsafe: [Bool] = []  // per open <filter>: a primitive so far set its own subregion
         var textCharacters = 0, combiningRun = 0
 
         try SVGMarkupScanner.scan(b) { (event) throws(TabIconsError) in
             switch event {
             case .doctype(let internalSubset, let declaresEntity):
                 if declaresEntity {
-                    throw Self.refused(.unsupported, "entity declarations (<!ENTITY) are refused: entity expansion is how XML is made to explode")
+                    throw Self.refused(
+                        .unsupported, "entity declarations (<!ENTITY) are refused: entity expansion is how XML is made to explode"
+                    )
                 }
                 if internalSubset {
-                    throw Self.refused(.unsupported, "a DOCTYPE internal subset is refused: its declarations could add what screening cannot see")
+                    throw Self.refused(
+                        .unsupported, "a DOCTYPE internal subset is refused: its declarations could add what screening cannot see"
+                    )
                 }
             case .text(let range):
                 if inStyle {
@@ -99,7 +103,8 @@ struct SVGScreening: Sendable, Equatable {
                         let category = scalar.properties.generalCategory
                         combiningRun = category == .nonspacingMark || category == .enclosingMark ? combiningRun + 1 : 0
                         guard combiningRun <= Self.maxCombiningMarks else {
-                            throw Self.refused(.tooLarge, "text with more than \(Self.maxCombiningMarks) combining marks on one character")
+                            throw Self.refused(
+                                .tooLarge, "text with more than \(Self.maxCombiningMarks) combining marks on one character")
                         }
                     }
                     guard textCharacters <= Self.maxTextCharacters else {
@@ -143,7 +148,8 @@ struct SVGScreening: Sendable, Equatable {
                     case "href":
                         let value = Self.trimmed(attribute.value)
                         if value.prefix(5).lowercased() == "data:" {
-                            embeddedPixels += try SVGEmbeddedImages.check(String(value), limits: limits, pixelsSoFar: embeddedPixels)
+                            embeddedPixels += try SVGEmbeddedImages.check(
+                                String(value), limits: limits, pixelsSoFar: embeddedPixels)
                         } else if value.hasPrefix("#") {
                             graph.references[index, default: []].append(String(value.dropFirst()))
                         }
@@ -190,7 +196,10 @@ struct SVGScreening: Sendable, Equatable {
 
         expandedElements = try graph.expandedCount(limit: limits.maxSVGElements)
         if expandedElements > limits.maxSVGElements {
-            throw Self.refused(.tooLarge, "more than \(limits.maxSVGElements) elements counting every <use> copy and every pattern, mask or marker drawn again (the SVG element limit)")
+            throw Self.refused(
+                .tooLarge,
+                "more than \(limits.maxSVGElements) elements counting every <use> copy and every pattern, mask or marker drawn again (the SVG element limit)"
+            )
         }
         // Each <use> copy of a filtered element runs its filter again: scale by the expansion.
         let expansion = Double(expandedElements) / Double(max(graph.count, 1))
@@ -203,7 +212,7 @@ struct SVGScreening: Sendable, Equatable {
 
     /// Children of filter primitives, which are not primitives themselves.
     private static let primitiveChildren: Set<String> = [
-        "feFuncR", "feFuncG", "feFuncB", "feFuncA", "feMergeNode", "feDistantLight", "fePointLight", "feSpotLight",
+        "feFuncR", "feFuncG", "feFuncB", "feFuncA", "feMergeNode", "feDistantLight", "fePointLight", "feSpotLight"
     ]
 
     /// The ids of every `url(#id)` in an attribute or style value.
@@ -224,7 +233,8 @@ struct SVGScreening: Sendable, Equatable {
     private static func trimmed(_ text: String) -> Substring {
         let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\n" || c == "\r" }
         guard let first = text.firstIndex(where: { !isSpace($0) }),
-              let last = text.lastIndex(where: { !isSpace($0) }) else { return Substring() }
+            let last = text.lastIndex(where: { !isSpace($0) })
+        else { return Substring() }
         return text[first...last]
     }
 
@@ -233,8 +243,10 @@ struct SVGScreening: Sendable, Equatable {
     }
 
     /// Records a filter primitive whose cost grows with a parameter.
-    private static func collectFilterPrimitive(_ name: String, _ attributes: [SVGMarkupScanner.Attribute],
-                                               objectBoundingBox: Bool, into work: inout SVGRenderWork) throws(TabIconsError) {
+    private static func collectFilterPrimitive(
+        _ name: String, _ attributes: [SVGMarkupScanner.Attribute],
+        objectBoundingBox: Bool, into work: inout SVGRenderWork
+    ) throws(TabIconsError) {
         func numbers(_ attribute: String) -> [Double]? {
             guard let value = attributes.first(where: { $0.name == attribute })?.value else { return nil }
             return value.split { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" }
@@ -257,7 +269,10 @@ struct SVGScreening: Sendable, Equatable {
             let order = numbers("order") ?? [3]
             let x = order.first ?? 3, y = order.count > 1 ? order[1] : x
             guard x * y <= maxConvolutionCells else {
-                throw refused(.unsupported, "feConvolveMatrix order \(NumberText.decimal(x))×\(NumberText.decimal(y)) has \(NumberText.decimal(x * y)) kernel cells, past the \(Int(maxConvolutionCells)) librsvg 2.54 handles (it aborts)")
+                throw refused(
+                    .unsupported,
+                    "feConvolveMatrix order \(NumberText.decimal(x))×\(NumberText.decimal(y)) has \(NumberText.decimal(x * y)) kernel cells, past the \(Int(maxConvolutionCells)) librsvg 2.54 handles (it aborts)"
+                )
             }
             work.convolutionCells += x * y
             if let unit = extent(numbers("kernelUnitLength")) { work.kernelUnits.append(.init(length: unit, perPixel: x * y)) }
@@ -279,7 +294,9 @@ struct SVGScreening: Sendable, Equatable {
             if byte == UInt8(ascii: "(") {
                 depth += 1
                 if depth > maxStyleNesting {
-                    throw refused(.unsupported, "\(what) nested more than \(maxStyleNesting) parentheses deep (librsvg's CSS parser recurses on each)")
+                    throw refused(
+                        .unsupported,
+                        "\(what) nested more than \(maxStyleNesting) parentheses deep (librsvg's CSS parser recurses on each)")
                 }
             } else if byte == UInt8(ascii: ")") {
                 depth = max(0, depth - 1)
@@ -290,11 +307,16 @@ struct SVGScreening: Sendable, Equatable {
     /// Refuses an `feTile` after a primitive of its filter set its own subregion (`unsafe`, per
     /// open filter): librsvg 2.54 aborts tiling an empty one, and whether `x`/`y` leave it empty
     /// depends on the element's box, which screening does not know.
-    private static func checkTile(_ name: String, _ attributes: [SVGMarkupScanner.Attribute], unsafe: inout [Bool]) throws(TabIconsError) {
+    private static func checkTile(_ name: String, _ attributes: [SVGMarkupScanner.Attribute], unsafe: inout [Bool])
+        throws(TabIconsError)
+    {
         guard !unsafe.isEmpty, name.hasPrefix("fe"), !primitiveChildren.contains(name) else { return }
         if name == "feTile" {
             if unsafe[unsafe.count - 1] {
-                throw refused(.unsupported, "feTile over a primitive with its own subregion (x, y, or a zero width or height): librsvg 2.54 aborts when that subregion is empty")
+                throw refused(
+                    .unsupported,
+                    "feTile over a primitive with its own subregion (x, y, or a zero width or height): librsvg 2.54 aborts when that subregion is empty"
+                )
             }
             return
         }
@@ -310,8 +332,10 @@ struct SVGScreening: Sendable, Equatable {
     }
 
     /// Records what a path-like element costs to draw: its crossings, its dashes, its markers.
-    private static func collectPath(_ name: String, _ attributes: [SVGMarkupScanner.Attribute], _ own: Inherited,
-                                    into work: inout SVGRenderWork) throws(TabIconsError) {
+    private static func collectPath(
+        _ name: String, _ attributes: [SVGMarkupScanner.Attribute], _ own: Inherited,
+        into work: inout SVGRenderWork
+    ) throws(TabIconsError) {
         let measure: SVGPathMeasure
         switch name {
         case "path": measure = SVGPathMeasure(pathData: attributes.first { $0.name == "d" }?.value ?? "")
@@ -323,7 +347,7 @@ struct SVGScreening: Sendable, Equatable {
             throw refused(.tooLarge, "a stroke-dasharray of \(own.dashEntries) numbers, past \(maxDashEntries)")
         }
         if own.dashPeriod > 0 {
-            work.dashes += measure.length / own.dashPeriod   // both in the element's units
+            work.dashes += measure.length / own.dashPeriod  // both in the element's units
         }
         if own.markers { work.markers += measure.vertices }
     }
@@ -357,7 +381,7 @@ private struct ElementGraph {
         }
         let cap = limit + 1
         var weight = [Int](repeating: 0, count: count)
-        var state = [UInt8](repeating: 0, count: count)    // 0 new, 1 open, 2 done
+        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 open, 2 done
         var stack: [(node: Int, exiting: Bool)] = roots.reversed().map { ($0, false) }
         while let (node, exiting) = stack.popLast() {
             let targets = (references[node] ?? []).compactMap { ids[$0] }

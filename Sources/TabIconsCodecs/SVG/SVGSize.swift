@@ -18,7 +18,8 @@ package struct SVGSize: Sendable, Equatable {
     var viewBox: (x: Double, y: Double, width: Double, height: Double)?
 
     package static func == (a: SVGSize, b: SVGSize) -> Bool {
-        a.width == b.width && a.height == b.height && a.viewBox.map { [$0.x, $0.y, $0.width, $0.height] } == b.viewBox.map { [$0.x, $0.y, $0.width, $0.height] }
+        a.width == b.width && a.height == b.height
+            && a.viewBox.map { [$0.x, $0.y, $0.width, $0.height] } == b.viewBox.map { [$0.x, $0.y, $0.width, $0.height] }
     }
 
     /// Whole pixels for a size in CSS px: the nearest whole number (halves away from zero), at
@@ -39,7 +40,8 @@ package struct SVGSize: Sendable, Equatable {
         if let value = written.height, let number = Self.leadingNumber(value), number <= 0 {
             throw TabIconsError(.unsupported, "the height \(value) is not a positive size", format: .svg)
         }
-        let viewBox = d.has_viewbox != 0 && d.viewbox_width > 0 && d.viewbox_height > 0
+        let viewBox =
+            d.has_viewbox != 0 && d.viewbox_width > 0 && d.viewbox_height > 0
             ? (x: d.viewbox_x, y: d.viewbox_y, width: d.viewbox_width, height: d.viewbox_height) : nil
         self.viewBox = viewBox
         let w = try Self.cssPixels(d.width, d.width_unit, side: "width")
@@ -55,7 +57,9 @@ package struct SVGSize: Sendable, Equatable {
             (width, height) = (box.width, box.height)
         default:
             let which = d.has_viewbox != 0 ? "an empty viewBox" : "no viewBox"
-            throw TabIconsError(.unsupported, "no intrinsic size: width and height are missing or percentages and there is \(which)", format: .svg)
+            throw TabIconsError(
+                .unsupported, "no intrinsic size: width and height are missing or percentages and there is \(which)", format: .svg
+            )
         }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
             throw TabIconsError(.unsupported, "no usable intrinsic size (\(width)×\(height) px)", format: .svg)
@@ -65,8 +69,10 @@ package struct SVGSize: Sendable, Equatable {
     /// The number a length starts with ("-16" in "-16px"), nil when it starts with none.
     private static func leadingNumber(_ text: String) -> Double? {
         let number = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-            .prefix { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+")
-                || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            .prefix {
+                (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
+            }
         return Double(String(decoding: number, as: UTF8.self))
     }
 
@@ -83,7 +89,10 @@ package struct SVGSize: Sendable, Equatable {
         case TABICONS_SVG_UNIT_PC: perUnit = 16
         case TABICONS_SVG_UNIT_EM, TABICONS_SVG_UNIT_EX:
             let name = unit == TABICONS_SVG_UNIT_EM ? "em" : "ex"
-            throw TabIconsError(.unsupported, "the \(side) \(NumberText.decimal(length))\(name) is font-relative: an icon has no font to be relative to", format: .svg)
+            throw TabIconsError(
+                .unsupported,
+                "the \(side) \(NumberText.decimal(length))\(name) is font-relative: an icon has no font to be relative to",
+                format: .svg)
         default:
             throw TabIconsError(.unsupported, "the \(side) is in a unit librsvg knows and TabIcons does not", format: .svg)
         }

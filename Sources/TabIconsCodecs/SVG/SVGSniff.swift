@@ -58,8 +58,10 @@ enum SVGSniff {
         units.reserveCapacity(bytes.count / 2)
         var i = 0
         while i + 1 < bytes.count {
-            units.append(bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
-                                   : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]))
+            units.append(
+                bigEndian
+                    ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+                    : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]))
             i += 2
         }
         return Array(String(decoding: units, as: UTF16.self).utf8)

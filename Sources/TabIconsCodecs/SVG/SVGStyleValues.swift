@@ -43,7 +43,7 @@ enum SVGStyleValues {
             default: break
             }
             guard let (number, unit) = numberAndUnit(word) else { continue }
-            if shorthand && unit.isEmpty && words.count > 1 { continue }   // a weight (700), not a size
+            if shorthand && unit.isEmpty && words.count > 1 { continue }  // a weight (700), not a size
             switch unit.lowercased() {
             case "em", "rem": return .relative(number)
             case "ex": return .relative(number / 2)
@@ -94,9 +94,12 @@ enum SVGStyleValues {
         var previous: Character = " "
         while end < text.endIndex {
             let c = text[end]
-            let numeric = c.isASCII && (c.isNumber || c == "." || c == "-" || c == "+"
-                || ((c == "e" || c == "E") && previous.isNumber && text.index(after: end) < text.endIndex
-                    && (text[text.index(after: end)].isNumber || text[text.index(after: end)] == "-" || text[text.index(after: end)] == "+")))
+            let numeric =
+                c.isASCII
+                && (c.isNumber || c == "." || c == "-" || c == "+"
+                    || ((c == "e" || c == "E") && previous.isNumber && text.index(after: end) < text.endIndex
+                        && (text[text.index(after: end)].isNumber || text[text.index(after: end)] == "-"
+                            || text[text.index(after: end)] == "+")))
             guard numeric else { break }
             previous = c
             end = text.index(after: end)
@@ -108,7 +111,8 @@ enum SVGStyleValues {
     static func trimmed(_ text: Substring) -> Substring {
         let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\n" || c == "\r" }
         guard let first = text.firstIndex(where: { !isSpace($0) }),
-              let last = text.lastIndex(where: { !isSpace($0) }) else { return Substring() }
+            let last = text.lastIndex(where: { !isSpace($0) })
+        else { return Substring() }
         return text[first...last]
     }
 }

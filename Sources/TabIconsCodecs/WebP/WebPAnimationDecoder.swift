@@ -17,8 +17,9 @@ enum WebPAnimationDecoder {
         var data = WebPData(bytes: base, size: bytes.count)
         var options = WebPAnimDecoderOptions()
         guard WebPAnimDecoderOptionsInit(&options) != 0 else {
-            throw TabIconsError(.unsupported, "libwebp rejected the demux ABI version this build expects",
-                                format: .webp)
+            throw TabIconsError(
+                .unsupported, "libwebp rejected the demux ABI version this build expects",
+                format: .webp)
         }
         options.color_mode = MODE_RGBA
         options.use_threads = 0
@@ -36,8 +37,9 @@ enum WebPAnimationDecoder {
         var timestamp: Int32 = 0
         guard WebPAnimDecoderGetNext(decoder, &canvas, &timestamp) != 0, let canvas else {
             // The demuxer has accepted the whole file, so the frame's own data is at fault.
-            throw TabIconsError(.corrupt, "WebPAnimDecoderGetNext: the first frame does not decode",
-                                format: .webp)
+            throw TabIconsError(
+                .corrupt, "WebPAnimDecoderGetNext: the first frame does not decode",
+                format: .webp)
         }
         let width = Int(info.canvas_width), height = Int(info.canvas_height)
         let pixels = Array(UnsafeBufferPointer(start: canvas, count: width * height * 4))
@@ -64,13 +66,15 @@ enum WebPAnimationDecoder {
         if let demuxer = WebPDemuxPartial(&data, &state) { WebPDemuxDelete(demuxer) }
         switch state {
         case WEBP_DEMUX_PARSING_HEADER, WEBP_DEMUX_PARSED_HEADER:
-            return TabIconsError(.truncated, "\(call): WEBP_DEMUX_PARSED_HEADER: the data ends before the animation does",
-                                 format: .webp)
+            return TabIconsError(
+                .truncated, "\(call): WEBP_DEMUX_PARSED_HEADER: the data ends before the animation does",
+                format: .webp)
         case WEBP_DEMUX_DONE:
             return TabIconsError(.corrupt, "\(call): the animation's frames are invalid", format: .webp)
         default:
-            return TabIconsError(.corrupt, "\(call): WEBP_DEMUX_PARSE_ERROR: the container is malformed",
-                                 format: .webp)
+            return TabIconsError(
+                .corrupt, "\(call): WEBP_DEMUX_PARSE_ERROR: the container is malformed",
+                format: .webp)
         }
     }
 }

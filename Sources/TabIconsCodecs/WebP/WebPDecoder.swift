@@ -58,22 +58,27 @@ enum WebPDecoder: FormatDecoder {
         let turned = orientation == .up ? 0 : 4 * (output?.width ?? width) * (output?.height ?? height)
         try DecodeMemoryEstimate.check(
             bytes.count + heldBytes(features, bytes, longestSideNeeded: options.longestSideNeeded) + turned,
-            decoding: "a \(width)×\(height) \(isAnimated ? "animated WebP canvas" : "WebP")", limits: options.limits, format: format)
-        var bitmap = isAnimated
+            decoding: "a \(width)×\(height) \(isAnimated ? "animated WebP canvas" : "WebP")", limits: options.limits,
+            format: format)
+        var bitmap =
+            isAnimated
             ? try WebPAnimationDecoder.firstFrame(bytes)
-            : try decodeStill(base, count: bytes.count, width: width, height: height,
-                              longestSideNeeded: options.longestSideNeeded)
+            : try decodeStill(
+                base, count: bytes.count, width: width, height: height,
+                longestSideNeeded: options.longestSideNeeded)
         // Lossy (VP8) without an ALPH chunk always writes alpha 255; the others may not.
         if !hasAlpha && features.format != 1 { makeOpaque(&bitmap) }
 
-        let colorModel: ImageInfo.ColorModel = features.format == 1 && !isAnimated
+        let colorModel: ImageInfo.ColorModel =
+            features.format == 1 && !isAnimated
             ? .ycbcr
             : (hasAlpha ? .rgba : .rgb)
         let swaps = orientation.swapsAxes
-        return DecodedImage(bitmap: orientation.apply(to: bitmap), format: format,
-                            sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
-                            hasAlpha: hasAlpha, orientation: orientation, isAnimated: isAnimated,
-                            bitDepth: 8, colorModel: colorModel)
+        return DecodedImage(
+            bitmap: orientation.apply(to: bitmap), format: format,
+            sourceWidth: swaps ? height : width, sourceHeight: swaps ? width : height,
+            hasAlpha: hasAlpha, orientation: orientation, isAnimated: isAnimated,
+            bitDepth: 8, colorModel: colorModel)
     }
 
     /// What decoding bytes of these features holds (`DecodeMemoryEstimate.webp`), from the header;
@@ -82,20 +87,25 @@ enum WebPDecoder: FormatDecoder {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else { return nil }
         var features = WebPBitstreamFeatures()
         guard WebPGetFeatures(base, bytes.count, &features) == VP8_STATUS_OK else { return nil }
-        guard (try? limits.check(width: Int(features.width), height: Int(features.height), format: format)) != nil else { return 0 }
+        guard (try? limits.check(width: Int(features.width), height: Int(features.height), format: format)) != nil else {
+            return 0
+        }
         return heldBytes(features, bytes, longestSideNeeded: longestSideNeeded)
     }
 
-    private static func heldBytes(_ features: WebPBitstreamFeatures, _ bytes: UnsafeRawBufferPointer,
-                                  longestSideNeeded: Int?) -> Int {
+    private static func heldBytes(
+        _ features: WebPBitstreamFeatures, _ bytes: UnsafeRawBufferPointer,
+        longestSideNeeded: Int?
+    ) -> Int {
         let width = Int(features.width), height = Int(features.height)
         let isAnimated = features.has_animation != 0
         let output = isAnimated ? nil : shrunkSize(width: width, height: height, longestSideNeeded: longestSideNeeded)
         // A first frame the demuxer cannot size is charged as large as the canvas.
         let frame = isAnimated ? WebPAnimationDecoder.firstFrameSize(bytes) ?? (width, height) : (0, 0)
-        return DecodeMemoryEstimate.webp(width: width, height: height, output: output ?? (width, height),
-                                         isLossless: features.format == 2, hasAlpha: features.has_alpha != 0,
-                                         animationFirstFrame: isAnimated ? frame : nil)
+        return DecodeMemoryEstimate.webp(
+            width: width, height: height, output: output ?? (width, height),
+            isLossless: features.format == 2, hasAlpha: features.has_alpha != 0,
+            animationFirstFrame: isAnimated ? frame : nil)
     }
 
     /// The output size for a shrink-on-load hint: the longest side becomes exactly
@@ -116,12 +126,15 @@ enum WebPDecoder: FormatDecoder {
     /// no ringing. It works on premultiplied alpha for RGBA output, so transparent pixels' hidden
     /// colour does not bleed into the edges. The normalizer's Lanczos pass then starts from a
     /// bitmap no larger than the icon needs.
-    private static func decodeStill(_ base: UnsafePointer<UInt8>, count: Int, width: Int, height: Int,
-                                    longestSideNeeded: Int?) throws(TabIconsError) -> Bitmap {
+    private static func decodeStill(
+        _ base: UnsafePointer<UInt8>, count: Int, width: Int, height: Int,
+        longestSideNeeded: Int?
+    ) throws(TabIconsError) -> Bitmap {
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
-            throw TabIconsError(.unsupported, "libwebp rejected the decoder ABI version this build expects",
-                                format: format)
+            throw TabIconsError(
+                .unsupported, "libwebp rejected the decoder ABI version this build expects",
+                format: format)
         }
         var outWidth = width, outHeight = height
         if let shrunk = shrunkSize(width: width, height: height, longestSideNeeded: longestSideNeeded) {
@@ -144,7 +157,7 @@ enum WebPDecoder: FormatDecoder {
             // On success libwebp has written every row; on failure the bytes are dropped.
             initialized = status == VP8_STATUS_OK ? byteCount : 0
         }
-        WebPFreeDecBuffer(&config.output) // frees nothing for external memory; kept for symmetry
+        WebPFreeDecBuffer(&config.output)  // frees nothing for external memory; kept for symmetry
         guard status == VP8_STATUS_OK else { throw error(status, during: "WebPDecode") }
         return Bitmap(width: outWidth, height: outHeight, pixels: pixels)
     }
@@ -164,8 +177,9 @@ enum WebPDecoder: FormatDecoder {
     /// Only extended files (VP8X with the EXIF flag) can carry one, so others skip the demuxer.
     private static func exifOrientation(_ bytes: UnsafeRawBufferPointer) -> Orientation {
         guard bytes.count >= 21, bytes[12] == 0x56, bytes[13] == 0x50, bytes[14] == 0x38, bytes[15] == 0x58,
-              bytes[20] & UInt8(truncatingIfNeeded: EXIF_FLAG.rawValue) != 0,
-              let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .up }
+            bytes[20] & UInt8(truncatingIfNeeded: EXIF_FLAG.rawValue) != 0,
+            let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else { return .up }
         var data = WebPData(bytes: base, size: bytes.count)
         guard let demuxer = WebPDemux(&data) else { return .up }
         defer { WebPDemuxDelete(demuxer) }
@@ -186,8 +200,10 @@ enum WebPDecoder: FormatDecoder {
         case VP8_STATUS_BITSTREAM_ERROR:
             (code, name, meaning) = (.corrupt, "VP8_STATUS_BITSTREAM_ERROR", "the bitstream is corrupt")
         case VP8_STATUS_UNSUPPORTED_FEATURE:
-            (code, name, meaning) = (.unsupported, "VP8_STATUS_UNSUPPORTED_FEATURE",
-                                     "the file uses a feature this libwebp does not support")
+            (code, name, meaning) = (
+                .unsupported, "VP8_STATUS_UNSUPPORTED_FEATURE",
+                "the file uses a feature this libwebp does not support"
+            )
         case VP8_STATUS_OUT_OF_MEMORY:
             // Reached only past the pixel limits, so the image is too large for this machine.
             (code, name, meaning) = (.tooLarge, "VP8_STATUS_OUT_OF_MEMORY", "libwebp could not allocate memory")

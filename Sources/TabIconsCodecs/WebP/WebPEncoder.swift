@@ -33,19 +33,22 @@ enum WebPEncoder {
     /// libwebp's scale: 75 is cwebp's default, 100 the best).
     static func encode(_ bitmap: Bitmap, quality: Float? = nil) throws(TabIconsError) -> [UInt8] {
         if let quality, !(quality >= 0 && quality <= 100) {
-            throw TabIconsError(.invalidArgument, "WebP quality must be between 0 and 100, not \(quality)",
-                                format: .webp)
+            throw TabIconsError(
+                .invalidArgument, "WebP quality must be between 0 and 100, not \(quality)",
+                format: .webp)
         }
         guard bitmap.width <= maxSide, bitmap.height <= maxSide else {
-            throw TabIconsError(.tooLarge, "WebP holds at most \(maxSide) px a side, not \(bitmap.width)×\(bitmap.height)",
-                                format: .webp)
+            throw TabIconsError(
+                .tooLarge, "WebP holds at most \(maxSide) px a side, not \(bitmap.width)×\(bitmap.height)",
+                format: .webp)
         }
         var config = try makeConfig(quality: quality)
 
         var picture = WebPPicture()
         guard WebPPictureInit(&picture) != 0 else {
-            throw TabIconsError(.unsupported, "libwebp rejected the encoder ABI version this build expects",
-                                format: .webp)
+            throw TabIconsError(
+                .unsupported, "libwebp rejected the encoder ABI version this build expects",
+                format: .webp)
         }
         defer { WebPPictureFree(&picture) }
         picture.width = Int32(bitmap.width)
@@ -80,8 +83,9 @@ enum WebPEncoder {
     private static func makeConfig(quality: Float?) throws(TabIconsError) -> WebPConfig {
         var config = WebPConfig()
         guard WebPConfigInit(&config) != 0 else {
-            throw TabIconsError(.unsupported, "libwebp rejected the encoder ABI version this build expects",
-                                format: .webp)
+            throw TabIconsError(
+                .unsupported, "libwebp rejected the encoder ABI version this build expects",
+                format: .webp)
         }
         if let quality {
             config.lossless = 0

@@ -16,20 +16,22 @@ struct BatchMemoryTests {
     static func jpegHeader(sof: UInt8, width: Int, height: Int, sampling: [(Int, Int)]) -> Data {
         var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, sof]
         let length = 8 + 3 * sampling.count
-        bytes += [UInt8(length >> 8), UInt8(length & 0xFF), 8,
-                  UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
-                  UInt8(sampling.count)]
+        bytes += [
+            UInt8(length >> 8), UInt8(length & 0xFF), 8,
+            UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
+            UInt8(sampling.count)
+        ]
         for (i, (h, v)) in sampling.enumerated() { bytes += [UInt8(i + 1), UInt8(h << 4 | v), 0] }
         let progressive = sof == 0xC2 || sof == 0xC6 || sof == 0xCA || sof == 0xCE
         bytes += [0xFF, 0xDA, 0, UInt8(6 + 2 * sampling.count), UInt8(sampling.count)]
         for i in sampling.indices { bytes += [UInt8(i + 1), 0] }
-        bytes += [0, progressive ? 0 : 63, 0]   // Ss, Se, Ah/Al
+        bytes += [0, progressive ? 0 : 63, 0]  // Ss, Se, Ah/Al
         return Data(bytes + [0xFF, 0xD9])
     }
 
     @Test("a progressive JPEG is charged libjpeg's whole-image coefficients; a baseline one only its scaled output")
     func jpegEstimate() {
-        let sampling = [(2, 2), (1, 1), (1, 1)]   // 4:2:0
+        let sampling = [(2, 2), (1, 1), (1, 1)]  // 4:2:0
         let baseline = Self.jpegHeader(sof: 0xC0, width: 4000, height: 3000, sampling: sampling)
         let progressive = Self.jpegHeader(sof: 0xC2, width: 4000, height: 3000, sampling: sampling)
         // 75 px needed: DCT scale 1/8 → 500 × 375 RGBA.
@@ -56,7 +58,8 @@ struct BatchMemoryTests {
                 let across = (3840 * hv.0 + 8 * hMax - 1) / (8 * hMax), down = (2400 * hv.1 + 8 * vMax - 1) / (8 * vMax)
                 return total + across * down * 2 + 5 * hv.1 * across * 128
             }
-            #expect(DecodeMemoryEstimate.bytes(progressive, longestSideNeeded: 75) == progressive.count + output + store, "\(name)")
+            #expect(
+                DecodeMemoryEstimate.bytes(progressive, longestSideNeeded: 75) == progressive.count + output + store, "\(name)")
             #expect(store < 3 << 20, "\(name): a 9.2 Mpx photo in under 3 MB, not 30–55 MB of coefficients")
             // Without its EOI the file is read to the end, every coefficient kept.
             let cut = progressive.dropLast(2)
@@ -69,13 +72,16 @@ struct BatchMemoryTests {
         let png = Data(try PNGEncoder.encode(Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 7, count: 30 * 20 * 4))))
         // Plus libpng's working set: 64 KiB, three 8-byte-a-pixel rows, and the chunks before
         // the image data it keeps (IHDR 13 bytes, sRGB 1).
-        #expect(DecodeMemoryEstimate.bytes(png, longestSideNeeded: 75)
+        #expect(
+            DecodeMemoryEstimate.bytes(png, longestSideNeeded: 75)
                 == png.count + 30 * 20 * 4 + (64 << 10) + 3 * (30 * 8 + 64) + 13 + 1)
         let junk = Data([1, 2, 3])
         #expect(DecodeMemoryEstimate.bytes(junk, longestSideNeeded: 75) == 3 + 12)
     }
 
-    @Test("a header the limits refuse is charged its bytes alone, however large it claims to be", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "a header the limits refuse is charged its bytes alone, however large it claims to be",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func refusedHeaders() throws {
         // image-rs/image-png's x_issue#230.1.png claims 4294967295 × 536883232 px: the product
         // times four overflowed the estimate and crashed the batch before the decoder could refuse it.
@@ -89,7 +95,9 @@ struct BatchMemoryTests {
         #expect(DecodeMemoryEstimate.bytes(png, longestSideNeeded: 75, limits: strict) == png.count)
     }
 
-    @Test("a batch with a memory budget refuses an absurd header as an error and goes on", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "a batch with a memory budget refuses an absurd header as an error and goes on",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func absurdHeaderInBatch() throws {
         let out = try TemporaryDirectory("out")
         let names = ["bad/image-png-bugfixes/x_issue#230.1.png", "bad/image-png-bugfixes/x_issue#230.0.png"]
@@ -98,9 +106,10 @@ struct BatchMemoryTests {
                 do { return try Data(contentsOf: Fixtures.corpus(path)) } catch { throw TabIconsError(.io, "\(error)") }
             }
         }
-        inputs.append(BatchInput(name: "home.png", outputStem: "home") { () throws(TabIconsError) -> Data in
-            do { return try Data(contentsOf: Fixtures.testImage("home.png")) } catch { throw TabIconsError(.io, "\(error)") }
-        })
+        inputs.append(
+            BatchInput(name: "home.png", outputStem: "home") { () throws(TabIconsError) -> Data in
+                do { return try Data(contentsOf: Fixtures.testImage("home.png")) } catch { throw TabIconsError(.io, "\(error)") }
+            })
         let manifest = try BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2).run(inputs).manifest
         #expect(manifest.icons.map(\.name) == ["home"])
         #expect(manifest.errors.map(\.code) == ["corrupt", "corrupt"])
@@ -110,12 +119,12 @@ struct BatchMemoryTests {
     func budgetGrowth() {
         let budget = MemoryBudget(capacity: 100)
         budget.acquire(10)
-        #expect(budget.tryGrow(from: 10, to: 500))      // alone: a large image runs by itself
+        #expect(budget.tryGrow(from: 10, to: 500))  // alone: a large image runs by itself
         budget.release(500)
-        budget.acquire(10)                              // holder A
-        budget.acquire(20)                              // holder B (fits: 30 ≤ 100)
-        #expect(!budget.tryGrow(from: 10, to: 90))      // 20 + 90 > 100: A must wait
-        #expect(budget.tryGrow(from: 10, to: 80))       // 20 + 80 = 100 fits
+        budget.acquire(10)  // holder A
+        budget.acquire(20)  // holder B (fits: 30 ≤ 100)
+        #expect(!budget.tryGrow(from: 10, to: 90))  // 20 + 90 > 100: A must wait
+        #expect(budget.tryGrow(from: 10, to: 80))  // 20 + 80 = 100 fits
         budget.release(80)
         budget.release(20)
     }
@@ -124,13 +133,14 @@ struct BatchMemoryTests {
     func tinyBudgetSameOutput() throws {
         let names = ["home.png", "avatar-exif6.jpg", "bell-filled.webp", "heart.png"]
         let inputs = names.map { name in
-            BatchInput(name: name, outputStem: (name as NSString).deletingPathExtension,
-                       load: { () throws(TabIconsError) -> Data in
-                           guard let data = try? Data(contentsOf: Fixtures.testImage(name)) else {
-                               throw TabIconsError(.io, "cannot read \(name)")
-                           }
-                           return data
-                       }, expectedByteCount: { 1 })
+            BatchInput(
+                name: name, outputStem: (name as NSString).deletingPathExtension,
+                load: { () throws(TabIconsError) -> Data in
+                    guard let data = try? Data(contentsOf: Fixtures.testImage(name)) else {
+                        throw TabIconsError(.io, "cannot read \(name)")
+                    }
+                    return data
+                }, expectedByteCount: { 1 })
         }
         var results: [(String, [String: Data])] = []
         for budget in [1, 1 << 30] {
@@ -165,11 +175,12 @@ struct BatchMemoryTests {
 /// `can_stop_after_dc`): the pixels must be those of reading every scan.
 @Suite("Progressive JPEG at 1/8")
 struct ProgressiveDCTests {
-    @Test("the DC scans alone give the pixels of reading every scan, with the DC refinement after AC scans",
-          arguments: ["p444.jpg", "p422.jpg", "p444-restart.jpg", "pgray.jpg"])
+    @Test(
+        "the DC scans alone give the pixels of reading every scan, with the DC refinement after AC scans",
+        arguments: ["p444.jpg", "p422.jpg", "p444-restart.jpg", "pgray.jpg"])
     func dcScansAlone(_ name: String) throws {
         let data = try Fixtures.data(Fixtures.fixture("jpeg/progressive/" + name))
-        let options = DecodeOptions(longestSideNeeded: 1)   // DCT scale 1/8
+        let options = DecodeOptions(longestSideNeeded: 1)  // DCT scale 1/8
         let dcOnly = try ImageDecoder.decode(data, options: options)
         // Without its EOI the file is read to the end, every scan (libjpeg supplies the EOI).
         let everyScan = try ImageDecoder.decode(data.dropLast(2), options: options)
@@ -178,11 +189,13 @@ struct ProgressiveDCTests {
         // And at 2/8 (a 2×2 IDCT, which reads AC terms) every scan is read as before.
         let quarter = try ImageDecoder.decode(data, options: DecodeOptions(longestSideNeeded: 50))
         #expect(quarter.bitmap.width == 57)
-        #expect(quarter.bitmap == (try ImageDecoder.decode(data.dropLast(2), options: DecodeOptions(longestSideNeeded: 50))).bitmap)
+        #expect(
+            quarter.bitmap == (try ImageDecoder.decode(data.dropLast(2), options: DecodeOptions(longestSideNeeded: 50))).bitmap)
     }
 
-    @Test("libjpeg decides the DC-only path and reports it: at 1/8 with every component's IDCT 1×1 and the EOI there, nowhere else",
-          arguments: ["p444.jpg", "p422.jpg", "pgray.jpg"])
+    @Test(
+        "libjpeg decides the DC-only path and reports it: at 1/8 with every component's IDCT 1×1 and the EOI there, nowhere else",
+        arguments: ["p444.jpg", "p422.jpg", "pgray.jpg"])
     func decidedInC(_ name: String) throws {
         let data = try Fixtures.data(Fixtures.fixture("jpeg/progressive/" + name))
         func plan(_ data: Data, _ hint: Int?) throws -> JPEGDecoder.Plan {
@@ -193,9 +206,9 @@ struct ProgressiveDCTests {
         let oneEighth = try plan(data, 1)
         #expect(oneEighth.numerator == 1)
         #expect(oneEighth.readsDCScansOnly)
-        #expect(try plan(data, 50).readsDCScansOnly == false)           // 2/8: a 2×2 IDCT reads AC terms
+        #expect(try plan(data, 50).readsDCScansOnly == false)  // 2/8: a 2×2 IDCT reads AC terms
         #expect(try plan(data, nil).readsDCScansOnly == false)
-        #expect(try plan(data.dropLast(2), 1).readsDCScansOnly == false) // no EOI: read to the end
+        #expect(try plan(data.dropLast(2), 1).readsDCScansOnly == false)  // no EOI: read to the end
         // The estimate is libjpeg's answer, and the DC-only store is far smaller than every coefficient.
         #expect(DecodeMemoryEstimate.bytes(data, longestSideNeeded: 1) == data.count + oneEighth.heldBytes)
         #expect(oneEighth.heldBytes < (try plan(data.dropLast(2), 1)).heldBytes)
@@ -215,9 +228,10 @@ struct ProgressiveDCTests {
         #expect(try dcOnly([(1, 2), (1, 1), (1, 1)]))
         // A sequential (baseline) file is never read from its DC scans.
         let baseline = BatchMemoryTests.jpegHeader(sof: 0xC0, width: 640, height: 480, sampling: [(1, 1), (1, 1), (1, 1)])
-        #expect(try baseline.withUnsafeBytesTyped { bytes throws(TabIconsError) in
-            try JPEGDecoder.plan(bytes, longestSideNeeded: 1, limits: .default)
-        }.readsDCScansOnly == false)
+        #expect(
+            try baseline.withUnsafeBytesTyped { bytes throws(TabIconsError) in
+                try JPEGDecoder.plan(bytes, longestSideNeeded: 1, limits: .default)
+            }.readsDCScansOnly == false)
     }
 
     @Test("a sequential file whose first scan carries one component of three holds libjpeg's whole-image coefficients")
@@ -231,13 +245,17 @@ struct ProgressiveDCTests {
         #expect(DecodeMemoryEstimate.bytes(data, longestSideNeeded: nil) == data.count + 800 * 600 * 4 + 3 * 100 * 75 * 128)
     }
 
-    @Test("stopping after the DC scans gives the pixels of reading every scan", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: ["jpeg/image-rs/progressive_3.jpg", "jpeg/image-rs/progressive_test.jpg",
-                      "jpeg/image-rs/progressive_cat.jpg", "jpeg/history/testimgp.jpg"])
+    @Test(
+        "stopping after the DC scans gives the pixels of reading every scan",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "jpeg/image-rs/progressive_3.jpg", "jpeg/image-rs/progressive_test.jpg",
+            "jpeg/image-rs/progressive_cat.jpg", "jpeg/history/testimgp.jpg"
+        ])
     func sameAsFullRead(_ path: String) throws {
         let data = try Fixtures.data(Fixtures.corpus(path))
         try #require(data.suffix(2) == Data([0xFF, 0xD9]))
-        let options = DecodeOptions(longestSideNeeded: 1)   // DCT scale 1/8
+        let options = DecodeOptions(longestSideNeeded: 1)  // DCT scale 1/8
         // Without its EOI the file is read to the end (libjpeg then supplies the EOI itself).
         let early = try ImageDecoder.decode(data, options: options)
         let everyScan = try ImageDecoder.decode(data.dropLast(2), options: options)
@@ -254,8 +272,9 @@ struct ProgressiveDCTests {
         #expect(error?.code == .truncated)
     }
 
-    @Test("AC scans are skipped unread at 1/8; the scan limit holds for DC scans and for a full read",
-          .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "AC scans are skipped unread at 1/8; the scan limit holds for DC scans and for a full read",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func scanLimitBeforeDC() throws {
         // progressive_3.jpg sends the three DC scans first, one component each.
         let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/progressive_3.jpg"))
@@ -275,7 +294,8 @@ struct ProgressiveDCTests {
         var acBomb = Data(data[..<afterFirst])
         for _ in 0..<520 { acBomb += data[afterThird..<markers[sos[4]].offset] }
         acBomb += data[afterFirst...]
-        #expect(try ImageDecoder.decode(acBomb, options: oneEighth).bitmap == ImageDecoder.decode(data, options: oneEighth).bitmap)
+        #expect(
+            try ImageDecoder.decode(acBomb, options: oneEighth).bitmap == ImageDecoder.decode(data, options: oneEighth).bitmap)
         let full = #expect(throws: TabIconsError.self) { _ = try ImageDecoder.decode(acBomb) }
         #expect(full?.code == .corrupt)
         #expect(full?.message.contains("more than 500 scans") == true)

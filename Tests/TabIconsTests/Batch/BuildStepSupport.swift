@@ -11,8 +11,10 @@ import Foundation
 enum BuildStep {
     /// The 96 px RGBA PNGs of TestImages: same size, different pixels, so one can replace another
     /// and every output path stays the same while every output byte changes.
-    static let glyphs = ["bell.png", "heart.png", "home.png", "home-filled.png", "profile.png",
-                         "profile-filled.png", "search.png", "search-filled.png"]
+    static let glyphs = [
+        "bell.png", "heart.png", "home.png", "home-filled.png", "profile.png",
+        "profile-filled.png", "search.png", "search-filled.png"
+    ]
 
     /// A fresh folder with `icons/<name>` copied from TestImages for each (name, TestImages file).
     static func inputs(_ files: [(String, String)]) throws -> TemporaryDirectory {
@@ -63,9 +65,10 @@ enum BuildStep {
     static func batchInputs(_ dir: TemporaryDirectory, _ names: [String]) -> [BatchInput] {
         names.map { name in
             let path = dir.path("icons/" + name)
-            return BatchInput(name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
-                              load: { () throws(TabIconsError) -> Data in try InputReader.read(URL(fileURLWithPath: path)) },
-                              sourcePath: path)
+            return BatchInput(
+                name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
+                load: { () throws(TabIconsError) -> Data in try InputReader.read(URL(fileURLWithPath: path)) },
+                sourcePath: path)
         }
     }
 }

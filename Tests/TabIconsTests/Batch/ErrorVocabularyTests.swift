@@ -18,7 +18,9 @@ struct ErrorVocabularyTests {
     /// path (their own suites render them).
     static let files: [URL] = {
         let root = Fixtures.corpusRoot.resolvingSymlinksInPath()
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
         var found: [URL] = []
         for case let url as URL in walker {
             let relative = String(url.path.dropFirst(root.path.count + 1))
@@ -34,7 +36,7 @@ struct ErrorVocabularyTests {
         let normalizers = [
             Normalizer(),
             Normalizer(options: NormalizeOptions(shape: .circle, trim: true, render: .template)),
-            Normalizer(options: NormalizeOptions(box: .material, scales: [1, 1.5, 4], shape: .square, render: .templateLuminance)),
+            Normalizer(options: NormalizeOptions(box: .material, scales: [1, 1.5, 4], shape: .square, render: .templateLuminance))
         ]
         let inspector = IconInspector()
         for url in Self.files {
@@ -57,9 +59,11 @@ struct ErrorVocabularyTests {
     func batch() throws {
         let out = try TemporaryDirectory("vocabulary")
         let inputs = Self.files.enumerated().map { index, url in
-            BatchInput(name: url.path, outputStem: "f\(index)", load: { () throws(TabIconsError) -> Data in
-                try InputReader.read(url)
-            })
+            BatchInput(
+                name: url.path, outputStem: "f\(index)",
+                load: { () throws(TabIconsError) -> Data in
+                    try InputReader.read(url)
+                })
         }
         let manifest = try BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2).run(inputs).manifest
         #expect(manifest.icons.count + manifest.errors.count == inputs.count)

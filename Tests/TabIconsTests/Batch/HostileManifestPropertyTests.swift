@@ -48,8 +48,13 @@ struct HostileManifestPropertyTests {
             func aimed(_ entry: Manifest.FileEntry, _ paths: [String]) -> [Manifest.FileEntry] {
                 paths.map { .init(path: $0, bytes: entry.bytes, hash: entry.hash) }
             }
-            targets = aimed(victim, ["../victims/v.txt", dir.path("victims/v.txt"), "link/v.txt", "./../victims/v.txt",
-                                     "icons/../../victims/v.txt", "in/../../victims/v.txt", "../out/../victims/v.txt"])
+            targets =
+                aimed(
+                    victim,
+                    [
+                        "../victims/v.txt", dir.path("victims/v.txt"), "link/v.txt", "./../victims/v.txt",
+                        "icons/../../victims/v.txt", "in/../../victims/v.txt", "../out/../victims/v.txt"
+                    ])
                 + aimed(outsideInput, ["../icons/home.png", dir.path("icons/home.png"), "link/../../icons/home.png"])
                 + aimed(insideInput, ["in/home.png", "./in/home.png", "in//home.png", dir.path("out/in/home.png")])
                 + ["", ".", "..", "/", "icons/", "icons/a.png\u{0}x", "in"].map { .init(path: $0, bytes: 8, hash: victim.hash) }
@@ -70,14 +75,17 @@ struct HostileManifestPropertyTests {
             for index in 0..<Int.random(in: 0...4, using: &random) {
                 let renditions = (0..<Int.random(in: 0...3, using: &random)).map { scale in
                     let entry = file()
-                    return Manifest.RenditionEntry(scale: Double(scale + 1), path: entry.path, pixelWidth: 1, pixelHeight: 1,
-                                                   bytes: entry.bytes, hash: entry.hash)
+                    return Manifest.RenditionEntry(
+                        scale: Double(scale + 1), path: entry.path, pixelWidth: 1, pixelHeight: 1,
+                        bytes: entry.bytes, hash: entry.hash)
                 }
-                let info = ImageInfo(format: .png, pixelWidth: 1, pixelHeight: 1, hasAlpha: true, hasTransparentPixels: true,
-                                     bitDepth: 8, colorModel: .rgba)
-                var icon = Manifest.Icon(input: "icons/i\(index).png", name: "i\(index)", info: info,
-                                         contentHash: ContentHash(of: Data()), decodeScale: 1, pointWidth: 1,
-                                         pointHeight: 1, renditions: renditions, lints: [])
+                let info = ImageInfo(
+                    format: .png, pixelWidth: 1, pixelHeight: 1, hasAlpha: true, hasTransparentPixels: true,
+                    bitDepth: 8, colorModel: .rgba)
+                var icon = Manifest.Icon(
+                    input: "icons/i\(index).png", name: "i\(index)", info: info,
+                    contentHash: ContentHash(of: Data()), decodeScale: 1, pointWidth: 1,
+                    pointHeight: 1, renditions: renditions, lints: [])
                 if Bool.random(using: &random) { icon.contentsFile = file() }
                 manifest.icons.append(icon)
             }
@@ -97,9 +105,12 @@ struct HostileManifestPropertyTests {
     func property() throws {
         let sandbox = try Sandbox()
         let manifestPath = sandbox.dir.path("manifest.json")
-        let plan = try OutputPlan.make(sandbox.inputs, .init(layout: .flat, fileExtension: "png", scales: [1, 2, 3],
-                                                              outputRoot: sandbox.out, manifestPath: manifestPath,
-                                                              inputFolders: []))
+        let plan = try OutputPlan.make(
+            sandbox.inputs,
+            .init(
+                layout: .flat, fileExtension: "png", scales: [1, 2, 3],
+                outputRoot: sandbox.out, manifestPath: manifestPath,
+                inputFolders: []))
         let directory = try OutputDirectory(root: sandbox.out, create: false, sparing: plan.spared)
         let journal = RunJournal(manifestPath: manifestPath)
         let fingerprint = OptionFingerprint(options: NormalizeOptions(), layout: .flat, format: .png)

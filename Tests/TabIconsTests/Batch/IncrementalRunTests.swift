@@ -20,8 +20,10 @@ struct IncrementalRunTests {
     }
 
     /// The batch API with events recorded, so a test sees which inputs were decoded.
-    func run(_ dir: TemporaryDirectory, _ out: TemporaryDirectory, force: Bool = false,
-             options: NormalizeOptions = NormalizeOptions(), names: [String] = names) throws -> (BatchResult, [String]) {
+    func run(
+        _ dir: TemporaryDirectory, _ out: TemporaryDirectory, force: Bool = false,
+        options: NormalizeOptions = NormalizeOptions(), names: [String] = names
+    ) throws -> (BatchResult, [String]) {
         var batch = BatchNormalizer(normalizer: Normalizer(options: options), outputRoot: out.url, jobs: 2)
         batch.force = force
         let normalized = LockedState<[String]>([])
@@ -95,11 +97,13 @@ struct IncrementalRunTests {
         let (again, decoded) = try run(dir, out, options: NormalizeOptions(filter: .box))
         #expect(decoded == ["icons/bell.png"])
         #expect(again.counts.written == 1 && again.counts.unchanged == 11)
-        #expect(try ContentHash(of: Data(contentsOf: out.url.appendingPathComponent("icons/bell@2x.png"))).description
+        #expect(
+            try ContentHash(of: Data(contentsOf: out.url.appendingPathComponent("icons/bell@2x.png"))).description
                 == again.manifest.icons[0].renditions?[1].hash)
     }
 
-    @Test("an input that shrank loses its stale @2x/@3x; a removed input's files and the folder tabicon made go; other files stay")
+    @Test(
+        "an input that shrank loses its stale @2x/@3x; a removed input's files and the folder tabicon made go; other files stay")
     func pruning() throws {
         let dir = try makeInputs()
         try B.put("home.png", at: "icons/sub/deep.png", in: dir)
@@ -116,13 +120,18 @@ struct IncrementalRunTests {
         try Data("replaced".utf8).write(to: out.url.appendingPathComponent("icons/search@3x.png"))
         try FileManager.default.removeItem(atPath: dir.path("icons/search.png"))
         let (result, _) = try run(dir, out, names: ["bell.png", "heart.png", "home.png"])
-        let removed = ["icons/home@2x.png", "icons/home@3x.png", "icons/search.png", "icons/search@2x.png",
-                       "icons/sub/deep.png", "icons/sub/deep@2x.png", "icons/sub/deep@3x.png"]
+        let removed = [
+            "icons/home@2x.png", "icons/home@3x.png", "icons/search.png", "icons/search@2x.png",
+            "icons/sub/deep.png", "icons/sub/deep@2x.png", "icons/sub/deep@3x.png"
+        ]
         #expect(result.counts.removed == removed.count)
         #expect(result.changes.filter { $0.kind == .remove }.map(\.path) == removed)
-        #expect(out.files() == ["icons/bell.png", "icons/bell@2x.png", "icons/bell@3x.png", "icons/heart.png",
-                                "icons/heart@2x.png", "icons/heart@3x.png", "icons/home.png", "icons/notes.txt",
-                                "icons/search@3x.png", "manifest.json"])
+        #expect(
+            out.files() == [
+                "icons/bell.png", "icons/bell@2x.png", "icons/bell@3x.png", "icons/heart.png",
+                "icons/heart@2x.png", "icons/heart@3x.png", "icons/home.png", "icons/notes.txt",
+                "icons/search@3x.png", "manifest.json"
+            ])
         #expect(!FileManager.default.fileExists(atPath: out.path("icons/sub")))
         #expect(FileManager.default.fileExists(atPath: out.path("icons")))
         #expect(result.manifest.folders.isEmpty)
@@ -145,10 +154,12 @@ struct IncrementalRunTests {
         var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url)
         batch.checkOnly = true
         let result = try batch.run(B.batchInputs(dir, ["heart.png", "home.png", "search.png"]))
-        #expect(result.changes.map(\.description) == [
-            "change icons/home.png", "change icons/home@2x.png", "change icons/home@3x.png",
-            "remove icons/bell.png", "remove icons/bell@2x.png", "remove icons/bell@3x.png",
-            "change \(out.path("manifest.json"))"])
+        #expect(
+            result.changes.map(\.description) == [
+                "change icons/home.png", "change icons/home@2x.png", "change icons/home@3x.png",
+                "remove icons/bell.png", "remove icons/bell@2x.png", "remove icons/bell@3x.png",
+                "change \(out.path("manifest.json"))"
+            ])
         #expect(!result.isUpToDate)
         #expect(B.cli(["--check"] + arguments) == .someInputsFailed)
         #expect(try out.snapshot() == snapshot && B.stamps(out) == stamps)
@@ -162,7 +173,8 @@ struct IncrementalRunTests {
         let out = try TemporaryDirectory("out")
         var batch = BatchNormalizer(normalizer: Normalizer(), layout: .xcassets, outputRoot: out.url)
         batch.force = true
-        let result = try batch.run(B.batchInputs(dir, Self.names), priorErrors: [.init(input: "x\u{1}\"é", error: TabIconsError(.io, "gone\n"))])
+        let result = try batch.run(
+            B.batchInputs(dir, Self.names), priorErrors: [.init(input: "x\u{1}\"é", error: TabIconsError(.io, "gone\n"))])
         let data = try Data(contentsOf: out.url.appendingPathComponent("manifest.json"))
         let parsed = try Manifest(parsing: data)
         #expect(parsed == result.manifest)

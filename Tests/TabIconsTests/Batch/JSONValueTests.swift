@@ -9,19 +9,22 @@ struct JSONValueTests {
         let value = JSONValue.object([
             ("version", .int(1)), ("scales", .array([.double(1), .double(1.5), .double(3)])),
             ("icons", .array([.object([("name", .string("home")), ("vector", .bool(true)), ("x", .null)])])),
-            ("errors", .array([])),
+            ("errors", .array([]))
         ])
-        #expect(value.text() == """
-        {
-          "version": 1,
-          "scales": [1, 1.5, 3],
-          "icons": [
-            {"name": "home", "vector": true, "x": null}
-          ],
-          "errors": []
-        }
-        """)
-        #expect(value.text(indent: nil) == #"{"version":1,"scales":[1,1.5,3],"icons":[{"name":"home","vector":true,"x":null}],"errors":[]}"#)
+        #expect(
+            value.text() == """
+                {
+                  "version": 1,
+                  "scales": [1, 1.5, 3],
+                  "icons": [
+                    {"name": "home", "vector": true, "x": null}
+                  ],
+                  "errors": []
+                }
+                """)
+        #expect(
+            value.text(indent: nil)
+                == #"{"version":1,"scales":[1,1.5,3],"icons":[{"name":"home","vector":true,"x":null}],"errors":[]}"#)
         #expect(value.utf8() == Array(value.text().utf8))
     }
 
@@ -29,7 +32,9 @@ struct JSONValueTests {
     func numbers() {
         // 1e-320 is subnormal: as a literal the compiler warns that it loses precision, so it is parsed.
         let subnormal = Double("1e-320")!
-        let value = JSONValue.array([.double(25), .double(3.84), .double(subnormal), .double(-0.5), .double(.nan), .double(.infinity), .int(-7)])
+        let value = JSONValue.array([
+            .double(25), .double(3.84), .double(subnormal), .double(-0.5), .double(.nan), .double(.infinity), .int(-7)
+        ])
         #expect(value.text() == "[25, 3.84, 1e-320, -0.5, null, null, -7]")
     }
 
@@ -48,7 +53,7 @@ struct JSONValueTests {
     func roundTrip() throws {
         let value = JSONValue.object([
             ("b", .string("path/with \"quotes\"")), ("a", .array([.int(1), .double(0.25), .bool(false), .null])),
-            ("nested", .object([("k", .array([.object([("deep", .string("\n"))])]))])),
+            ("nested", .object([("k", .array([.object([("deep", .string("\n"))])]))]))
         ])
         for indent in [0, nil] as [Int?] {
             let parsed = try JSONParser.parse(value.utf8(indent: indent))

@@ -34,17 +34,22 @@ struct ManifestGeometryTests {
         var description: String { flags.joined(separator: " ") }
     }
 
-    @Test("decode scale, point size and renditions of what was written", arguments: [
-        // A 60×60 glyph in a 200×200 canvas: trimmed, it is the icon (60 / 25 = 2.4; 3× would upscale).
-        Case(flags: ["--trim"], size: (200, 200), glyph: (70, 70, 60, 60), decodeScale: 2.4, points: (25, 25),
-             renditions: [(25, 25), (50, 50)]),
-        // 100×50 on its 100×100 square canvas: scale 4, a 25×25 pt square.
-        Case(flags: ["--shape", "square"], size: (100, 50), glyph: (0, 0, 100, 50), decodeScale: 4, points: (25, 25),
-             renditions: [(25, 25), (50, 50), (75, 75)]),
-        // 100×50 cropped to its 50×50 centre: scale 2; 3× would upscale.
-        Case(flags: ["--shape", "circle"], size: (100, 50), glyph: (0, 0, 100, 50), decodeScale: 2, points: (25, 25),
-             renditions: [(25, 25), (50, 50)]),
-    ])
+    @Test(
+        "decode scale, point size and renditions of what was written",
+        arguments: [
+            // A 60×60 glyph in a 200×200 canvas: trimmed, it is the icon (60 / 25 = 2.4; 3× would upscale).
+            Case(
+                flags: ["--trim"], size: (200, 200), glyph: (70, 70, 60, 60), decodeScale: 2.4, points: (25, 25),
+                renditions: [(25, 25), (50, 50)]),
+            // 100×50 on its 100×100 square canvas: scale 4, a 25×25 pt square.
+            Case(
+                flags: ["--shape", "square"], size: (100, 50), glyph: (0, 0, 100, 50), decodeScale: 4, points: (25, 25),
+                renditions: [(25, 25), (50, 50), (75, 75)]),
+            // 100×50 cropped to its 50×50 centre: scale 2; 3× would upscale.
+            Case(
+                flags: ["--shape", "circle"], size: (100, 50), glyph: (0, 0, 100, 50), decodeScale: 2, points: (25, 25),
+                renditions: [(25, 25), (50, 50)])
+        ])
     func geometry(_ c: Case) throws {
         let dir = try TemporaryDirectory("geometry")
         let input = dir.url.appendingPathComponent("glyph.png")

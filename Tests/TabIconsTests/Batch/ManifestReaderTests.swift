@@ -15,28 +15,32 @@ struct ManifestReaderTests {
     /// A manifest using every key: stats, a vector file, per-icon options, twins, lints, an
     /// inspect-like icon without renditions, error entries with kept files, folders, escapes.
     static func sample(icons count: Int = 3) -> Manifest {
-        let stat = FileStat(size: 407, mtime: 1_796_148_417_307_046_461, ctime: 1_796_148_417_311_046_461,
-                            inode: 16_285_928, device: 65024)
+        let stat = FileStat(
+            size: 407, mtime: 1_796_148_417_307_046_461, ctime: 1_796_148_417_311_046_461,
+            inode: 16_285_928, device: 65024)
         let fingerprint = OptionFingerprint(options: NormalizeOptions(), layout: .xcassets, format: .png)
         var manifest = Manifest(box: IconBox(points: 25)!, scales: [1, 2, 3], options: fingerprint)
         for index in 0..<count {
             let name = index == 1 ? "tab \u{1}\"é\\😀" : "icon\(index)"
-            var icon = Manifest.Icon(input: "icons/\(name).svg", name: name, format: "svg", pixelWidth: 24, pixelHeight: 24,
-                                     orientation: 1, hasAlpha: true, animated: false,
-                                     contentHash: "xxh3-128:c552937c6294d80ee60c9d77aefd44\(index % 10)c",
-                                     decodeScale: 0.96, pointWidth: 25, pointHeight: 24.5,
-                                     lints: index == 0 ? [] : [Lint(.notSquare, "is 24 × 23"), Lint(.padding, "pad\n")])
+            var icon = Manifest.Icon(
+                input: "icons/\(name).svg", name: name, format: "svg", pixelWidth: 24, pixelHeight: 24,
+                orientation: 1, hasAlpha: true, animated: false,
+                contentHash: "xxh3-128:c552937c6294d80ee60c9d77aefd44\(index % 10)c",
+                decodeScale: 0.96, pointWidth: 25, pointHeight: 24.5,
+                lints: index == 0 ? [] : [Lint(.notSquare, "is 24 × 23"), Lint(.padding, "pad\n")])
             icon.vector = index % 2 == 0 ? true : nil
             icon.intent = index == 2 ? .original : .template
             if index != 2 {
                 icon.renditions = [1.0, 2, 3].map { scale in
-                    var entry = Manifest.RenditionEntry(scale: scale, path: "icons/\(name)@\(Int(scale))x.png",
-                                                        pixelWidth: Int(25 * scale), pixelHeight: Int(25 * scale),
-                                                        bytes: 400 + index, hash: "xxh3-128:ddc583e5eee1ef3a4a2a16e1056c33e\(index)")
+                    var entry = Manifest.RenditionEntry(
+                        scale: scale, path: "icons/\(name)@\(Int(scale))x.png",
+                        pixelWidth: Int(25 * scale), pixelHeight: Int(25 * scale),
+                        bytes: 400 + index, hash: "xxh3-128:ddc583e5eee1ef3a4a2a16e1056c33e\(index)")
                     entry.stat = scale == 2 ? nil : stat
                     return entry
                 }
-                icon.contentsFile = Manifest.FileEntry(path: "icons/\(name).imageset/Contents.json", bytes: 300, hash: "xxh3-128:00", stat: stat)
+                icon.contentsFile = Manifest.FileEntry(
+                    path: "icons/\(name).imageset/Contents.json", bytes: 300, hash: "xxh3-128:00", stat: stat)
                 icon.inputStat = stat
             }
             if index == 0 {
@@ -48,8 +52,10 @@ struct ManifestReaderTests {
             manifest.icons.append(icon)
         }
         var failed = Manifest.ErrorEntry(input: "icons/broken.png", error: TabIconsError(.truncated, "ends early"))
-        failed.keptFiles = [Manifest.FileEntry(path: "icons/broken.png", bytes: 12, hash: "xxh3-128:02", stat: stat),
-                            Manifest.FileEntry(path: "icons/broken@2x.png", bytes: 13, hash: "xxh3-128:03")]
+        failed.keptFiles = [
+            Manifest.FileEntry(path: "icons/broken.png", bytes: 12, hash: "xxh3-128:02", stat: stat),
+            Manifest.FileEntry(path: "icons/broken@2x.png", bytes: 13, hash: "xxh3-128:03")
+        ]
         manifest.errors = [failed, Manifest.ErrorEntry(input: "x\u{1}\"é", error: TabIconsError(.io, "gone\n"))]
         manifest.folders = ["icons", "icons/icon0.imageset"]
         return manifest
@@ -89,13 +95,18 @@ struct ManifestReaderTests {
 
     @Test("the writer's bytes are the whole document's as JSONValue prints it, in any chunk size; the reader reads them back")
     func writerBytes() throws {
-        for manifest in [Self.sample(), Self.sample(icons: 0), Self.sample(icons: 40),
-                         Manifest(box: IconBox(points: 25)!, scales: [], icons: Self.sample().icons)] {
+        for manifest in [
+            Self.sample(), Self.sample(icons: 0), Self.sample(icons: 40),
+            Manifest(box: IconBox(points: 25)!, scales: [], icons: Self.sample().icons)
+        ] {
             let whole = TreeManifest.text(manifest)
             #expect(manifest.jsonBytes == whole)
             for chunk in [1, 7, 4096] {
                 var pieces: [[UInt8]] = []
-                #expect(ManifestWriter.write(manifest, chunk: chunk) { pieces.append($0); return true })
+                #expect(
+                    ManifestWriter.write(manifest, chunk: chunk) {
+                        pieces.append($0); return true
+                    })
                 #expect(Array(pieces.joined()) == whole)
                 #expect(pieces.dropLast().allSatisfy { $0.count >= chunk })
             }
@@ -109,7 +120,10 @@ struct ManifestReaderTests {
         }
         // A consumer that stops is not handed more.
         var calls = 0
-        #expect(!ManifestWriter.write(Self.sample(icons: 40), chunk: 16) { _ in calls += 1; return calls < 3 })
+        #expect(
+            !ManifestWriter.write(Self.sample(icons: 40), chunk: 16) { _ in
+                calls += 1; return calls < 3
+            })
         #expect(calls == 3)
     }
 
@@ -120,7 +134,9 @@ struct ManifestReaderTests {
         #expect(text.components(separatedBy: "\"vectorFile\"").count == 2)
         #expect(text.components(separatedBy: "\"options\"").count == 3)  // the run's and icon 0's
         #expect(text.contains("\"vectorFile\": {\n        \"path\": \"icons/icon0.svg\",\n        \"bytes\": 1200,"))
-        #expect(text.contains("\"options\": {\n        \"shape\": \"circle\",\n        \"scales\": [2]\n      },\n      \"lints\": []"))
+        #expect(
+            text.contains(
+                "\"options\": {\n        \"shape\": \"circle\",\n        \"scales\": [2]\n      },\n      \"lints\": []"))
         let icon = try Manifest(parsing: manifest.jsonData()).icons[0]
         #expect(icon.vectorFile?.path == "icons/icon0.svg" && icon.options == manifest.icons[0].options)
         #expect(icon.ownedFiles.map(\.path).suffix(2) == ["icons/icon0.imageset/Contents.json", "icons/icon0.svg"])
@@ -134,7 +150,9 @@ struct ManifestReaderTests {
     func equalityWithoutStats() {
         let manifest = Self.sample()
         var restatted = manifest
-        restatted.icons = manifest.icons.map { $0.withFileStats { _ in FileStat(size: 9, mtime: 9, ctime: 9, inode: 9, device: 9) } }
+        restatted.icons = manifest.icons.map {
+            $0.withFileStats { _ in FileStat(size: 9, mtime: 9, ctime: 9, inode: 9, device: 9) }
+        }
         restatted.errors[0].keptFiles[1].stat = FileStat(size: 1, mtime: 1, ctime: 1, inode: 1, device: 1)
         #expect(manifest.equalsIgnoringStats(restatted) && manifest.withoutStats == restatted.withoutStats)
         var other = manifest
@@ -160,7 +178,7 @@ struct ManifestReaderTests {
             .double(1e300), .string(""), .string("../victims/v.txt"), .string("/etc/passwd"), .string("a\u{0}b"),
             .string("template"), .array([]), .object([]), .array([.string("x"), .int(1)]),
             .object([("path", .string("p")), ("bytes", .int(1)), ("hash", .string("h"))]),
-            try! JSONParser.parse(Array(deep.prefix(60).utf8) + Array(deep.suffix(60).utf8)),
+            try! JSONParser.parse(Array(deep.prefix(60).utf8) + Array(deep.suffix(60).utf8))
         ]
         var variants: [JSONValue] = []
         func visit(_ node: JSONValue, _ rebuild: @escaping (JSONValue?) -> JSONValue) {
@@ -174,7 +192,8 @@ struct ManifestReaderTests {
                         if let changed { copy[index] = (key, changed) } else { copy.remove(at: index) }
                         return rebuild(.object(copy))
                     }
-                    variants.append(rebuild(.object(Array(pairs.prefix(index)) + [(key, .int(7))] + Array(pairs.suffix(from: index)))))
+                    variants.append(
+                        rebuild(.object(Array(pairs.prefix(index)) + [(key, .int(7))] + Array(pairs.suffix(from: index)))))
                     variants.append(rebuild(.object(pairs + [(key, .string("later"))])))
                     var removed = pairs
                     removed.remove(at: index)
@@ -222,7 +241,9 @@ struct ManifestReaderTests {
             let truncated = Array(text.prefix(length))
             #expect(Self.lean(truncated) == Self.tree(truncated), "truncated to \(length)")
             // Only the final line break may go.
-            if case .read = Self.lean(truncated), length < text.count - 1 { Issue.record("a truncated manifest was read (\(length) bytes)") }
+            if case .read = Self.lean(truncated), length < text.count - 1 {
+                Issue.record("a truncated manifest was read (\(length) bytes)")
+            }
         }
         var random = SeededGenerator(seed: 23)
         let special: [UInt8] = Array(#"{}[]",:\"0123456789-+.eEtfnu "#.utf8) + [0, 0x0A, 0x1F, 0x7F, 0xC3, 0xFF]
@@ -250,25 +271,33 @@ struct ManifestReaderTests {
         #expect(chunked == 400)
     }
 
-    @Test("nesting: 64 levels read, 65 refused, 10,000 refused without exhausting the stack; escapes and numbers as the tree reads them")
+    @Test(
+        "nesting: 64 levels read, 65 refused, 10,000 refused without exhausting the stack; escapes and numbers as the tree reads them"
+    )
     func nestingEscapesNumbers() throws {
         let base = String(decoding: Self.sample(icons: 1).jsonBytes, as: UTF8.self)
-        func withExtra(_ json: String) -> [UInt8] { Array(base.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1, \"extra\": \(json),").utf8) }
+        func withExtra(_ json: String) -> [UInt8] {
+            Array(base.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1, \"extra\": \(json),").utf8)
+        }
         for depth in [62, 63, 64, 100, 10_000] {
             let text = withExtra(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
             let outcome = Self.lean(text)
             #expect(outcome == Self.tree(text))
             // The document's own object is the first level.
-            if depth <= 63 { #expect(outcome == .read(Self.sample(icons: 1))) } else if case .refused(let message) = outcome {
+            if depth <= 63 {
+                #expect(outcome == .read(Self.sample(icons: 1)))
+            } else if case .refused(let message) = outcome {
                 #expect(message.hasPrefix("not a tabicon manifest: nested deeper than 64 at byte "))
             } else {
                 Issue.record("nested \(depth) deep was read")
             }
         }
-        for json in [#""\u00e9\ud83d\ude00\/\t\b\f\r\n""#, #""\ud800""#, #""\ud800\u0041""#, #""\udc00""#, #""\ud800\udbff""#,
-                     #""\u12""#, #""\x""#, "\"a\u{1}\"", #"[1e400]"#, #"[-1e400]"#, #"[99999999999999999999]"#, #"[-0]"#,
-                     #"[+1]"#, #"[1.5e3, -2E-2, 0.1]"#, #"[1-2]"#, #"[.5]"#, #"[5.]"#, #"[-]"#, #"[]]"#, #"{"a" 1}"#,
-                     #"{"a": 1,}"#, #"[1,]"#, #"[,1]"#, "nul", "tru", "falsy", #"{1: 2}"#] {
+        for json in [
+            #""\u00e9\ud83d\ude00\/\t\b\f\r\n""#, #""\ud800""#, #""\ud800\u0041""#, #""\udc00""#, #""\ud800\udbff""#,
+            #""\u12""#, #""\x""#, "\"a\u{1}\"", #"[1e400]"#, #"[-1e400]"#, #"[99999999999999999999]"#, #"[-0]"#,
+            #"[+1]"#, #"[1.5e3, -2E-2, 0.1]"#, #"[1-2]"#, #"[.5]"#, #"[5.]"#, #"[-]"#, #"[]]"#, #"{"a" 1}"#,
+            #"{"a": 1,}"#, #"[1,]"#, #"[,1]"#, "nul", "tru", "falsy", #"{1: 2}"#
+        ] {
             let text = withExtra(json)
             #expect(Self.lean(text) == Self.tree(text), "\(json)")
         }
@@ -301,7 +330,9 @@ struct ManifestReaderTests {
         #expect(throws: TabIconsError.self) { try reader.manifest() }
     }
 
-    @Test("strings lent by the caller (inputs' names, planned paths) read as those strings, equal to a read without them, in chunks of any size")
+    @Test(
+        "strings lent by the caller (inputs' names, planned paths) read as those strings, equal to a read without them, in chunks of any size"
+    )
     func sharedStrings() throws {
         let dir = try TemporaryDirectory("manifest-reader")
         let manifest = Self.sample(icons: 6)
@@ -334,7 +365,8 @@ struct ManifestReaderTests {
         var reader = ManifestReader(long.jsonBytes)
         reader.sharing = { $0 == 0 ? .init(input: lentInput, paths: []) : nil }
         let read = try reader.manifest()
-        #expect(read.icons[0].input.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        #expect(
+            read.icons[0].input.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
                 == lentInput.utf8.withContiguousStorageIfAvailable { $0.baseAddress })
         // Hostile texts read with lent strings answer as without them.
         var random = SeededGenerator(seed: 7)
@@ -365,7 +397,8 @@ struct ManifestReaderTests {
             batch.force = mode == "force"
             let again = try batch.run(BuildStep.batchInputs(dir, names))
             #expect(again.counts.reused == (mode == "force" ? 0 : names.count), "\(mode)")
-            #expect(try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json"))).withoutStats
+            #expect(
+                try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json"))).withoutStats
                     == first.manifest.withoutStats, "\(mode)")
             results.append(try out.snapshot())
         }
@@ -390,7 +423,9 @@ struct ManifestReaderTests {
         #expect(previous.files(ofInput: manifest.icons[0].input).isEmpty)
         // Not a manifest, a link, over the cap: refused as before.
         try Data(#"{"name": "My App"}"#.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: BatchUsageError.self) { try PreviousRun(manifestPath: path, fingerprint: manifest.options!, journal: journal) }
+        #expect(throws: BatchUsageError.self) {
+            try PreviousRun(manifestPath: path, fingerprint: manifest.options!, journal: journal)
+        }
         #expect(truncate(path, off_t(UntrustedFile.cap + 1)) == 0)  // sparse: no disk
         do {
             _ = try PreviousRun(manifestPath: path, fingerprint: manifest.options!, journal: journal)
@@ -407,9 +442,11 @@ struct ManifestReaderTests {
         let text = manifest.jsonBytes
         let path = dir.path("manifest.json")
         #expect(ManifestWriter.compare(manifest, withFileAt: path) == .absent)
-        for (bytes, expected) in [(text, ManifestWriter.Comparison.equal), (text + [0x0A], .different),
-                                  (Array(text.dropLast()), .different), (Array(text.prefix(70_000)), .different),
-                                  (Array(text.prefix(100)) + [0x21] + Array(text.dropFirst(101)), .different), ([], .different)] {
+        for (bytes, expected) in [
+            (text, ManifestWriter.Comparison.equal), (text + [0x0A], .different),
+            (Array(text.dropLast()), .different), (Array(text.prefix(70_000)), .different),
+            (Array(text.prefix(100)) + [0x21] + Array(text.dropFirst(101)), .different), ([], .different)
+        ] {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             #expect(ManifestWriter.compare(manifest, withFileAt: path) == expected)
         }
@@ -420,10 +457,12 @@ struct ManifestReaderTests {
 
     @Test("journal lines read lean as the tree read them")
     func journalLines() {
-        let lines = [#"{"file": {"path": "a.png", "bytes": 1, "hash": "h"}}"#, #"{"folder": "icons"}"#,
-                     #"{"folder": 1, "file": {"path": "b.png", "bytes": 1, "hash": "h", "stat": 3}}"#,
-                     #"{"file": {"path": "a.png"}}"#, #"{"file": 1, "file": {"path": "a.png", "bytes": 1, "hash": "h"}}"#,
-                     #"{"folder": "x", "folder": "y"}"#, #"{"folder": "x""#, #"[]"#, #""#, #"{"folder": "x"} 1"#]
+        let lines = [
+            #"{"file": {"path": "a.png", "bytes": 1, "hash": "h"}}"#, #"{"folder": "icons"}"#,
+            #"{"folder": 1, "file": {"path": "b.png", "bytes": 1, "hash": "h", "stat": 3}}"#,
+            #"{"file": {"path": "a.png"}}"#, #"{"file": 1, "file": {"path": "a.png", "bytes": 1, "hash": "h"}}"#,
+            #"{"folder": "x", "folder": "y"}"#, #"{"folder": "x""#, #"[]"#, #""#, #"{"folder": "x"} 1"#
+        ]
         for line in lines {
             var reader = ManifestReader(Array(line.utf8))
             let lean = reader.journalLine()
@@ -441,7 +480,7 @@ enum TreeManifest {
     static func text(_ manifest: Manifest) -> [UInt8] {
         var pairs: [(String, JSONValue)] = [
             ("version", .int(manifest.version)), ("tool", .string(manifest.tool)), ("box", .double(manifest.box)),
-            ("scales", .array(manifest.scales.map { .double($0) })),
+            ("scales", .array(manifest.scales.map { .double($0) }))
         ]
         if let options = manifest.options { pairs.append(("options", options.json)) }
         pairs.append(("icons", .array(manifest.icons.map(\.treeValue))))
@@ -460,9 +499,9 @@ enum TreeManifest {
             throw corrupt(error.description)
         }
         guard let version = value["version"]?.intValue, let tool = value["tool"]?.stringValue,
-              let box = value["box"]?.doubleValue.flatMap(IconBox.init(points:)),
-              let scales = value["scales"]?.arrayValue?.compactMap(\.doubleValue),
-              let icons = value["icons"]?.arrayValue, let errors = value["errors"]?.arrayValue
+            let box = value["box"]?.doubleValue.flatMap(IconBox.init(points:)),
+            let scales = value["scales"]?.arrayValue?.compactMap(\.doubleValue),
+            let icons = value["icons"]?.arrayValue, let errors = value["errors"]?.arrayValue
         else { throw corrupt("missing version, tool, box, scales, icons or errors") }
         var manifest = Manifest(box: box, scales: scales, options: value["options"].map(OptionFingerprint.init(json:)))
         manifest.version = version
@@ -471,7 +510,7 @@ enum TreeManifest {
         manifest.icons = try icons.map { (icon: JSONValue) throws(TabIconsError) -> Manifest.Icon in try self.icon(icon) }
         manifest.errors = try errors.map { (entry: JSONValue) throws(TabIconsError) -> Manifest.ErrorEntry in
             guard let input = entry["input"]?.stringValue, let code = entry["code"]?.stringValue,
-                  let message = entry["message"]?.stringValue
+                let message = entry["message"]?.stringValue
             else { throw corrupt("an error entry lacks input, code or message") }
             var parsed = Manifest.ErrorEntry(input: input, error: TabIconsError(.io, message))
             parsed.code = code
@@ -483,29 +522,32 @@ enum TreeManifest {
 
     static func icon(_ json: JSONValue) throws(TabIconsError) -> Manifest.Icon {
         guard let input = json["input"]?.stringValue, let name = json["name"]?.stringValue,
-              let format = json["format"]?.stringValue,
-              let pixelWidth = json["pixelWidth"]?.intValue, let pixelHeight = json["pixelHeight"]?.intValue,
-              let orientation = json["orientation"]?.intValue, let hasAlpha = json["hasAlpha"]?.boolValue,
-              let animated = json["animated"]?.boolValue, let contentHash = json["contentHash"]?.stringValue,
-              let decodeScale = json["decodeScale"]?.doubleValue, let pointWidth = json["pointWidth"]?.doubleValue,
-              let pointHeight = json["pointHeight"]?.doubleValue, let lints = json["lints"]?.arrayValue
+            let format = json["format"]?.stringValue,
+            let pixelWidth = json["pixelWidth"]?.intValue, let pixelHeight = json["pixelHeight"]?.intValue,
+            let orientation = json["orientation"]?.intValue, let hasAlpha = json["hasAlpha"]?.boolValue,
+            let animated = json["animated"]?.boolValue, let contentHash = json["contentHash"]?.stringValue,
+            let decodeScale = json["decodeScale"]?.doubleValue, let pointWidth = json["pointWidth"]?.doubleValue,
+            let pointHeight = json["pointHeight"]?.doubleValue, let lints = json["lints"]?.arrayValue
         else { throw corrupt("an icon entry lacks a key of SPEC §6") }
-        var icon = Manifest.Icon(input: input, name: name, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                                 orientation: orientation, hasAlpha: hasAlpha, animated: animated, contentHash: contentHash,
-                                 decodeScale: decodeScale, pointWidth: pointWidth, pointHeight: pointHeight,
-                                 lints: lints.compactMap { lint in
-                                     guard let code = lint["code"]?.stringValue.flatMap(Lint.Code.init(rawValue:)),
-                                           let message = lint["message"]?.stringValue else { return nil }
-                                     return Lint(code, message)
-                                 })
+        var icon = Manifest.Icon(
+            input: input, name: name, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+            orientation: orientation, hasAlpha: hasAlpha, animated: animated, contentHash: contentHash,
+            decodeScale: decodeScale, pointWidth: pointWidth, pointHeight: pointHeight,
+            lints: lints.compactMap { lint in
+                guard let code = lint["code"]?.stringValue.flatMap(Lint.Code.init(rawValue:)),
+                    let message = lint["message"]?.stringValue
+                else { return nil }
+                return Lint(code, message)
+            })
         icon.vector = json["vector"]?.boolValue == true ? true : nil
         icon.renditions = try json["renditions"]?.arrayValue.map { entries throws(TabIconsError) in
             try entries.map { (entry: JSONValue) throws(TabIconsError) -> Manifest.RenditionEntry in
                 guard let scale = entry["scale"]?.doubleValue, let file = fileEntry(entry),
-                      let width = entry["pixelWidth"]?.intValue, let height = entry["pixelHeight"]?.intValue
+                    let width = entry["pixelWidth"]?.intValue, let height = entry["pixelHeight"]?.intValue
                 else { throw corrupt("a rendition lacks a key of SPEC §6") }
-                var rendition = Manifest.RenditionEntry(scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
-                                                        bytes: file.bytes, hash: file.hash)
+                var rendition = Manifest.RenditionEntry(
+                    scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
+                    bytes: file.bytes, hash: file.hash)
                 rendition.stat = file.stat
                 return rendition
             }
@@ -523,15 +565,18 @@ enum TreeManifest {
 
     static func fileEntry(_ json: JSONValue) -> Manifest.FileEntry? {
         guard let path = json["path"]?.stringValue, let bytes = json["bytes"]?.intValue,
-              let hash = json["hash"]?.stringValue else { return nil }
+            let hash = json["hash"]?.stringValue
+        else { return nil }
         return Manifest.FileEntry(path: path, bytes: bytes, hash: hash, stat: json["stat"].flatMap(fileStat))
     }
 
     static func fileStat(_ json: JSONValue) -> FileStat? {
         guard let size = json["size"]?.intValue, let mtime = json["mtime"]?.intValue, let ctime = json["ctime"]?.intValue,
-              let inode = json["inode"]?.intValue, let device = json["device"]?.intValue else { return nil }
-        return FileStat(size: size, mtime: mtime, ctime: ctime, inode: UInt64(truncatingIfNeeded: inode),
-                        device: UInt64(truncatingIfNeeded: device))
+            let inode = json["inode"]?.intValue, let device = json["device"]?.intValue
+        else { return nil }
+        return FileStat(
+            size: size, mtime: mtime, ctime: ctime, inode: UInt64(truncatingIfNeeded: inode),
+            device: UInt64(truncatingIfNeeded: device))
     }
 }
 
@@ -542,12 +587,12 @@ extension Manifest.Icon {
         var pairs: [(String, JSONValue)] = [
             ("input", .string(input)), ("name", .string(name)), ("format", .string(format)),
             ("pixelWidth", .int(pixelWidth)), ("pixelHeight", .int(pixelHeight)),
-            ("orientation", .int(orientation)), ("hasAlpha", .bool(hasAlpha)), ("animated", .bool(animated)),
+            ("orientation", .int(orientation)), ("hasAlpha", .bool(hasAlpha)), ("animated", .bool(animated))
         ]
         if vector == true { pairs.append(("vector", .bool(true))) }
         pairs += [
             ("contentHash", .string(contentHash)), ("decodeScale", .double(decodeScale)),
-            ("pointWidth", .double(pointWidth)), ("pointHeight", .double(pointHeight)),
+            ("pointWidth", .double(pointWidth)), ("pointHeight", .double(pointHeight))
         ]
         if let intent { pairs.append(("intent", .string(intent.rawValue))) }
         if let selectedTwin { pairs.append(("selectedTwin", .string(selectedTwin))) }
@@ -558,7 +603,8 @@ extension Manifest.Icon {
         if let vectorFile { pairs.append(("vectorFile", vectorFile.jsonValue)) }
         if let inputStat { pairs.append(("inputStat", inputStat.jsonValue)) }
         if let options { pairs.append(("options", options.json)) }
-        pairs.append(("lints", .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
+        pairs.append(
+            ("lints", .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
         return .object(pairs)
     }
 }
@@ -567,7 +613,7 @@ extension Manifest.RenditionEntry {
     var treeValue: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("scale", .double(scale)), ("path", .string(path)), ("pixelWidth", .int(pixelWidth)),
-            ("pixelHeight", .int(pixelHeight)), ("bytes", .int(bytes)), ("hash", .string(hash)),
+            ("pixelHeight", .int(pixelHeight)), ("bytes", .int(bytes)), ("hash", .string(hash))
         ]
         if let stat { pairs.append(("stat", stat.jsonValue)) }
         return .object(pairs)

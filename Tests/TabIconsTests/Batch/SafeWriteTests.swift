@@ -34,7 +34,8 @@ struct SafeWriteTests {
         let elsewhere = try TemporaryDirectory("elsewhere")
         try Data("theirs".utf8).write(to: elsewhere.url.appendingPathComponent("target.png"))
         try FileManager.default.createDirectory(atPath: out.path("icons"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: out.path("icons/home@2x.png"), withDestinationPath: elsewhere.path("target.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: out.path("icons/home@2x.png"), withDestinationPath: elsewhere.path("target.png"))
         #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .someInputsFailed)
         #expect(try String(contentsOfFile: elsewhere.path("target.png"), encoding: .utf8) == "theirs")
         // The whole set is refused: no 1x or 3x either.
@@ -47,8 +48,10 @@ struct SafeWriteTests {
         let out = try TemporaryDirectory("out")
         try FileManager.default.createDirectory(atPath: out.path("icons"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: out.path("other"), withIntermediateDirectories: true)
-        for path in ["icons/.tabicon-0123abcd.tmp", "icons/.tabicon-notmine.tmp", "icons/.home.png.swp",
-                     "other/.tabicon-0123abcd.tmp", ".tabicon-89abcdef.tmp"] {
+        for path in [
+            "icons/.tabicon-0123abcd.tmp", "icons/.tabicon-notmine.tmp", "icons/.home.png.swp",
+            "other/.tabicon-0123abcd.tmp", ".tabicon-89abcdef.tmp"
+        ] {
             try Data().write(to: out.url.appendingPathComponent(path))
         }
         #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .success)
@@ -70,7 +73,9 @@ struct SafeWriteTests {
     func nonUTF8Name() throws {
         let dir = try B.inputs([("home.png", "home.png")])
         let raw = Array(dir.path("icons").utf8) + Array("/bad-\u{FF}".utf8.prefix(5)) + [0xFF] + Array(".png".utf8) + [0]
-        let fd = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        let fd = raw.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+        }
         #expect(fd >= 0)
         close(fd)
         let out = try TemporaryDirectory("out")
@@ -94,8 +99,9 @@ struct SafeWriteTests {
         #expect(m.errors.map(\.message) == ["a symbolic link to nothing: no such file or directory"])
     }
 
-    @Test("an unreadable folder is an io error, not a silent skip",
-          .enabled(if: getuid() != 0, "root reads any folder whatever its mode"))
+    @Test(
+        "an unreadable folder is an io error, not a silent skip",
+        .enabled(if: getuid() != 0, "root reads any folder whatever its mode"))
     func unreadableFolder() throws {
         let dir = try B.inputs([("home.png", "home.png"), ("locked/bell.png", "bell.png")])
         #expect(chmod(dir.path("icons/locked"), 0) == 0)

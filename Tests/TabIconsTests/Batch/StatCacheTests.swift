@@ -24,11 +24,12 @@ struct StatCacheTests {
     static func countingInputs(_ dir: TemporaryDirectory, _ reads: ReadCounts) -> [BatchInput] {
         names.map { name in
             let path = dir.path("icons/" + name)
-            return BatchInput(name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
-                              load: { () throws(TabIconsError) -> Data in
-                                  reads.add(name)
-                                  return try InputReader.read(URL(fileURLWithPath: path))
-                              }, sourcePath: path)
+            return BatchInput(
+                name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
+                load: { () throws(TabIconsError) -> Data in
+                    reads.add(name)
+                    return try InputReader.read(URL(fileURLWithPath: path))
+                }, sourcePath: path)
         }
     }
 
@@ -102,8 +103,9 @@ struct StatCacheTests {
         #expect(bell.inputStat == FileStat(path: path))
     }
 
-    @Test("an input changed in place with its size and mtime kept, or replaced by another file, is redone (ctime, inode)",
-          arguments: ["in place", "replaced"])
+    @Test(
+        "an input changed in place with its size and mtime kept, or replaced by another file, is redone (ctime, inode)",
+        arguments: ["in place", "replaced"])
     func hiddenInputChange(how: String) throws {
         let scene = try Scene()
         let path = scene.dir.path("icons/bell.png")
@@ -157,11 +159,13 @@ struct StatCacheTests {
         #expect(!StatCache(trusted: true, recordedBefore: 2_000).isUnchanged(recorded: now, current: now))
         #expect(!StatCache(trusted: false, recordedBefore: 3_000).isUnchanged(recorded: now, current: now))
         #expect(!StatCache(trusted: true, recordedBefore: nil).isUnchanged(recorded: now, current: now))
-        for other in [FileStat(size: 11, mtime: 2_000, ctime: 2_000, inode: 7, device: 1),
-                      FileStat(size: 10, mtime: 2_001, ctime: 2_000, inode: 7, device: 1),
-                      FileStat(size: 10, mtime: 2_000, ctime: 2_001, inode: 7, device: 1),
-                      FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 8, device: 1),
-                      FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 7, device: 2)] {
+        for other in [
+            FileStat(size: 11, mtime: 2_000, ctime: 2_000, inode: 7, device: 1),
+            FileStat(size: 10, mtime: 2_001, ctime: 2_000, inode: 7, device: 1),
+            FileStat(size: 10, mtime: 2_000, ctime: 2_001, inode: 7, device: 1),
+            FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 8, device: 1),
+            FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 7, device: 2)
+        ] {
             #expect(!StatCache(trusted: true, recordedBefore: 3_000).isUnchanged(recorded: now, current: other))
         }
     }
@@ -172,7 +176,8 @@ struct StatCacheTests {
         try Data("abc".utf8).write(to: out.url.appendingPathComponent("f.png"))
         let directory = try OutputDirectory(root: out.url.path, create: false)
         let current = try #require(directory.fileStat("f.png"))
-        let wrong = Manifest.FileEntry(path: "f.png", bytes: 3, hash: "xxh3-128:" + String(repeating: "0", count: 32), stat: current)
+        let wrong = Manifest.FileEntry(
+            path: "f.png", bytes: 3, hash: "xxh3-128:" + String(repeating: "0", count: 32), stat: current)
         let trusting = StatCache(trusted: true, recordedBefore: current.ctime + 1)
         #expect(directory.check(wrong, cache: trusting) == current)
         #expect(directory.check(wrong, cache: .none) == nil)

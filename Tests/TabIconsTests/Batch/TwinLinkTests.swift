@@ -21,15 +21,20 @@ struct TwinLinkTests {
     @Test("a run links each icon to its selected and dark twins in the same folder, and only there")
     func manifestLinks() throws {
         let dir = try TemporaryDirectory("build-in")
-        for (source, path) in [("home.png", "icons/home.png"), ("home-filled.png", "icons/home-filled.png"),
-                               ("bell.png", "icons/home-dark.png"), ("heart.png", "icons/more/heart.png"),
-                               ("bell-filled.webp", "icons/heart-filled.webp"), ("profile.png", "icons/profile.png")] {
+        for (source, path) in [
+            ("home.png", "icons/home.png"), ("home-filled.png", "icons/home-filled.png"),
+            ("bell.png", "icons/home-dark.png"), ("heart.png", "icons/more/heart.png"),
+            ("bell-filled.webp", "icons/heart-filled.webp"), ("profile.png", "icons/profile.png")
+        ] {
             try B.put(source, at: path, in: dir)
         }
         let out = try TemporaryDirectory("out")
         #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .success)
         let root = dir.path("icons") + "/"
-        let icons = Dictionary(uniqueKeysWithValues: try B.manifest(out.path("manifest.json")).icons.map { (String($0.input.dropFirst(root.count)), $0) })
+        let icons = Dictionary(
+            uniqueKeysWithValues: try B.manifest(out.path("manifest.json")).icons.map {
+                (String($0.input.dropFirst(root.count)), $0)
+            })
         #expect(icons["home.png"]?.selectedTwin == root + "home-filled.png")
         #expect(icons["home.png"]?.darkTwin == root + "home-dark.png")
         #expect(icons["home-filled.png"]?.selectedTwin == nil && icons["home-dark.png"]?.darkTwin == nil)

@@ -12,12 +12,15 @@ import Testing
 struct TwinLintTests {
     typealias B = BuildStep
 
-    static func row(_ input: String, _ width: Double, _ height: Double, _ intent: IconIntent, lints: [Lint] = []) -> Manifest.Icon {
+    static func row(_ input: String, _ width: Double, _ height: Double, _ intent: IconIntent, lints: [Lint] = []) -> Manifest.Icon
+    {
         let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-        let info = ImageInfo(format: .png, pixelWidth: 96, pixelHeight: 96, hasAlpha: true,
-                             hasTransparentPixels: true, orientation: .up, isAnimated: false, bitDepth: 8, colorModel: .rgba)
-        var entry = Manifest.Icon(input: input, name: name, info: info, contentHash: ContentHash(high: 0, low: 0),
-                                  decodeScale: 1, pointWidth: width, pointHeight: height, renditions: [], lints: lints)
+        let info = ImageInfo(
+            format: .png, pixelWidth: 96, pixelHeight: 96, hasAlpha: true,
+            hasTransparentPixels: true, orientation: .up, isAnimated: false, bitDepth: 8, colorModel: .rgba)
+        var entry = Manifest.Icon(
+            input: input, name: name, info: info, contentHash: ContentHash(high: 0, low: 0),
+            decodeScale: 1, pointWidth: width, pointHeight: height, renditions: [], lints: lints)
         entry.intent = intent
         return entry
     }
@@ -26,19 +29,27 @@ struct TwinLintTests {
 
     @Test("the rule: point size or aspect beyond a pixel at 3×, or the intent; on both icons, with what differs")
     func rule() {
-        var icons = [Self.row("a/home.png", 25, 25, .template), Self.row("a/home-dark.png", 25, 25, .template),
-                     Self.row("a/bell.png", 25, 25, .template), Self.row("a/bell-filled.png", 25, 20, .template),
-                     Self.row("a/star.png", 25, 25, .template), Self.row("a/star.dark.png", 25, 25, .original),
-                     Self.row("a/map.png", 25, 20, .template), Self.row("a/map-dark.png", 24.8, 19.9, .template),
-                     Self.row("a/pin.png", 20, 20, .template), Self.row("a/pin-fill.png", 25, 25, .template),
-                     Self.row("a/tag.png", 25, 19, .template), Self.row("a/tag-dark.png", 25, 19.4, .template)]
+        var icons = [
+            Self.row("a/home.png", 25, 25, .template), Self.row("a/home-dark.png", 25, 25, .template),
+            Self.row("a/bell.png", 25, 25, .template), Self.row("a/bell-filled.png", 25, 20, .template),
+            Self.row("a/star.png", 25, 25, .template), Self.row("a/star.dark.png", 25, 25, .original),
+            Self.row("a/map.png", 25, 20, .template), Self.row("a/map-dark.png", 24.8, 19.9, .template),
+            Self.row("a/pin.png", 20, 20, .template), Self.row("a/pin-fill.png", 25, 25, .template),
+            Self.row("a/tag.png", 25, 19, .template), Self.row("a/tag-dark.png", 25, 19.4, .template)
+        ]
         IconTwins.link(&icons)
         let lint = Dictionary(uniqueKeysWithValues: icons.map { ($0.name, Self.mismatch($0)) })
         // Equal, and within a pixel at 3× (0.2 pt off is 0.6 px): nothing.
         #expect(lint["home"]! == nil && lint["home-dark"]! == nil && lint["map"]! == nil && lint["map-dark"]! == nil)
         // Height 20 against 25: point size and aspect, on both, each naming the other.
-        #expect(lint["bell"]! == "its selected twin a/bell-filled.png differs: point size 25×20 pt, not 25×25 pt; aspect 1.25:1, not 1:1 (over a pixel at 3×)")
-        #expect(lint["bell-filled"]! == "the icon it is the selected twin of, a/bell.png, differs: point size 25×25 pt, not 25×20 pt; aspect 1:1, not 1.25:1 (over a pixel at 3×)")
+        #expect(
+            lint["bell"]!
+                == "its selected twin a/bell-filled.png differs: point size 25×20 pt, not 25×25 pt; aspect 1.25:1, not 1:1 (over a pixel at 3×)"
+        )
+        #expect(
+            lint["bell-filled"]!
+                == "the icon it is the selected twin of, a/bell.png, differs: point size 25×25 pt, not 25×20 pt; aspect 1:1, not 1.25:1 (over a pixel at 3×)"
+        )
         #expect(lint["star"]! == "its dark twin a/star.dark.png differs: intent original, not template")
         #expect(lint["star.dark"]! != nil)
         // The same aspect at another size: the point size alone.
@@ -55,8 +66,10 @@ struct TwinLintTests {
 
     @Test("a run lints both icons of a pair that differs, and the manifest keeps it across a rerun")
     func runLints() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home-dark.png", "rgba-32.png"), ("bell.png", "bell.png"),
-                                ("bell-filled.png", "bell-filled.webp")])
+        let dir = try B.inputs([
+            ("home.png", "home.png"), ("home-dark.png", "rgba-32.png"), ("bell.png", "bell.png"),
+            ("bell-filled.png", "bell-filled.webp")
+        ])
         let out = try TemporaryDirectory("out")
         #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
         let manifest = try B.manifest(out.path("manifest.json"))
@@ -73,22 +86,28 @@ struct TwinLintTests {
     @Test("the preview: the dark twin in the dark bars, the light icon in the light ones; twin-mismatch explained")
     func previewDarkBars() throws {
         let out = try TemporaryDirectory("preview")
-        let dir = try B.inputs([("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
-                                ("home-filled-dark.png", "heart.png"), ("star.png", "search.png"), ("star-dark.png", "rgba-32.png")])
+        let dir = try B.inputs([
+            ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
+            ("home-filled-dark.png", "heart.png"), ("star.png", "search.png"), ("star-dark.png", "rgba-32.png")
+        ])
         #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), dir.path("icons")]) == .success)
         let html = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out.path("p.html"))), as: UTF8.self)
         // Two tabs: the twins are in them, not tabs of their own.
         #expect(html.components(separatedBy: "<article class=\"tab\"").count - 1 == 2)
         #expect(html.contains("data-tab=\"home\" data-selected-twin=\"home-filled\" data-dark-twin=\"home-dark\""))
-        for (bar, shows) in [("ios-light", ["home", "home-filled"]), ("ios-dark", ["home-dark", "home-filled-dark"]),
-                             ("material-light", ["home", "home-filled"]), ("material-dark", ["home-dark", "home-filled-dark"])] {
+        for (bar, shows) in [
+            ("ios-light", ["home", "home-filled"]), ("ios-dark", ["home-dark", "home-filled-dark"]),
+            ("material-light", ["home", "home-filled"]), ("material-dark", ["home-dark", "home-filled-dark"])
+        ] {
             let section = try #require(Self.bar(bar, tab: "home", in: html))
             #expect(section.contains("data-state=\"unselected\" data-shows=\"\(shows[0])\""), "\(bar)")
             #expect(section.contains("data-state=\"selected\" data-shows=\"\(shows[1])\""), "\(bar)")
         }
         // star has no selected twin: its dark twin in both states of the dark bars.
         let starDark = try #require(Self.bar("ios-dark", tab: "star", in: html))
-        #expect(starDark.contains("data-state=\"unselected\" data-shows=\"star-dark\"") && starDark.contains("data-state=\"selected\" data-shows=\"star-dark\""))
+        #expect(
+            starDark.contains("data-state=\"unselected\" data-shows=\"star-dark\"")
+                && starDark.contains("data-state=\"selected\" data-shows=\"star-dark\""))
         #expect(html.contains("data-icon=\"home-dark\" data-role=\"dark\""))
         #expect(html.contains("data-icon=\"home-filled-dark\" data-role=\"selected-dark\""))
         // rgba-32 is undersized and colourful beside a 25 pt glyph: twin-mismatch on both, with the sentence.
@@ -108,8 +127,10 @@ struct TwinLintTests {
 
     @Test("ItemIcons from a manifest entry: its rendition and its selected twin's, or their dark twins'")
     func itemFromManifest() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
-                                ("search.png", "search.png")])
+        let dir = try B.inputs([
+            ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
+            ("search.png", "search.png")
+        ])
         let out = try TemporaryDirectory("out")
         #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
         let manifest = try B.manifest(out.path("manifest.json"))
@@ -122,7 +143,8 @@ struct TwinLintTests {
         let dark = try ItemIcons(entry: home, in: manifest, outputRoot: out.url, dark: true)
         #expect(dark.icon == (try file("icons/home.imageset/home-dark@3x.png")))
         #expect(dark.selectedIcon == (try file("icons/home-filled.imageset/home-filled@3x.png")))
-        let search = try ItemIcons(entry: try #require(manifest.icons.first { $0.name == "search" }), in: manifest, outputRoot: out.url)
+        let search = try ItemIcons(
+            entry: try #require(manifest.icons.first { $0.name == "search" }), in: manifest, outputRoot: out.url)
         let searchFile = try file("icons/search.imageset/search@3x.png")
         #expect(search.selectedIcon == nil && search.icon == searchFile)
         // The item publishes like any bytes.

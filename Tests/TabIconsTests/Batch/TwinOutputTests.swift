@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 @testable import TabIcons
@@ -17,15 +17,20 @@ struct TwinOutputTests {
 
     /// home with its selected twin, both with a dark twin, and search alone. The twins are other
     /// glyphs of TestImages (same 96 px size), so every file's bytes tell which input made it.
-    static let set = [("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
-                      ("home-filled-dark.png", "heart.png"), ("search.png", "search.png")]
+    static let set = [
+        ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
+        ("home-filled-dark.png", "heart.png"), ("search.png", "search.png")
+    ]
     static var names: [String] { Self.set.map(\.0) }
 
     /// The batch API (in process), with the inputs it decoded.
-    func run(_ dir: TemporaryDirectory, _ out: TemporaryDirectory, layout: OutputLayout, names: [String] = names,
-             check: Bool = false) throws -> (BatchResult, decoded: [String]) {
-        var batch = BatchNormalizer(normalizer: Normalizer(options: NormalizeOptions(box: layout.defaultBox, scales: layout.defaultScales)),
-                                    layout: layout, outputRoot: out.url, jobs: 2)
+    func run(
+        _ dir: TemporaryDirectory, _ out: TemporaryDirectory, layout: OutputLayout, names: [String] = names,
+        check: Bool = false
+    ) throws -> (BatchResult, decoded: [String]) {
+        var batch = BatchNormalizer(
+            normalizer: Normalizer(options: NormalizeOptions(box: layout.defaultBox, scales: layout.defaultScales)),
+            layout: layout, outputRoot: out.url, jobs: 2)
         batch.checkOnly = check
         let decoded = LockedState<[String]>([])
         let result = try batch.run(B.batchInputs(dir, names)) { event in
@@ -58,7 +63,9 @@ struct TwinOutputTests {
 
         let contents = try Self.json(out, "icons/home.imageset/Contents.json")
         let images = Self.images(contents)
-        #expect(images.map(\.0) == ["home.png", "home-dark.png", "home@2x.png", "home-dark@2x.png", "home@3x.png", "home-dark@3x.png"])
+        #expect(
+            images.map(\.0) == ["home.png", "home-dark.png", "home@2x.png", "home-dark@2x.png", "home@3x.png", "home-dark@3x.png"]
+        )
         #expect(images.map(\.1) == ["1x", "1x", "2x", "2x", "3x", "3x"])
         #expect(images.map(\.2) == [false, true, false, true, false, true])
         // Exactly Xcode's appearance entry, and the intent still in properties.
@@ -72,19 +79,27 @@ struct TwinOutputTests {
         }
         let manifest = try B.manifest(out.path("manifest.json"))
         let darkRow = try #require(manifest.icons.first { $0.input.hasSuffix("icons/home-dark.png") })
-        #expect(darkRow.renditions?.map(\.path) == ["icons/home.imageset/home-dark.png", "icons/home.imageset/home-dark@2x.png",
-                                                     "icons/home.imageset/home-dark@3x.png"])
+        #expect(
+            darkRow.renditions?.map(\.path) == [
+                "icons/home.imageset/home-dark.png", "icons/home.imageset/home-dark@2x.png",
+                "icons/home.imageset/home-dark@3x.png"
+            ])
         #expect(darkRow.contentsFile == nil)
         for rendition in darkRow.renditions ?? [] {
             #expect(ContentHash(of: [UInt8](try Self.bytes(out.path(rendition.path)))).description == rendition.hash)
         }
         let homeRow = try #require(manifest.icons.first { $0.input.hasSuffix("icons/home.png") })
         #expect(homeRow.darkTwin == dir.path("icons/home-dark.png") && homeRow.selectedTwin == dir.path("icons/home-filled.png"))
-        #expect(homeRow.contentsFile?.hash == ContentHash(of: [UInt8](try Self.bytes(out.path("icons/home.imageset/Contents.json")))).description)
+        #expect(
+            homeRow.contentsFile?.hash
+                == ContentHash(of: [UInt8](try Self.bytes(out.path("icons/home.imageset/Contents.json")))).description)
         // The selected twin's own set, with its own dark twin; search has no appearances.
-        #expect(Self.images(try Self.json(out, "icons/home-filled.imageset/Contents.json")).compactMap(\.0)
-            == ["home-filled.png", "home-filled-dark.png", "home-filled@2x.png", "home-filled-dark@2x.png",
-                "home-filled@3x.png", "home-filled-dark@3x.png"])
+        #expect(
+            Self.images(try Self.json(out, "icons/home-filled.imageset/Contents.json")).compactMap(\.0)
+                == [
+                    "home-filled.png", "home-filled-dark.png", "home-filled@2x.png", "home-filled-dark@2x.png",
+                    "home-filled@3x.png", "home-filled-dark@3x.png"
+                ])
         #expect(Self.images(try Self.json(out, "icons/search.imageset/Contents.json")).map(\.2) == [false, false, false])
         // A rerun changes nothing, and --check agrees.
         let stamps = B.stamps(out)
@@ -122,10 +137,13 @@ struct TwinOutputTests {
         let dir = try B.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out, layout: .flat)
-        #expect(out.files() == (["manifest.json"] + Self.names.flatMap { name -> [String] in
-            let stem = "icons/" + (name as NSString).deletingPathExtension
-            return [stem + ".png", stem + "@2x.png", stem + "@3x.png"]
-        }).sorted())
+        #expect(
+            out.files()
+                == (["manifest.json"]
+                + Self.names.flatMap { name -> [String] in
+                    let stem = "icons/" + (name as NSString).deletingPathExtension
+                    return [stem + ".png", stem + "@2x.png", stem + "@3x.png"]
+                }).sorted())
     }
 
     @Test("android: the dark twin as drawable-night-<density>/NAME, the selected twin its drawable and a state list")
@@ -134,7 +152,8 @@ struct TwinOutputTests {
         let out = try TemporaryDirectory("res")
         #expect(B.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
         let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
-        let expected = ["manifest.json", "drawable/home_selector.xml"]
+        let expected =
+            ["manifest.json", "drawable/home_selector.xml"]
             + densities.flatMap { d in ["home", "home_filled", "search"].map { "drawable-\(d)/\($0).png" } }
             + densities.flatMap { d in ["home", "home_filled"].map { "drawable-night-\(d)/\($0).png" } }
         #expect(out.files() == expected.sorted())
@@ -142,12 +161,17 @@ struct TwinOutputTests {
         let manifest = try B.manifest(out.path("manifest.json"))
         let darkRow = try #require(manifest.icons.first { $0.input.hasSuffix("icons/home-dark.png") })
         #expect(darkRow.renditions?.map(\.path) == densities.map { "drawable-night-\($0)/home.png" })
-        #expect(darkRow.renditions?.first?.hash == ContentHash(of: [UInt8](try Self.bytes(out.path("drawable-night-mdpi/home.png")))).description)
+        #expect(
+            darkRow.renditions?.first?.hash
+                == ContentHash(of: [UInt8](try Self.bytes(out.path("drawable-night-mdpi/home.png")))).description)
 
         // The state list parses, says checked → the twin, else the icon, and names drawables that exist.
         let parsed = try StateList(Self.bytes(out.path("drawable/home_selector.xml")))
-        #expect(parsed.items == [["android:state_checked": "true", "android:drawable": "@drawable/home_filled"],
-                                 ["android:drawable": "@drawable/home"]])
+        #expect(
+            parsed.items == [
+                ["android:state_checked": "true", "android:drawable": "@drawable/home_filled"],
+                ["android:drawable": "@drawable/home"]
+            ])
         #expect(parsed.namespace == "http://schemas.android.com/apk/res/android")
         for item in parsed.items {
             let name = try #require(item["android:drawable"]).dropFirst("@drawable/".count)
@@ -171,18 +195,25 @@ struct TwinOutputTests {
         try FileManager.default.removeItem(atPath: dir.path("icons/home-dark.png"))
         let names = Self.names.filter { $0 != "home-dark.png" }
         let (check, _) = try run(dir, out, layout: .xcassets, names: names, check: true)
-        #expect(check.changes.map(\.description) == [
-            "change icons/home.imageset/Contents.json",
-            "remove icons/home.imageset/home-dark.png", "remove icons/home.imageset/home-dark@2x.png",
-            "remove icons/home.imageset/home-dark@3x.png", "change \(out.path("manifest.json"))"])
+        #expect(
+            check.changes.map(\.description) == [
+                "change icons/home.imageset/Contents.json",
+                "remove icons/home.imageset/home-dark.png", "remove icons/home.imageset/home-dark@2x.png",
+                "remove icons/home.imageset/home-dark@3x.png", "change \(out.path("manifest.json"))"
+            ])
         let (result, decoded) = try run(dir, out, layout: .xcassets, names: names)
         #expect(decoded.isEmpty)
         #expect(result.counts.reused == 4 && result.counts.removed == 3 && result.counts.written == 1)
         #expect(!out.files().contains { $0.hasPrefix("icons/home.imageset/home-dark") })
-        #expect(Self.images(try Self.json(out, "icons/home.imageset/Contents.json")).map(\.0) == ["home.png", "home@2x.png", "home@3x.png"])
+        #expect(
+            Self.images(try Self.json(out, "icons/home.imageset/Contents.json")).map(\.0) == [
+                "home.png", "home@2x.png", "home@3x.png"
+            ])
         let home = try #require(result.manifest.icons.first { $0.input == "icons/home.png" })
         #expect(home.darkTwin == nil)
-        #expect(home.contentsFile?.hash == ContentHash(of: [UInt8](try Self.bytes(out.path("icons/home.imageset/Contents.json")))).description)
+        #expect(
+            home.contentsFile?.hash
+                == ContentHash(of: [UInt8](try Self.bytes(out.path("icons/home.imageset/Contents.json")))).description)
         #expect(try run(dir, out, layout: .xcassets, names: names, check: true).0.changes.isEmpty)
     }
 
@@ -193,8 +224,12 @@ struct TwinOutputTests {
         _ = try run(dir, out, layout: .android)
         let (result, decoded) = try run(dir, out, layout: .android, names: ["home.png", "search.png"])
         #expect(decoded.isEmpty)
-        #expect(out.files() == (["manifest.json"] + ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].flatMap { d in
-            ["home", "search"].map { "drawable-\(d)/\($0).png" } }).sorted())
+        #expect(
+            out.files()
+                == (["manifest.json"]
+                + ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].flatMap { d in
+                    ["home", "search"].map { "drawable-\(d)/\($0).png" }
+                }).sorted())
         #expect(result.manifest.icons.allSatisfy { $0.selectorFile == nil && $0.selectedTwin == nil && $0.darkTwin == nil })
         // The folders tabicon made for them went too.
         #expect(!FileManager.default.fileExists(atPath: out.path("drawable")))
@@ -227,9 +262,11 @@ struct TwinOutputTests {
         try B.put("profile.png", at: "icons/home-dark.png", in: dir)
         let (check, decoded) = try run(dir, out, layout: .xcassets, check: true)
         #expect(decoded == ["home-dark.png"])
-        #expect(check.changes.map(\.description) == [
-            "change icons/home.imageset/home-dark.png", "change icons/home.imageset/home-dark@2x.png",
-            "change icons/home.imageset/home-dark@3x.png", "change \(out.path("manifest.json"))"])
+        #expect(
+            check.changes.map(\.description) == [
+                "change icons/home.imageset/home-dark.png", "change icons/home.imageset/home-dark@2x.png",
+                "change icons/home.imageset/home-dark@3x.png", "change \(out.path("manifest.json"))"
+            ])
         #expect(B.cli(["--check", "--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .someInputsFailed)
         let stamps = B.stamps(out)
         let (result, again) = try run(dir, out, layout: .xcassets)
@@ -254,8 +291,9 @@ struct TwinOutputTests {
         #expect(decoded == ["home-dark.png"])
         #expect(result.counts.reused == 1 && result.counts.removed == 2)
         #expect(result.changes.map(\.description).contains("write icons/home.imageset/Contents.json"))
-        #expect(Self.images(try Self.json(out, "icons/home.imageset/Contents.json")).map(\.0)
-            == ["home.png", "home-dark.png", "home@2x.png", nil, "home@3x.png", nil])
+        #expect(
+            Self.images(try Self.json(out, "icons/home.imageset/Contents.json")).map(\.0)
+                == ["home.png", "home-dark.png", "home@2x.png", nil, "home@3x.png", nil])
         #expect(try run(dir, out, layout: .xcassets, names: ["home.png", "home-dark.png"], check: true).0.isUpToDate)
     }
 
@@ -274,8 +312,10 @@ struct TwinOutputTests {
 
     @Test("android: an input named as an icon's state list fails with that icon, each naming the other")
     func selectorCollision() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home_selector.png", "bell.png"),
-                                ("search.png", "search.png")])
+        let dir = try B.inputs([
+            ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home_selector.png", "bell.png"),
+            ("search.png", "search.png")
+        ])
         let out = try TemporaryDirectory("res")
         let names = ["home-filled.png", "home.png", "home_selector.png", "search.png"]
         let (result, _) = try run(dir, out, layout: .android, names: names)
@@ -305,8 +345,9 @@ struct TwinOutputTests {
         #expect(hashes[0] != hashes[1])
     }
 
-    @Test("jailed workers render each twin, the batch makes the shared files: the same tree as in process",
-          .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
+    @Test(
+        "jailed workers render each twin, the batch makes the shared files: the same tree as in process",
+        .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
     func jailed() throws {
         let dir = try B.inputs(Self.set)
         for layout in ["xcassets", "android"] {
@@ -338,9 +379,13 @@ struct TwinOutputTests {
         let errors = Dictionary(uniqueKeysWithValues: result.manifest.errors.map { ($0.input, $0) })
         #expect(errors.keys.sorted() == ["icons/home-dark.png", "icons/home.png"])
         #expect(errors["icons/home-dark.png"]?.code == "io")
-        #expect(errors["icons/home-dark.png"]?.message == "not written: its files belong to its icon icons/home.png, which failed")
-        #expect(errors["icons/home-dark.png"]?.keptFiles.map(\.path) == ["icons/home.imageset/home-dark.png",
-                "icons/home.imageset/home-dark@2x.png", "icons/home.imageset/home-dark@3x.png"])
+        #expect(
+            errors["icons/home-dark.png"]?.message == "not written: its files belong to its icon icons/home.png, which failed")
+        #expect(
+            errors["icons/home-dark.png"]?.keptFiles.map(\.path) == [
+                "icons/home.imageset/home-dark.png",
+                "icons/home.imageset/home-dark@2x.png", "icons/home.imageset/home-dark@3x.png"
+            ])
         // The set is byte for byte the last good run's; the selected twin, on its own, was done.
         #expect(try out.snapshot().filter { $0.key.hasPrefix("icons/home.imageset/") } == before)
         #expect(result.manifest.icons.map(\.input) == ["icons/home-filled.png"])
@@ -353,7 +398,9 @@ struct TwinOutputTests {
 
     @Test("a dark twin has no twins: home-dark-filled is an icon of its own, home-filled-dark the selected icon's dark twin")
     func darkTwinHasNoTwins() throws {
-        let names = ["home.png", "home-dark.png", "home-dark-filled.png", "home-dark-dark.png", "home-filled.png", "home-filled-dark.png"]
+        let names = [
+            "home.png", "home-dark.png", "home-dark-filled.png", "home-dark-dark.png", "home-filled.png", "home-filled-dark.png"
+        ]
         let links = IconTwins.links(names.map { (input: "icons/" + $0, name: ($0 as NSString).deletingPathExtension) })
         #expect(links.map(\.selected) == [4, nil, nil, nil, nil, nil])
         #expect(links.map(\.dark) == [1, nil, nil, nil, 5, nil])
@@ -361,16 +408,23 @@ struct TwinOutputTests {
         let out = try TemporaryDirectory("res")
         let (result, _) = try run(dir, out, layout: .android, names: names)
         #expect(result.counts.failed == 0)
-        #expect(out.files().filter { $0.hasPrefix("drawable-mdpi/") || $0.hasPrefix("drawable-night-mdpi/") || $0.hasPrefix("drawable/") }
-            == ["drawable-mdpi/home.png", "drawable-mdpi/home_dark_dark.png", "drawable-mdpi/home_dark_filled.png",
-                "drawable-mdpi/home_filled.png", "drawable-night-mdpi/home.png", "drawable-night-mdpi/home_filled.png",
-                "drawable/home_selector.xml"])
+        #expect(
+            out.files().filter {
+                $0.hasPrefix("drawable-mdpi/") || $0.hasPrefix("drawable-night-mdpi/") || $0.hasPrefix("drawable/")
+            }
+                == [
+                    "drawable-mdpi/home.png", "drawable-mdpi/home_dark_dark.png", "drawable-mdpi/home_dark_filled.png",
+                    "drawable-mdpi/home_filled.png", "drawable-night-mdpi/home.png", "drawable-night-mdpi/home_filled.png",
+                    "drawable/home_selector.xml"
+                ])
     }
 
     @Test("hostile names: a state list and a Contents.json that still parse and name files that exist")
     func hostileNames() throws {
         let name = "Tab&<x> \"q\\"
-        let dir = try B.inputs([(name + ".png", "home.png"), (name + "-filled.png", "home-filled.png"), (name + ".dark.png", "bell.png")])
+        let dir = try B.inputs([
+            (name + ".png", "home.png"), (name + "-filled.png", "home-filled.png"), (name + ".dark.png", "bell.png")
+        ])
         let res = try TemporaryDirectory("res")
         let names = [name + "-filled.png", name + ".dark.png", name + ".png"]
         let (android, _) = try run(dir, res, layout: .android, names: names)
@@ -386,8 +440,11 @@ struct TwinOutputTests {
         #expect(xcassets.counts.failed == 0)
         let set = "icons/\(name).imageset/"
         let images = Self.images(try Self.json(out, set + "Contents.json"))
-        #expect(images.compactMap(\.0) == [name + ".png", name + "-dark.png", name + "@2x.png", name + "-dark@2x.png",
-                                           name + "@3x.png", name + "-dark@3x.png"])
+        #expect(
+            images.compactMap(\.0) == [
+                name + ".png", name + "-dark.png", name + "@2x.png", name + "-dark@2x.png",
+                name + "@3x.png", name + "-dark@3x.png"
+            ])
         for file in images.compactMap(\.0) { #expect(FileManager.default.fileExists(atPath: out.path(set + file))) }
     }
 
@@ -395,11 +452,14 @@ struct TwinOutputTests {
     func lyingWorker() throws {
         let data = try Fixtures.data(Fixtures.testImage("bell.png"))
         let hash = ContentHash(of: data)
-        let plan = OutputPlan.Icon(stem: "icons/home-dark", renditionPaths: [(1, "icons/home.imageset/home-dark.png")], contentsPath: nil)
-        let request = WorkerRequest.render(input: "icons/home-dark.png", plan: plan, options: NormalizeOptions(scales: [1]),
-                                           format: .png, data: data)
-        let icon = try RenderedIcon.render(data, input: "icons/home-dark.png", plan: plan,
-                                           normalizer: Normalizer(options: NormalizeOptions(scales: [1])), format: .png, contentHash: hash)
+        let plan = OutputPlan.Icon(
+            stem: "icons/home-dark", renditionPaths: [(1, "icons/home.imageset/home-dark.png")], contentsPath: nil)
+        let request = WorkerRequest.render(
+            input: "icons/home-dark.png", plan: plan, options: NormalizeOptions(scales: [1]),
+            format: .png, data: data)
+        let icon = try RenderedIcon.render(
+            data, input: "icons/home-dark.png", plan: plan,
+            normalizer: Normalizer(options: NormalizeOptions(scales: [1])), format: .png, contentHash: hash)
         guard case .rendered(let honest) = try WorkerWireTests.decode(WorkerReply.rendered(icon).encoded, request, hash) else {
             Issue.record("the honest reply was refused")
             return
@@ -412,27 +472,42 @@ struct TwinOutputTests {
         }
         let contents = IconFiles.File(path: "icons/home.imageset/Contents.json", bytes: Array("{}".utf8))
         #expect(throws: WorkerWire.Malformed.self) {
-            try WorkerWireTests.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: icon.files + [contents])).encoded, request, hash)
+            try WorkerWireTests.decode(
+                WorkerReply.rendered(RenderedIcon(row: icon.row, files: icon.files + [contents])).encoded, request, hash)
         }
     }
 
     @Test("the plan: a twin's paths, the state list, and the units an icon and its twins make")
     func plan() throws {
         let names = ["home.png", "home-filled.png", "home-dark.png", "home-filled-dark.png", "search.png"]
-        let inputs = names.map { BatchInput(name: "icons/" + $0, outputStem: "icons/" + ($0 as NSString).deletingPathExtension,
-                                            load: { () throws(TabIconsError) -> Data in Data() }) }
-        let (android, twins) = OutputPlan.placeTwins(inputs, OutputPlan.naming(inputs, layout: .android, fileExtension: "webp", scales: [1, 3]),
-                                                     layout: .android, fileExtension: "webp", scales: [1, 3])
+        let inputs = names.map {
+            BatchInput(
+                name: "icons/" + $0, outputStem: "icons/" + ($0 as NSString).deletingPathExtension,
+                load: { () throws(TabIconsError) -> Data in Data() })
+        }
+        let (android, twins) = OutputPlan.placeTwins(
+            inputs, OutputPlan.naming(inputs, layout: .android, fileExtension: "webp", scales: [1, 3]),
+            layout: .android, fileExtension: "webp", scales: [1, 3])
         #expect(twins.map(\.selected) == [1, nil, nil, nil, nil] && twins.map(\.dark) == [2, 3, nil, nil, nil])
-        #expect(try android[2].get().renditionPaths.map(\.path) == ["drawable-night-mdpi/home.webp", "drawable-night-xxhdpi/home.webp"])
-        #expect(try android[3].get().renditionPaths.map(\.path) == ["drawable-night-mdpi/home_filled.webp", "drawable-night-xxhdpi/home_filled.webp"])
+        #expect(
+            try android[2].get().renditionPaths.map(\.path) == [
+                "drawable-night-mdpi/home.webp", "drawable-night-xxhdpi/home.webp"
+            ])
+        #expect(
+            try android[3].get().renditionPaths.map(\.path) == [
+                "drawable-night-mdpi/home_filled.webp", "drawable-night-xxhdpi/home_filled.webp"
+            ])
         #expect(try android[0].get().selectorPath == "drawable/home_selector.xml")
         #expect(try android[1].get().selectorPath == nil)
         let plan = OutputPlan(icons: android, folders: [], spared: [], twins: twins)
         #expect(plan.units == [[0, 2, 1, 3], [4]])
-        let (xcassets, _) = OutputPlan.placeTwins(inputs, OutputPlan.naming(inputs, layout: .xcassets, fileExtension: "png", scales: [1, 2]),
-                                                  layout: .xcassets, fileExtension: "png", scales: [1, 2])
-        #expect(try xcassets[2].get().renditionPaths.map(\.path) == ["icons/home.imageset/home-dark.png", "icons/home.imageset/home-dark@2x.png"])
+        let (xcassets, _) = OutputPlan.placeTwins(
+            inputs, OutputPlan.naming(inputs, layout: .xcassets, fileExtension: "png", scales: [1, 2]),
+            layout: .xcassets, fileExtension: "png", scales: [1, 2])
+        #expect(
+            try xcassets[2].get().renditionPaths.map(\.path) == [
+                "icons/home.imageset/home-dark.png", "icons/home.imageset/home-dark@2x.png"
+            ])
         #expect(try xcassets[2].get().contentsPath == nil && xcassets[0].get().selectorPath == nil)
     }
 }
@@ -458,8 +533,10 @@ struct StateList {
         var namespace: String?
         var items: [[String: String]] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if root == nil {
                 root = name
                 namespace = attributes["xmlns:android"]
@@ -484,10 +561,11 @@ struct VectorTwinOutputTests {
         let out = try TemporaryDirectory("out")
         let arguments = ["--layout", "xcassets", "--vector", dir.path("icons"), "-o", out.url.path]
         #expect(B.cli(arguments) == .success)
-        #expect(out.files().filter { $0.hasPrefix("icons/") } == [
-            "icons/house-fill.imageset/Contents.json", "icons/house-fill.imageset/house-fill.svg",
-            "icons/house.imageset/Contents.json", "icons/house.imageset/house-dark.svg", "icons/house.imageset/house.svg",
-        ])
+        #expect(
+            out.files().filter { $0.hasPrefix("icons/") } == [
+                "icons/house-fill.imageset/Contents.json", "icons/house-fill.imageset/house-fill.svg",
+                "icons/house.imageset/Contents.json", "icons/house.imageset/house-dark.svg", "icons/house.imageset/house.svg"
+            ])
         let contents = try TwinOutputTests.json(out, "icons/house.imageset/Contents.json")
         let images = try #require(contents["images"] as? [[String: Any]])
         #expect(images.map { $0["filename"] as? String } == ["house.svg", "house-dark.svg"])
@@ -515,9 +593,10 @@ struct VectorTwinOutputTests {
         let dir = try B.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         #expect(B.cli(["--layout", "android", "--vector", dir.path("icons"), "-o", out.url.path]) == .success)
-        #expect(out.files().filter { $0.hasSuffix(".xml") } == [
-            "drawable-night/house.xml", "drawable/house.xml", "drawable/house_fill.xml", "drawable/house_selector.xml",
-        ])
+        #expect(
+            out.files().filter { $0.hasSuffix(".xml") } == [
+                "drawable-night/house.xml", "drawable/house.xml", "drawable/house_fill.xml", "drawable/house_selector.xml"
+            ])
         let night = try String(contentsOfFile: out.path("drawable-night/house.xml"), encoding: .utf8)
         #expect(night.hasPrefix("<vector") || night.contains("<vector "))
     }

@@ -41,8 +41,11 @@ struct UntrustedStateTests {
         }
     }
 
-    @Test("a previous manifest naming ../victims, absolute paths and `.` components: warned, never pruned, never listed",
-          arguments: ["../victims/v.txt", "VICTIM_ABSOLUTE", "./../victims/v.txt", "icons/../../victims/v.txt", "", "icons//home.png"])
+    @Test(
+        "a previous manifest naming ../victims, absolute paths and `.` components: warned, never pruned, never listed",
+        arguments: [
+            "../victims/v.txt", "VICTIM_ABSOLUTE", "./../victims/v.txt", "icons/../../victims/v.txt", "", "icons//home.png"
+        ])
     func climbingPaths(hostile: String) throws {
         let scene = try Scene()
         let victim = scene.dir.path("victims/v.txt")
@@ -57,7 +60,8 @@ struct UntrustedStateTests {
         }
         try FileManager.default.removeItem(atPath: scene.dir.path("icons/bell.png"))
 
-        var batch = BatchNormalizer(normalizer: Normalizer(options: NormalizeOptions()), outputRoot: URL(fileURLWithPath: scene.out))
+        var batch = BatchNormalizer(
+            normalizer: Normalizer(options: NormalizeOptions()), outputRoot: URL(fileURLWithPath: scene.out))
         batch.checkOnly = true
         let check = try batch.run(B.batchInputs(scene.dir, ["home.png"]))
         #expect(check.changes.allSatisfy { RelativePath.isPlain($0.path) || $0.path == scene.manifest })
@@ -151,26 +155,31 @@ struct UntrustedStateTests {
         let lines = [
             #"{"file":{"path":"../victims/v.txt","bytes":\#(bytes),"hash":"\#(hash)"}}"#,
             #"{"file":{"path":"\#(victim)","bytes":\#(bytes),"hash":"\#(hash)"}}"#,
-            #"{"folder":"../victims"}"#, "not json at all",
+            #"{"folder":"../victims"}"#, "not json at all"
         ]
         try (lines.joined(separator: "\n") + "\n").write(toFile: scene.manifest + ".journal", atomically: false, encoding: .utf8)
-        var batch = BatchNormalizer(normalizer: Normalizer(options: NormalizeOptions()), outputRoot: URL(fileURLWithPath: scene.out))
+        var batch = BatchNormalizer(
+            normalizer: Normalizer(options: NormalizeOptions()), outputRoot: URL(fileURLWithPath: scene.out))
         let result = try batch.run(B.batchInputs(scene.dir, ["home.png", "bell.png"]))
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
-        #expect(result.warnings == ["ignored 4 lines of the journal \(scene.manifest).journal that name no plain path below --out"])
+        #expect(
+            result.warnings == ["ignored 4 lines of the journal \(scene.manifest).journal that name no plain path below --out"])
         #expect(!FileManager.default.fileExists(atPath: scene.manifest + ".journal"))
         batch.checkOnly = true
         #expect(try batch.run(B.batchInputs(scene.dir, ["home.png", "bell.png"])).isUpToDate)
     }
 
-    @Test("--preview at the manifest, a rendition, an input or a folder is exit 2 before any work",
-          arguments: ["MANIFEST", "RENDITION", "INPUT", "FOLDER"])
+    @Test(
+        "--preview at the manifest, a rendition, an input or a folder is exit 2 before any work",
+        arguments: ["MANIFEST", "RENDITION", "INPUT", "FOLDER"])
     func previewJoinsThePlan(target: String) throws {
         let dir = try B.inputs([("home.png", "home.png")])
         let out = dir.path("out")
         try FileManager.default.createDirectory(atPath: dir.path("folder"), withIntermediateDirectories: true)
-        let preview = ["MANIFEST": out + "/manifest.json", "RENDITION": out + "/icons/home@2x.png",
-                       "INPUT": dir.path("icons/home.png"), "FOLDER": dir.path("folder")][target]!
+        let preview = [
+            "MANIFEST": out + "/manifest.json", "RENDITION": out + "/icons/home@2x.png",
+            "INPUT": dir.path("icons/home.png"), "FOLDER": dir.path("folder")
+        ][target]!
         let before = try Self.snapshot(dir.url.path)
         #expect(B.cli([dir.path("icons"), "-o", out, "--preview", preview]) == .usage)
         #expect(try Self.snapshot(dir.url.path) == before)
@@ -187,7 +196,9 @@ struct UntrustedStateTests {
             #expect(TabIconCommand.run(["preview", "-q", "-o", dir.path(page), dir.path("icons")]) == .usage, "\(page)")
         }
         #expect(try String(contentsOfFile: dir.path("target.html"), encoding: .utf8) == "theirs")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("icons/home.png"))) == Data(contentsOf: Fixtures.testImage("home.png")))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: dir.path("icons/home.png")))
+                == Data(contentsOf: Fixtures.testImage("home.png")))
     }
 
     @Test("a manifest path holding a file tabicon did not write (a web app's manifest.json, a huge file) is exit 2, kept")
@@ -205,8 +216,9 @@ struct UntrustedStateTests {
         let huge = dir.path("huge.json")
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
         #expect(truncate(huge, 1 << 30) == 0)
-        var batch = BatchNormalizer(normalizer: Normalizer(options: NormalizeOptions()), outputRoot: URL(fileURLWithPath: dir.path("o")),
-                                    manifestURL: URL(fileURLWithPath: huge))
+        var batch = BatchNormalizer(
+            normalizer: Normalizer(options: NormalizeOptions()), outputRoot: URL(fileURLWithPath: dir.path("o")),
+            manifestURL: URL(fileURLWithPath: huge))
         batch.checkOnly = true
         #expect(throws: BatchUsageError.self) { try batch.run(B.batchInputs(dir, ["home.png"])) }
         do {
@@ -225,9 +237,13 @@ struct UntrustedStateTests {
         var batch = BatchNormalizer(normalizer: Normalizer(options: NormalizeOptions()), outputRoot: URL(fileURLWithPath: out))
         batch.checkOnly = true
         let check = try batch.run(B.batchInputs(dir, ["home.png"]))
-        #expect(check.changes.filter { $0.kind == .remove }.map(\.path) == ["icons/Home.png", "icons/Home@2x.png", "icons/Home@3x.png"])
+        #expect(
+            check.changes.filter { $0.kind == .remove }.map(\.path) == [
+                "icons/Home.png", "icons/Home@2x.png", "icons/Home@3x.png"
+            ])
         #expect(B.cli([dir.path("icons"), "-o", out]) == .success)
-        #expect(try Self.snapshot(out).keys.sorted() == ["icons/home.png", "icons/home@2x.png", "icons/home@3x.png", "manifest.json"])
+        #expect(
+            try Self.snapshot(out).keys.sorted() == ["icons/home.png", "icons/home@2x.png", "icons/home@3x.png", "manifest.json"])
     }
 
     @Test("a second run into an --out another run holds is refused at once and writes nothing")

@@ -8,17 +8,24 @@ import Testing
 /// entry, the worker is respawned for the next input, and the batch writes its manifest. Unlike
 /// the hostile SVGs of `JailedWorkerTests`, these do not depend on which inputs today's librsvg
 /// or screening lets through.
-@Suite("Jailed workers failing on request", .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
+@Suite(
+    "Jailed workers failing on request",
+    .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
 struct WorkerFaultTests {
     /// In a sanitizer build (`WorkerLimits.memoryLimitApplies` false) there is no memory limit to
     /// pass, and the sanitizer's own SIGSEGV handler ends the worker with its exit status instead.
-    static let faults: [(IconWorker.TestFault, TabIconsError.Code, String)] = [
-        (.abort, .unsupported, "the decoder crashed: SIGABRT"),
-        (.spin, .tooLarge, "took more than 1 s of CPU"),
-        (.garbage, .unsupported, "the worker's answer is unreadable: not a worker message"),
-        (.exit, .unsupported, "the decoder ended its worker with status 3"),
-    ] + (WorkerLimits.memoryLimitApplies ? [(.segv, .unsupported, "the decoder crashed: SIGSEGV"),
-                                            (.allocate, .tooLarge, "needed more than 256 MiB")] : [])
+    static let faults: [(IconWorker.TestFault, TabIconsError.Code, String)] =
+        [
+            (.abort, .unsupported, "the decoder crashed: SIGABRT"),
+            (.spin, .tooLarge, "took more than 1 s of CPU"),
+            (.garbage, .unsupported, "the worker's answer is unreadable: not a worker message"),
+            (.exit, .unsupported, "the decoder ended its worker with status 3")
+        ]
+        + (WorkerLimits.memoryLimitApplies
+            ? [
+                (.segv, .unsupported, "the decoder crashed: SIGSEGV"),
+                (.allocate, .tooLarge, "needed more than 256 MiB")
+            ] : [])
 
     static var jail: WorkerJail {
         var jail = WorkerJail(executable: TabiconBinary.url!.path)
@@ -26,8 +33,9 @@ struct WorkerFaultTests {
         return jail
     }
 
-    @Test("each fault between good icons: its coded error, the good icons written by respawned workers, the manifest written",
-          arguments: [1, 3])
+    @Test(
+        "each fault between good icons: its coded error, the good icons written by respawned workers, the manifest written",
+        arguments: [1, 3])
     func faultsBetweenGoodIcons(jobs: Int) throws {
         let png = try Fixtures.data(Fixtures.testImage("home.png"))
         var inputs: [BatchInput] = [BatchInput(name: "good-0.png", outputStem: "good-0", load: { png })]
@@ -44,8 +52,9 @@ struct WorkerFaultTests {
         let errors = result.manifest.errors.map { ($0.input, $0.code, $0.message) }
         #expect(errors.count == Self.faults.count)
         for ((input, code, message), (fault, expectedCode, expectedMessage)) in zip(errors, Self.faults) {
-            #expect(input == "\(fault.rawValue).svg" && code == expectedCode.rawValue && message == expectedMessage,
-                    "\(input): \(code): \(message)")
+            #expect(
+                input == "\(fault.rawValue).svg" && code == expectedCode.rawValue && message == expectedMessage,
+                "\(input): \(code): \(message)")
         }
         #expect(FileManager.default.fileExists(atPath: out.path("manifest.json")))
         #expect(result.counts.failed == Self.faults.count)

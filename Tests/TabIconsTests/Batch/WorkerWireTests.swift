@@ -8,12 +8,14 @@ import Testing
 /// refused as malformed, never a crash or a trusted row.
 @Suite("Worker messages")
 struct WorkerWireTests {
-    static let plan = OutputPlan.Icon(stem: "icons/home", renditionPaths: [(1, "icons/home.png"), (2, "icons/home@2x.png"), (3, "icons/home@3x.png")],
-                                      contentsPath: nil)
+    static let plan = OutputPlan.Icon(
+        stem: "icons/home", renditionPaths: [(1, "icons/home.png"), (2, "icons/home@2x.png"), (3, "icons/home@3x.png")],
+        contentsPath: nil)
 
     static func request(_ data: Data) -> WorkerRequest {
-        .render(input: "icons/home.png", plan: plan, options: NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template),
-                format: .webp(quality: 80), data: data)
+        .render(
+            input: "icons/home.png", plan: plan, options: NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template),
+            format: .webp(quality: 80), data: data)
     }
 
     /// A real reply: the in-process body's answer for TestImages/home.png, framed.
@@ -21,14 +23,20 @@ struct WorkerWireTests {
         let data = try Fixtures.data(Fixtures.testImage("home.png"))
         let request = request(data)
         let hash = ContentHash(of: data)
-        let icon = try RenderedIcon.render(data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
+        let icon = try RenderedIcon.render(
+            data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
         return (request, WorkerReply.rendered(icon).encoded, hash)
     }
 
-    static func decode(_ frame: [UInt8], _ request: WorkerRequest, _ hash: ContentHash) throws(WorkerWire.Malformed) -> WorkerReply {
+    static func decode(_ frame: [UInt8], _ request: WorkerRequest, _ hash: ContentHash) throws(WorkerWire.Malformed)
+        -> WorkerReply
+    {
         let header = try WorkerWire.header(frame[...])
-        guard header.bodyLength == 0, frame.count == WorkerWire.headerSize + header.fieldsLength else { throw WorkerWire.Malformed("length") }
-        return try WorkerReply(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), answering: request, contentHash: hash)
+        guard header.bodyLength == 0, frame.count == WorkerWire.headerSize + header.fieldsLength else {
+            throw WorkerWire.Malformed("length")
+        }
+        return try WorkerReply(
+            kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), answering: request, contentHash: hash)
     }
 
     @Test("a request reads back as written")
@@ -38,7 +46,9 @@ struct WorkerWireTests {
         let header = try WorkerWire.header(frame[...])
         #expect(header.fieldsLength == frame.count - WorkerWire.headerSize && header.bodyLength == 3)
         let read = try WorkerRequest(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), body: request.data)
-        guard case .render(let input, let plan, let options, let format, let data) = read else { Issue.record("not a render"); return }
+        guard case .render(let input, let plan, let options, let format, let data) = read else {
+            Issue.record("not a render"); return
+        }
         #expect(input == "icons/home.png" && plan == Self.plan && data == Data([1, 2, 3]))
         #expect(options == NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template) && format == .webp(quality: 80))
     }
@@ -63,18 +73,26 @@ struct WorkerWireTests {
             bent[Int.random(in: 0..<bent.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
             _ = try? Self.decode(bent, request, hash)
         }
-        #expect(throws: WorkerWire.Malformed.self) { try Self.decode((0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }, request, hash) }
+        #expect(throws: WorkerWire.Malformed.self) {
+            try Self.decode((0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }, request, hash)
+        }
     }
 
     @Test("an image set's Contents.json must be the one the renditions and the intent make: another is refused")
     func lyingContents() throws {
-        let plan = OutputPlan.Icon(stem: "home", renditionPaths: [(1, "home.imageset/home.png"), (2, "home.imageset/home@2x.png"),
-                                                                  (3, "home.imageset/home@3x.png")],
-                                   contentsPath: "home.imageset/Contents.json")
+        let plan = OutputPlan.Icon(
+            stem: "home",
+            renditionPaths: [
+                (1, "home.imageset/home.png"), (2, "home.imageset/home@2x.png"),
+                (3, "home.imageset/home@3x.png")
+            ],
+            contentsPath: "home.imageset/Contents.json")
         let data = try Fixtures.data(Fixtures.testImage("home.png"))
         let hash = ContentHash(of: data)
-        let request = WorkerRequest.render(input: "icons/home.png", plan: plan, options: NormalizeOptions(), format: .png, data: data)
-        let icon = try RenderedIcon.render(data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
+        let request = WorkerRequest.render(
+            input: "icons/home.png", plan: plan, options: NormalizeOptions(), format: .png, data: data)
+        let icon = try RenderedIcon.render(
+            data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
         guard case .rendered(let honest) = try Self.decode(WorkerReply.rendered(icon).encoded, request, hash) else {
             Issue.record("the honest reply was refused")
             return
@@ -82,23 +100,32 @@ struct WorkerWireTests {
         #expect(honest.row.contentsFile?.path == "home.imageset/Contents.json")
         var files = icon.files
         files[files.count - 1] = IconFiles.File(path: plan.contentsPath!, bytes: Array(#"{"images": [], "evil": true}"#.utf8))
-        #expect(throws: WorkerWire.Malformed.self) { try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash) }
+        #expect(throws: WorkerWire.Malformed.self) {
+            try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash)
+        }
         var row = icon.row
         row.intent = row.intent == .template ? .original : .template
-        #expect(throws: WorkerWire.Malformed.self) { try Self.decode(WorkerReply.rendered(RenderedIcon(row: row, files: icon.files)).encoded, request, hash) }
+        #expect(throws: WorkerWire.Malformed.self) {
+            try Self.decode(WorkerReply.rendered(RenderedIcon(row: row, files: icon.files)).encoded, request, hash)
+        }
     }
 
     @Test("a reply whose file is not the plan's, or whose bytes are not the row's, is refused")
     func lyingReply() throws {
         let (request, _, hash) = try Self.reply()
         let data = try Fixtures.data(Fixtures.testImage("home.png"))
-        let icon = try RenderedIcon.render(data, input: "x", plan: Self.plan, normalizer: Normalizer(), format: .png, contentHash: hash)
+        let icon = try RenderedIcon.render(
+            data, input: "x", plan: Self.plan, normalizer: Normalizer(), format: .png, contentHash: hash)
         var files = icon.files
         files[0] = IconFiles.File(path: "../../etc/passwd", bytes: files[0].bytes)
-        #expect(throws: WorkerWire.Malformed.self) { try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash) }
+        #expect(throws: WorkerWire.Malformed.self) {
+            try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash)
+        }
         files = icon.files
         files[1] = IconFiles.File(path: files[1].path, bytes: files[1].bytes + [0])
-        #expect(throws: WorkerWire.Malformed.self) { try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash) }
+        #expect(throws: WorkerWire.Malformed.self) {
+            try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash)
+        }
         let inspected = WorkerReply.inspected(icon.row).encoded
         #expect(throws: WorkerWire.Malformed.self) { try Self.decode(inspected, request, hash) }
     }

@@ -8,31 +8,42 @@ import Testing
 /// `res/icons/drawable-mdpi/` compiled to nothing) and `aapt2 link` against the framework.
 /// Debian's `aapt` and `android-framework-res` (`scripts/install-deps.sh --test-tools`); skipped
 /// when they are absent.
-@Suite("android resources through aapt2",
-       .enabled(if: AndroidTools.isInstalled,
-                "needs aapt2 and framework-res.apk (Debian: apt-get install aapt android-framework-res)"))
+@Suite(
+    "android resources through aapt2",
+    .enabled(
+        if: AndroidTools.isInstalled,
+        "needs aapt2 and framework-res.apk (Debian: apt-get install aapt android-framework-res)"))
 struct AndroidResourceTests {
     typealias B = BuildStep
 
     @Test("a nested folder's icons, written to res/, compile to one resource each and link")
     func compilesAndLinks() throws {
         let dir = try TemporaryDirectory("android-in")
-        for (source, path) in [("bell.png", "icons/bell.png"), ("home.png", "icons/tabs/home.png"),
-                               ("heart.png", "icons/more/home.png")] {
+        for (source, path) in [
+            ("bell.png", "icons/bell.png"), ("home.png", "icons/tabs/home.png"),
+            ("heart.png", "icons/more/home.png")
+        ] {
             try B.put(source, at: path, in: dir)
         }
         let work = try TemporaryDirectory("android-res")
-        #expect(B.cli(["--layout", "android", "--format", "webp", dir.path("icons"), "-o", work.path("res"),
-                       "--manifest", work.path("tabicons.json")]) == .success)
+        #expect(
+            B.cli([
+                "--layout", "android", "--format", "webp", dir.path("icons"), "-o", work.path("res"),
+                "--manifest", work.path("tabicons.json")
+            ]) == .success)
         let written = try B.manifest(work.path("tabicons.json")).icons.flatMap(\.ownedFiles).map(\.path)
         #expect(written.count == 15)
 
         let compile = try AndroidTools.aapt2(["compile", "--dir", work.path("res"), "-o", work.path("r.zip")])
         #expect(compile.status == 0, "\(compile.output)")
-        try Data("<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"com.example.tabicons\"/>\n".utf8)
-            .write(to: work.url.appendingPathComponent("AndroidManifest.xml"))
-        let link = try AndroidTools.aapt2(["link", "-I", AndroidTools.framework, "--manifest", work.path("AndroidManifest.xml"),
-                              "-o", work.path("icons.apk"), work.path("r.zip")])
+        try Data(
+            "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"com.example.tabicons\"/>\n".utf8
+        )
+        .write(to: work.url.appendingPathComponent("AndroidManifest.xml"))
+        let link = try AndroidTools.aapt2([
+            "link", "-I", AndroidTools.framework, "--manifest", work.path("AndroidManifest.xml"),
+            "-o", work.path("icons.apk"), work.path("r.zip")
+        ])
         #expect(link.status == 0, "\(link.output)")
         // Every icon a drawable at every density (a folder compile skipped would leave it out).
         let dump = try AndroidTools.aapt2(["dump", "resources", work.path("icons.apk")])

@@ -39,7 +39,9 @@ struct CLIHostileInputTests {
         let m = try manifest(out.url.appendingPathComponent("manifest.json"))
         #expect(m.icons.map(\.name) == ["inner"] && m.errors.isEmpty)
 
-        let error = try #require(throws: TabIconsError.self) { try InputReader.read(dir.url.appendingPathComponent("icons/tab.png")) }
+        let error = try #require(throws: TabIconsError.self) {
+            try InputReader.read(dir.url.appendingPathComponent("icons/tab.png"))
+        }
         #expect(error.code == .io && error.message == "is a directory")
     }
 
@@ -73,7 +75,7 @@ struct CLIHostileInputTests {
         let done = Atomic<Bool>(false)
         let watchdog = Thread {
             for _ in 0..<600 where !done.load(ordering: .acquiring) {
-                let fd = open(fifo, O_WRONLY | O_NONBLOCK) // ENXIO while nobody reads
+                let fd = open(fifo, O_WRONLY | O_NONBLOCK)  // ENXIO while nobody reads
                 if fd >= 0 { close(fd) }
                 usleep(50_000)
             }
@@ -98,8 +100,9 @@ struct CLIHostileInputTests {
         #expect(m.icons.map { ($0.input as NSString).lastPathComponent } == ["alias.png", "home.png", "search.png"])
     }
 
-    @Test("an unreadable file is an io error and the rest of the batch is done",
-          .enabled(if: getuid() != 0, "root reads a file whatever its mode; /proc/self/mem covers root below"))
+    @Test(
+        "an unreadable file is an io error and the rest of the batch is done",
+        .enabled(if: getuid() != 0, "root reads a file whatever its mode; /proc/self/mem covers root below"))
     func unreadableFile() throws {
         let dir = try inputs(["icons/locked.png"])
         #expect(chmod(dir.path("icons/locked.png"), 0) == 0)
@@ -113,8 +116,9 @@ struct CLIHostileInputTests {
 
     /// `/proc/self/mem` opens (even for root) and its first read fails with EIO (address 0 is
     /// not mapped): a file no user can read, for CI, which runs as root.
-    @Test("a file whose read fails (even for root) is an io error naming the system's reason",
-          .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem"), "Linux only"))
+    @Test(
+        "a file whose read fails (even for root) is an io error naming the system's reason",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem"), "Linux only"))
     func readFailsForRoot() throws {
         let dir = try inputs()
         let out = try TemporaryDirectory("out")

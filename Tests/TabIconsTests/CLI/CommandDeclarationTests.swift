@@ -20,7 +20,8 @@ struct CommandDeclarationTests {
     func helpListsEveryOption() throws {
         for command in CommandDeclaration.all {
             // Words only: help wraps a long sentence where it likes.
-            let help = try #require(TabIconCommand.commandUsage[command.name]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let help = try #require(TabIconCommand.commandUsage[command.name]).split(whereSeparator: \.isWhitespace).joined(
+                separator: " ")
             for option in command.helpOptions {
                 #expect(help.contains(option.label), "\(command.name) --help lacks \(option.label)")
                 if case .value(let text) = option.defaultValue { #expect(help.contains("(default: \(text))")) }
@@ -45,8 +46,12 @@ struct CommandDeclarationTests {
         #expect(command.outputName == "out")
         #expect(command.layout.rawValue == "flat")
         #expect(command.format == .png)
-        #expect(command.options == (try NormalizeCommand(arguments: ["--shape", "fit", "--render", "auto", "--filter",
-                                                                    "lanczos3", "--max-pixels", "100000000", "x.png"])).options)
+        #expect(
+            command.options
+                == (try NormalizeCommand(arguments: [
+                    "--shape", "fit", "--render", "auto", "--filter",
+                    "lanczos3", "--max-pixels", "100000000", "x.png"
+                ])).options)
         #expect(command.jobs == JobCount.allCores)
     }
 
@@ -74,7 +79,8 @@ struct CommandDeclarationTests {
     /// The text under README's `### \`tabicon NAME\`` heading, up to the next heading.
     static func readmeSection(of name: String) -> String? {
         guard let readme = try? String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8),
-              let start = readme.range(of: "\n### `tabicon \(name)`\n") else { return nil }
+            let start = readme.range(of: "\n### `tabicon \(name)`\n")
+        else { return nil }
         let rest = readme[start.upperBound...]
         let end = rest.range(of: "\n#")?.lowerBound ?? rest.endIndex
         return String(rest[..<end])
@@ -86,7 +92,9 @@ struct CommandDeclarationTests {
         var flags: Set<String> = []
         for line in section.split(separator: "\n") where line.hasPrefix("| `") {
             let label = line.split(separator: "`", omittingEmptySubsequences: false)[1]
-            for word in label.split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("-") { flags.insert(String(word)) }
+            for word in label.split(whereSeparator: { $0 == " " || $0 == "," }) where word.hasPrefix("-") {
+                flags.insert(String(word))
+            }
         }
         return flags
     }

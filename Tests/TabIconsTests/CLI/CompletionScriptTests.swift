@@ -25,8 +25,9 @@ struct CompletionScriptTests {
         #expect(TabIconCommand.run(["completions"]) == .usage)
     }
 
-    @Test("bash completes commands, options, an option's words and files",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs /bin/bash"))
+    @Test(
+        "bash completes commands, options, an option's words and files",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs /bin/bash"))
     func bashCompletes() throws {
         #expect(try Self.bash(["tabicon", "no"]) == ["normalize"])
         #expect(try Self.bash(["tabicon", "normalize", "--la"]) == ["--layout"])
@@ -40,11 +41,12 @@ struct CompletionScriptTests {
     /// What `_tabicon` offers for `words`, the last being the word under the cursor.
     static func bash(_ words: [String]) throws -> [String] {
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let program = CompletionScript.text(for: .bash) + """
+        let program =
+            CompletionScript.text(for: .bash) + """
 
-            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _tabicon
-            printf '%s\\n' "${COMPREPLY[@]}"
-            """
+                COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _tabicon
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", program]

@@ -37,7 +37,8 @@ struct ConfigFileTests {
 
     @Test("precedence: defaults, then options, then the command line, then each matching entry in file order")
     func precedence() throws {
-        let (dir, config) = try Self.setUp("""
+        let (dir, config) = try Self.setUp(
+            """
             {"options": {"box": 30, "shape": "square", "filter": "mitchell", "scales": [1, 2]},
              "icons": [
                {"match": "**/home.png", "box": 40, "format": "webp", "quality": 90},
@@ -45,8 +46,10 @@ struct ConfigFileTests {
                {"match": "**/icons/home.*", "trim": false, "quality": 70}
              ]}
             """)
-        let command = try NormalizeCommand(arguments: ["--config", config, "--box", "20", "--shape", "circle", "-o", dir.path("out"),
-                                                       dir.path("icons")])
+        let command = try NormalizeCommand(arguments: [
+            "--config", config, "--box", "20", "--shape", "circle", "-o", dir.path("out"),
+            dir.path("icons")
+        ])
         // The run: the command line over options over the defaults.
         #expect(command.options.box.points == 20)
         #expect(command.options.shape == .circle)
@@ -83,52 +86,87 @@ struct ConfigFileTests {
 
     // MARK: errors
 
-    @Test("every mistake is a usage error in one line naming the file and the key", arguments: [
-        (#"{"icons": [{"match": "*", "box": "huge"}]}"#,
-         ": icons[0].box must be regular, compact, material or a positive number of points, not 'huge'"),
-        (#"{"options": {"box": 0}}"#, ": options.box must be regular, compact, material or a positive number of points, not '0'"),
-        (#"{"options": {"scales": "1,,2"}}"#,
-         ": options.scales must be positive decimal numbers separated by commas (1,2,3 or 1,1.5,2), not '1,,2'"),
-        (#"{"options": {"scales": [1, "2"]}}"#, ": options.scales must be a list of numbers, such as [1, 2, 3]"),
-        (#"{"options": {"scales": []}}"#, ": options.scales must be a list of numbers, such as [1, 2, 3]"),
-        (#"{"options": {"scales": 2}}"#, #": options.scales must be a list of numbers or a string, such as [1, 2, 3] or "1,2,3""#),
-        (#"{"options": {"layout": "ios"}}"#, ": options.layout: unknown value 'ios'"),
-        (#"{"icons": [{"match": "*", "shape": "oval"}]}"#, ": icons[0].shape: unknown value 'oval'"),
-        (#"{"icons": [{"match": "*", "shape": 3}]}"#, ": icons[0].shape must be a string"),
-        (#"{"icons": [{"match": "*", "trim": "yes"}]}"#, ": icons[0].trim must be true or false"),
-        (#"{"icons": [{"match": "*", "allow-upscale": 1}]}"#, ": icons[0].allow-upscale must be true or false"),
-        (#"{"icons": [{"match": "*", "box": true}]}"#, ": icons[0].box must be a number or a string"),
-        (#"{"icons": [{"match": "*", "padding": "lots"}]}"#,
-         ": icons[0].padding must be a number of points or a percentage of the box (2, 2.5, 10%), not 'lots'"),
-        (#"{"icons": [{"match": "**", "padding": 20}]}"#, ": icons[0].padding: "),
-        (#"{"icons": [{"match": "**", "quality": 80}]}"#, ": icons[0].quality applies to --format webp only (PNG is always lossless)"),
-        (#"{"icons": [{"match": "*", "format": "webp", "quality": 101}]}"#, ": icons[0].quality must be a number from 0 to 100, not '101'"),
-        (#"{"icons": [{"match": "*", "format": "gif"}]}"#, ": icons[0].format must be png or webp, not 'gif'"),
-        (#"{"icons": [{"match": "*", "layout": "android"}]}"#, #": icons[0].layout is the same for every icon of a run; set it in "options""#),
-        (#"{"icons": [{"match": "*", "scales": [1]}]}"#, #": icons[0].scales is the same for every icon of a run; set it in "options""#),
-        (#"{"icons": [{"match": "*", "bx": 25}]}"#,
-         ": icons[0].bx is not a setting (did you mean box?); the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, layout, scales, vector"),
-        (#"{"options": {"jobs": 4}}"#,
-         ": options.jobs is not a setting; the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, layout, scales, vector"),
-        (#"{"icons": [{"match": "*", "vector": true}]}"#, #": icons[0].vector is the same for every icon of a run; set it in "options""#),
-        (#"{"options": {"vector": "yes"}}"#, ": options.vector must be true or false"),
-        (#"{"icons": [{"box": 25}]}"#, #": icons[0] has no "match" (a glob over the input paths, such as "logos/*.png")"#),
-        (#"{"icons": [{"match": 5}]}"#, ": icons[0].match must be a string, a glob"),
-        (#"{"icons": [{"match": "[a"}]}"#, ": icons[0].match is not a glob: a [ without its ]"),
-        (#"{"icons": [{"match": ""}]}"#, ": icons[0].match is not a glob: an empty pattern matches nothing"),
-        (#"{"icons": [{"match": "*"}, "logo"]}"#, #": icons[1] must be an object with a "match""#),
-        (#"{"icons": {"match": "*"}}"#, #": icons must be an array of objects, each with a "match""#),
-        (#"{"options": []}"#, ": options must be an object of settings"),
-        (#"{"icons": ["# + Array(repeating: #"{"match": "x"}"#, count: 1001).joined(separator: ",") + "]}",
-         ": icons has 1001 entries, more than the 1000 a config may"),
-        (#"{"options": {"box": 20, "box": 30}}"#, ": options.box is given twice"),
-        (#"{"icons": [], "icons": []}"#, ": icons is given twice"),
-        (#"{"option": {}}"#, #" has the key "option"; a config holds only "options" and "icons""#),
-        (#"["options"]"#, #" must be a JSON object {"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}"#),
-        (#"{"options": {"box": 25},}"#, " is not JSON: expected a key at byte 24"),
-        ("", " is not JSON: unexpected end at byte 0"),
-        (String(repeating: "[", count: 100), " is not JSON: nested deeper than 64 at byte 64"),
-    ] as [(String, String)])
+    @Test(
+        "every mistake is a usage error in one line naming the file and the key",
+        arguments: [
+            (
+                #"{"icons": [{"match": "*", "box": "huge"}]}"#,
+                ": icons[0].box must be regular, compact, material or a positive number of points, not 'huge'"
+            ),
+            (
+                #"{"options": {"box": 0}}"#,
+                ": options.box must be regular, compact, material or a positive number of points, not '0'"
+            ),
+            (
+                #"{"options": {"scales": "1,,2"}}"#,
+                ": options.scales must be positive decimal numbers separated by commas (1,2,3 or 1,1.5,2), not '1,,2'"
+            ),
+            (#"{"options": {"scales": [1, "2"]}}"#, ": options.scales must be a list of numbers, such as [1, 2, 3]"),
+            (#"{"options": {"scales": []}}"#, ": options.scales must be a list of numbers, such as [1, 2, 3]"),
+            (
+                #"{"options": {"scales": 2}}"#,
+                #": options.scales must be a list of numbers or a string, such as [1, 2, 3] or "1,2,3""#
+            ),
+            (#"{"options": {"layout": "ios"}}"#, ": options.layout: unknown value 'ios'"),
+            (#"{"icons": [{"match": "*", "shape": "oval"}]}"#, ": icons[0].shape: unknown value 'oval'"),
+            (#"{"icons": [{"match": "*", "shape": 3}]}"#, ": icons[0].shape must be a string"),
+            (#"{"icons": [{"match": "*", "trim": "yes"}]}"#, ": icons[0].trim must be true or false"),
+            (#"{"icons": [{"match": "*", "allow-upscale": 1}]}"#, ": icons[0].allow-upscale must be true or false"),
+            (#"{"icons": [{"match": "*", "box": true}]}"#, ": icons[0].box must be a number or a string"),
+            (
+                #"{"icons": [{"match": "*", "padding": "lots"}]}"#,
+                ": icons[0].padding must be a number of points or a percentage of the box (2, 2.5, 10%), not 'lots'"
+            ),
+            (#"{"icons": [{"match": "**", "padding": 20}]}"#, ": icons[0].padding: "),
+            (
+                #"{"icons": [{"match": "**", "quality": 80}]}"#,
+                ": icons[0].quality applies to --format webp only (PNG is always lossless)"
+            ),
+            (
+                #"{"icons": [{"match": "*", "format": "webp", "quality": 101}]}"#,
+                ": icons[0].quality must be a number from 0 to 100, not '101'"
+            ),
+            (#"{"icons": [{"match": "*", "format": "gif"}]}"#, ": icons[0].format must be png or webp, not 'gif'"),
+            (
+                #"{"icons": [{"match": "*", "layout": "android"}]}"#,
+                #": icons[0].layout is the same for every icon of a run; set it in "options""#
+            ),
+            (
+                #"{"icons": [{"match": "*", "scales": [1]}]}"#,
+                #": icons[0].scales is the same for every icon of a run; set it in "options""#
+            ),
+            (
+                #"{"icons": [{"match": "*", "bx": 25}]}"#,
+                ": icons[0].bx is not a setting (did you mean box?); the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, layout, scales, vector"
+            ),
+            (
+                #"{"options": {"jobs": 4}}"#,
+                ": options.jobs is not a setting; the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, layout, scales, vector"
+            ),
+            (
+                #"{"icons": [{"match": "*", "vector": true}]}"#,
+                #": icons[0].vector is the same for every icon of a run; set it in "options""#
+            ),
+            (#"{"options": {"vector": "yes"}}"#, ": options.vector must be true or false"),
+            (#"{"icons": [{"box": 25}]}"#, #": icons[0] has no "match" (a glob over the input paths, such as "logos/*.png")"#),
+            (#"{"icons": [{"match": 5}]}"#, ": icons[0].match must be a string, a glob"),
+            (#"{"icons": [{"match": "[a"}]}"#, ": icons[0].match is not a glob: a [ without its ]"),
+            (#"{"icons": [{"match": ""}]}"#, ": icons[0].match is not a glob: an empty pattern matches nothing"),
+            (#"{"icons": [{"match": "*"}, "logo"]}"#, #": icons[1] must be an object with a "match""#),
+            (#"{"icons": {"match": "*"}}"#, #": icons must be an array of objects, each with a "match""#),
+            (#"{"options": []}"#, ": options must be an object of settings"),
+            (
+                #"{"icons": ["# + Array(repeating: #"{"match": "x"}"#, count: 1001).joined(separator: ",") + "]}",
+                ": icons has 1001 entries, more than the 1000 a config may"
+            ),
+            (#"{"options": {"box": 20, "box": 30}}"#, ": options.box is given twice"),
+            (#"{"icons": [], "icons": []}"#, ": icons is given twice"),
+            (#"{"option": {}}"#, #" has the key "option"; a config holds only "options" and "icons""#),
+            (#"["options"]"#, #" must be a JSON object {"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}"#),
+            (#"{"options": {"box": 25},}"#, " is not JSON: expected a key at byte 24"),
+            ("", " is not JSON: unexpected end at byte 0"),
+            (String(repeating: "[", count: 100), " is not JSON: nested deeper than 64 at byte 64")
+        ] as [(String, String)])
     func errors(config text: String, message: String) throws {
         let (dir, config) = try Self.setUp(text)
         let words = ["--config", config, "-o", dir.path("out"), dir.path("icons")]
@@ -138,7 +176,8 @@ struct ConfigFileTests {
         #expect(TabIconCommand.run(["normalize", "-q"] + words) == .usage)
         #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
         // preview reads the same file the same way.
-        #expect(TabIconCommand.run(["preview", "-q", "--config", config, "-o", dir.path("page.html"), dir.path("icons")]) == .usage)
+        #expect(
+            TabIconCommand.run(["preview", "-q", "--config", config, "-o", dir.path("page.html"), dir.path("icons")]) == .usage)
         #expect(!FileManager.default.fileExists(atPath: dir.path("page.html")))
     }
 
@@ -150,11 +189,14 @@ struct ConfigFileTests {
         #expect(Self.usageError(["--config", "", dir.path("icons")]) == "--config needs a path, not an empty word")
 
         let large = dir.path("large.json")
-        try Data(#"{"options": {}}"#.utf8 + Array(repeating: UInt8(ascii: " "), count: IconConfig.cap)).write(to: URL(fileURLWithPath: large))
-        #expect(Self.usageError(["--config", large, dir.path("icons")])
+        try Data(#"{"options": {}}"#.utf8 + Array(repeating: UInt8(ascii: " "), count: IconConfig.cap)).write(
+            to: URL(fileURLWithPath: large))
+        #expect(
+            Self.usageError(["--config", large, dir.path("icons")])
                 == "--config \(large) holds \(IconConfig.cap + 15) bytes, more than the 1 MiB a config file may")
         let atCap = dir.path("at-cap.json")
-        try Data(#"{"options": {}}"#.utf8 + Array(repeating: UInt8(ascii: " "), count: IconConfig.cap - 15)).write(to: URL(fileURLWithPath: atCap))
+        try Data(#"{"options": {}}"#.utf8 + Array(repeating: UInt8(ascii: " "), count: IconConfig.cap - 15)).write(
+            to: URL(fileURLWithPath: atCap))
         #expect(Self.usageError(["--config", atCap, dir.path("icons")]) == nil)
 
         let link = dir.path("link.json")
@@ -162,7 +204,8 @@ struct ConfigFileTests {
         let fifo = dir.path("fifo.json")
         #expect(mkfifo(fifo, 0o600) == 0)
         for path in [dir.path("icons"), link, fifo] {
-            #expect(Self.usageError(["--config", path, dir.path("icons")])
+            #expect(
+                Self.usageError(["--config", path, dir.path("icons")])
                     == "--config \(path) is a link, a folder or a special file; name the file itself")
         }
     }
@@ -177,7 +220,9 @@ struct ConfigFileTests {
 
     @Test("entries that clash only where they meet are refused for the input they meet on")
     func clashWhereEntriesMeet() throws {
-        let (dir, config) = try Self.setUp(#"{"icons": [{"match": "**/home.png", "format": "webp", "quality": 50}, {"match": "**/icons/*.png", "format": "png"}]}"#)
+        let (dir, config) = try Self.setUp(
+            #"{"icons": [{"match": "**/home.png", "format": "webp", "quality": 50}, {"match": "**/icons/*.png", "format": "png"}]}"#
+        )
         let command = try NormalizeCommand(arguments: ["--config", config, dir.path("icons")])
         let items = InputCollector.collect([dir.path("icons")]).inputs
         let home = dir.path("icons/home.png")
@@ -185,7 +230,9 @@ struct ConfigFileTests {
             _ = try command.batchInputs(items, console: Console(quiet: true))
             Issue.record("accepted")
         } catch {
-            #expect(error.description == "--config \(config): icons[0].quality applies to --format webp only (PNG is always lossless) "
+            #expect(
+                error.description
+                    == "--config \(config): icons[0].quality applies to --format webp only (PNG is always lossless) "
                     + "(for \(home), which icons[0], icons[1] match)")
         }
         #expect(TabIconCommand.run(["normalize", "-q", "--config", config, "-o", dir.path("out"), dir.path("icons")]) == .usage)
@@ -205,11 +252,14 @@ struct ConfigFileTests {
         #expect(home.renditions?.map(\.pixelWidth) == [30, 60, 90])
         #expect(home.options?.json["box"] == .double(30))
         #expect(home.options?.json["shape"] == .string("fit"))
-        #expect(manifest.icons.filter { $0.name != "home" }.allSatisfy { $0.options == nil && $0.renditions?.first?.pixelWidth == 25 })
+        #expect(
+            manifest.icons.filter { $0.name != "home" }.allSatisfy { $0.options == nil && $0.renditions?.first?.pixelWidth == 25 }
+        )
         // The per-icon options read back as written, and written only where they differ from the run's.
         #expect(try Manifest(parsing: manifest.jsonData()) == manifest)
-        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")), as: UTF8.self)
-            .components(separatedBy: #""options": {"#).count == 3)
+        #expect(
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")), as: UTF8.self)
+                .components(separatedBy: #""options": {"#).count == 3)
 
         let before = B.stamps(dir)
         // The same config again: nothing is redone.
@@ -217,23 +267,33 @@ struct ConfigFileTests {
         #expect(B.stamps(dir) == before)
 
         // home's entry changes: home's files alone are rewritten.
-        try Data(#"{"icons": [{"match": "**/home.png", "box": 30, "shape": "circle"}]}"#.utf8).write(to: URL(fileURLWithPath: config))
+        try Data(#"{"icons": [{"match": "**/home.png", "box": 30, "shape": "circle"}]}"#.utf8).write(
+            to: URL(fileURLWithPath: config))
         #expect(B.cli(words) == .success)
         let after = B.stamps(dir)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
-        #expect(changed == ["out/icons/home.png", "out/icons/home@2x.png", "out/icons/home@3x.png", "out/manifest.json",
-                            "tabicons.json"])
+        #expect(
+            changed == [
+                "out/icons/home.png", "out/icons/home@2x.png", "out/icons/home@3x.png", "out/manifest.json",
+                "tabicons.json"
+            ])
         manifest = try B.manifest(out + "/manifest.json")
         #expect(manifest.icons.first { $0.name == "home" }?.options?.json["shape"] == .string("circle"))
 
         // A new entry for bell: bell alone is redone; home is carried over with its own options.
-        try Data(#"{"icons": [{"match": "**/home.png", "box": 30, "shape": "circle"}, {"match": "**/icons/b*", "filter": "box"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: config))
+        try Data(
+            #"{"icons": [{"match": "**/home.png", "box": 30, "shape": "circle"}, {"match": "**/icons/b*", "filter": "box"}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: config))
         let third = B.stamps(dir)
         #expect(B.cli(words) == .success)
         let fourth = B.stamps(dir)
-        #expect(Set(fourth.keys.filter { fourth[$0] != third[$0] }) == ["out/icons/bell.png", "out/icons/bell@2x.png",
-                                                                        "out/icons/bell@3x.png", "out/manifest.json"])
+        #expect(
+            Set(fourth.keys.filter { fourth[$0] != third[$0] }) == [
+                "out/icons/bell.png", "out/icons/bell@2x.png",
+                "out/icons/bell@3x.png", "out/manifest.json"
+            ])
         manifest = try B.manifest(out + "/manifest.json")
         #expect(manifest.icons.first { $0.name == "home" }?.options?.json["shape"] == .string("circle"))
         #expect(manifest.icons.first { $0.name == "bell" }?.options?.json["filter"] == .string("box"))
@@ -242,9 +302,11 @@ struct ConfigFileTests {
         // No config: the two go back to the run's options (redone), search stays untouched.
         #expect(B.cli(["-o", out, dir.path("icons")]) == .success)
         let fifth = B.stamps(dir)
-        #expect(Set(fifth.keys.filter { fifth[$0] != fourth[$0] })
-                == Set(["home", "bell"].flatMap { ["out/icons/\($0).png", "out/icons/\($0)@2x.png", "out/icons/\($0)@3x.png"] }
-                       + ["out/manifest.json"]))
+        #expect(
+            Set(fifth.keys.filter { fifth[$0] != fourth[$0] })
+                == Set(
+                    ["home", "bell"].flatMap { ["out/icons/\($0).png", "out/icons/\($0)@2x.png", "out/icons/\($0)@3x.png"] }
+                        + ["out/manifest.json"]))
         manifest = try B.manifest(out + "/manifest.json")
         #expect(manifest.icons.allSatisfy { $0.options == nil })
     }
@@ -253,8 +315,9 @@ struct ConfigFileTests {
     func previewPerIcon() throws {
         let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
         var inputs = B.batchInputs(dir, ["home.png", "bell.png"])
-        inputs[0].settings = IconSettings(options: NormalizeOptions(box: IconBox(points: 30)!, scales: [5], shape: .circle),
-                                          format: .webp(quality: 80))
+        inputs[0].settings = IconSettings(
+            options: NormalizeOptions(box: IconBox(points: 30)!, scales: [5], shape: .circle),
+            format: .webp(quality: 80))
         let document = PreviewRun(normalizer: Normalizer(options: NormalizeOptions(scales: [1, 2])), jobs: 1).run(inputs)
         #expect(document.icons.map { $0.renditions.map(\.pixelWidth) } == [[30, 60], [25, 50]])
         #expect(document.icons.map { $0.renditions.map { ImageFormat.sniff(Data($0.bytes)) } } == [[.webp, .webp], [.png, .png]])
@@ -262,9 +325,12 @@ struct ConfigFileTests {
 
         // normalize: the same sizes, the run's scales, the icon's own fingerprint.
         let out = try TemporaryDirectory("out")
-        let result = try BatchNormalizer(normalizer: Normalizer(options: NormalizeOptions(scales: [1, 2])),
-                                         outputRoot: out.url, jobs: 1).run(inputs)
-        #expect(result.manifest.icons.map { $0.renditions?.map(\.path) ?? [] }
+        let result = try BatchNormalizer(
+            normalizer: Normalizer(options: NormalizeOptions(scales: [1, 2])),
+            outputRoot: out.url, jobs: 1
+        ).run(inputs)
+        #expect(
+            result.manifest.icons.map { $0.renditions?.map(\.path) ?? [] }
                 == [["icons/home.webp", "icons/home@2x.webp"], ["icons/bell.png", "icons/bell@2x.png"]])
         #expect(result.manifest.icons[0].options?.json["scales"] == .array([.double(1), .double(2)]))
         #expect(result.manifest.icons[0].options?.json["quality"] == .double(80))
@@ -275,14 +341,18 @@ struct ConfigFileTests {
     func perIconFormat() throws {
         let dir = try B.inputs([("home.png", "home.png"), ("home.webp", "heart-filled.webp"), ("bell.png", "bell.png")])
         let config = dir.path("tabicons.json")
-        try Data(#"{"options": {"layout": "android", "scales": [1, 2]}, "icons": [{"match": "**/icons/home.png", "format": "webp"}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: config))
+        try Data(
+            #"{"options": {"layout": "android", "scales": [1, 2]}, "icons": [{"match": "**/icons/home.png", "format": "webp"}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: config))
         let out = dir.path("res")
         #expect(B.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
-        #expect(dir.files().filter { $0.hasPrefix("res/") } == [
-            "res/drawable-mdpi/bell.png", "res/drawable-mdpi/home.webp", "res/drawable-mdpi/home_webp.png",
-            "res/drawable-xhdpi/bell.png", "res/drawable-xhdpi/home.webp", "res/drawable-xhdpi/home_webp.png",
-        ])
+        #expect(
+            dir.files().filter { $0.hasPrefix("res/") } == [
+                "res/drawable-mdpi/bell.png", "res/drawable-mdpi/home.webp", "res/drawable-mdpi/home_webp.png",
+                "res/drawable-xhdpi/bell.png", "res/drawable-xhdpi/home.webp", "res/drawable-xhdpi/home_webp.png"
+            ])
         let webp = try Data(contentsOf: URL(fileURLWithPath: dir.path("res/drawable-mdpi/home.webp")))
         #expect(ImageFormat.sniff(webp) == .webp)
         let manifest = try B.manifest(dir.path("manifest.json"))
@@ -296,7 +366,9 @@ struct ConfigFileTests {
 
 // MARK: the built binary, in a folder of its own
 
-@Suite("tabicon: ./tabicons.json", .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
+@Suite(
+    "tabicon: ./tabicons.json",
+    .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
 struct DefaultConfigTests {
     typealias B = BuildStep
 
@@ -318,8 +390,11 @@ struct DefaultConfigTests {
     @Test("./tabicons.json is read when present, named in the summary; a pattern matching nothing is one warning")
     func defaultFile() throws {
         let dir = try B.inputs([("home.png", "home.png"), ("logos/brand.png", "search-filled.png")])
-        try Data(#"{"options": {"box": "compact"}, "icons": [{"match": "icons/logos/*", "box": 30}, {"match": "avatars/\u001bx/**"}]}"#.utf8)
-            .write(to: dir.url.appendingPathComponent("tabicons.json"))
+        try Data(
+            #"{"options": {"box": "compact"}, "icons": [{"match": "icons/logos/*", "box": 30}, {"match": "avatars/\u001bx/**"}]}"#
+                .utf8
+        )
+        .write(to: dir.url.appendingPathComponent("tabicons.json"))
         let result = try Self.run(["normalize", "-o", "out", "icons"], in: dir.url)
         #expect(result.status == 0, "\(result.err)")
         let lines = result.err.split(separator: "\n").map(String.init)

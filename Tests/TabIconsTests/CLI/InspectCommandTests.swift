@@ -35,16 +35,20 @@ struct InspectCommandTests {
         let data = try Data(contentsOf: Fixtures.testImage("home.png"))
         let report = try IconInspector().inspect(data)
         var manifest = Manifest(box: .regular, scales: [1, 2, 3])
-        manifest.icons.append(.init(input: "icons/home.png", name: "home", icon: report.planned,
-                                    contentHash: report.contentHash, renditions: nil))
+        manifest.icons.append(
+            .init(
+                input: "icons/home.png", name: "home", icon: report.planned,
+                contentHash: report.contentHash, renditions: nil))
         manifest.errors.append(.init(input: "icons/bad.png", error: TabIconsError(.corrupt, "IDAT: incorrect data check")))
         let text = String(decoding: manifest.jsonData(), as: UTF8.self)
-        let keys = ["\"version\": 1", "\"tool\": \"tabicon 0.1.0\"", "\"box\": 25", "\"scales\": [",
-                    "\"input\": \"icons/home.png\"", "\"name\": \"home\"", "\"format\": \"png\"",
-                    "\"pixelWidth\": 96", "\"pixelHeight\": 96", "\"orientation\": 1", "\"hasAlpha\": true",
-                    "\"animated\": false", "\"contentHash\": \"xxh3-128:", "\"decodeScale\": 3.84",
-                    "\"pointWidth\": 25", "\"pointHeight\": 25", "\"lints\": [", "\"errors\": [",
-                    "\"code\": \"corrupt\"", "\"message\": \"IDAT: incorrect data check\""]
+        let keys = [
+            "\"version\": 1", "\"tool\": \"tabicon 0.1.0\"", "\"box\": 25", "\"scales\": [",
+            "\"input\": \"icons/home.png\"", "\"name\": \"home\"", "\"format\": \"png\"",
+            "\"pixelWidth\": 96", "\"pixelHeight\": 96", "\"orientation\": 1", "\"hasAlpha\": true",
+            "\"animated\": false", "\"contentHash\": \"xxh3-128:", "\"decodeScale\": 3.84",
+            "\"pointWidth\": 25", "\"pointHeight\": 25", "\"lints\": [", "\"errors\": [",
+            "\"code\": \"corrupt\"", "\"message\": \"IDAT: incorrect data check\""
+        ]
         var cursor = text.startIndex
         for key in keys {
             let found = try #require(text.range(of: key, range: cursor..<text.endIndex), "missing or out of order: \(key)")

@@ -44,9 +44,17 @@ struct JailedWorkerTests {
     }
 
     static let expectedErrors: [String: (TabIconsError.Code, String)] = [
-        "crash.svg": (.unsupported, "feConvolveMatrix order 30×30 has 900 kernel cells, past the 400 librsvg 2.54 handles (it aborts)"),
-        "bomb.svg": (.tooLarge, "filter bomb: a kernelUnitLength of 0.001 would rescale the 96×96 px filter surface to 576000000 px, past 4194304"),
-        "slow.svg": (.tooLarge, "filter bomb: a kernelUnitLength of 0.01 would rescale the 96×96 px filter surface to 5760000 px, past 4194304"),
+        "crash.svg": (
+            .unsupported, "feConvolveMatrix order 30×30 has 900 kernel cells, past the 400 librsvg 2.54 handles (it aborts)"
+        ),
+        "bomb.svg": (
+            .tooLarge,
+            "filter bomb: a kernelUnitLength of 0.001 would rescale the 96×96 px filter surface to 576000000 px, past 4194304"
+        ),
+        "slow.svg": (
+            .tooLarge,
+            "filter bomb: a kernelUnitLength of 0.01 would rescale the 96×96 px filter surface to 5760000 px, past 4194304"
+        )
     ]
 
     /// Runs the built binary; its exit status, or nil when a signal ended it.
@@ -68,23 +76,29 @@ struct JailedWorkerTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(pid_t.init).filter { child in
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && pid_t(fields[1]) == pid
         }
     }
 
     static func errors(_ manifest: Manifest) -> [String: (TabIconsError.Code, String)] {
-        Dictionary(uniqueKeysWithValues: manifest.errors.map {
-            (($0.input as NSString).lastPathComponent, (TabIconsError.Code(rawValue: $0.code)!, $0.message))
-        })
+        Dictionary(
+            uniqueKeysWithValues: manifest.errors.map {
+                (($0.input as NSString).lastPathComponent, (TabIconsError.Code(rawValue: $0.code)!, $0.message))
+            })
     }
 
-    @Test("a crash, a memory bomb and a slow drawing beside good icons: exit 1, three coded errors, the good icons and the manifest written")
+    @Test(
+        "a crash, a memory bomb and a slow drawing beside good icons: exit 1, three coded errors, the good icons and the manifest written"
+    )
     func hostileBesideGoodIcons() throws {
         let dir = try Self.hostileFolder()
         let out = try TemporaryDirectory("jail-out")
-        let process = try Self.tabicon(["normalize", "-q", "--layout", "android", "--jobs", "2", dir.path("icons"), "-o", out.url.path])
+        let process = try Self.tabicon([
+            "normalize", "-q", "--layout", "android", "--jobs", "2", dir.path("icons"), "-o", out.url.path
+        ])
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
         let manifest = try B.manifest(out.path("manifest.json"))
         #expect(manifest.icons.map(\.name).sorted() == ["bell", "home", "star"])
@@ -142,8 +156,10 @@ struct JailedWorkerTests {
         // In process (the test's own process is no tabicon, so no jail): the good icons' bytes are
         // the jail's. Only the hostile inputs differ (in process they would end this test), so
         // they are left out here.
-        let good = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("star.svg", "star.svg"),
-                                 ("profile.png", "profile.png"), ("house.svg", "house.svg")])
+        let good = try B.inputs([
+            ("home.png", "home.png"), ("bell.png", "bell.png"), ("star.svg", "star.svg"),
+            ("profile.png", "profile.png"), ("house.svg", "house.svg")
+        ])
         let jailed = try TemporaryDirectory("jail-good"), inProcess = try TemporaryDirectory("in-process")
         try Self.tabicon(["normalize", "-q", good.path("icons"), "-o", jailed.url.path])
         #expect(B.cli([good.path("icons"), "-o", inProcess.url.path]) == .success)
@@ -156,11 +172,14 @@ struct JailedWorkerTests {
     static func spinningBatch(_ out: TemporaryDirectory) throws -> (BatchNormalizer, [BatchInput]) {
         let png = try Fixtures.data(Fixtures.testImage("home.png"))
         let spin = Data(IconWorker.TestFault.prefix + Array(IconWorker.TestFault.spin.rawValue.utf8))
-        let inputs = [BatchInput(name: "a.png", outputStem: "a", load: { png }),
-                      BatchInput(name: "b-spin.svg", outputStem: "b-spin", load: { spin }),
-                      BatchInput(name: "c.png", outputStem: "c", load: { png })]
+        let inputs = [
+            BatchInput(name: "a.png", outputStem: "a", load: { png }),
+            BatchInput(name: "b-spin.svg", outputStem: "b-spin", load: { spin }),
+            BatchInput(name: "c.png", outputStem: "c", load: { png })
+        ]
         var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url.appendingPathComponent("out"), jobs: 1)
-        try FileManager.default.createSymbolicLink(atPath: out.path("tabicon-worker"), withDestinationPath: TabiconBinary.url!.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.path("tabicon-worker"), withDestinationPath: TabiconBinary.url!.path)
         batch.jail = WorkerFaultTests.jail
         batch.jail?.executable = out.path("tabicon-worker")
         return (batch, inputs)
@@ -203,7 +222,9 @@ struct JailedWorkerTests {
         #expect(result.stoppedBy == SIGTERM)
         #expect(took < 1.5, "took \(took) s")
         #expect(B.temporaries(out).isEmpty)
-        #expect(Self.children(of: getpid()).filter { Self.isWorker($0, link: out.path("tabicon-worker")) }.isEmpty, "a worker outlived the batch")
+        #expect(
+            Self.children(of: getpid()).filter { Self.isWorker($0, link: out.path("tabicon-worker")) }.isEmpty,
+            "a worker outlived the batch")
     }
 
     /// Whether `pid` is a worker of `spinningBatch(out)` (its command line starts with the link).
@@ -219,7 +240,9 @@ struct JailedWorkerTests {
         try FileManager.default.removeItem(atPath: path)
         #expect(mkfifo(path, 0o600) == 0)
         let start = Date()
-        let error = try #require(throws: TabIconsError.self) { try InputReader.read(URL(fileURLWithPath: path), regularOnly: true) }
+        let error = try #require(throws: TabIconsError.self) {
+            try InputReader.read(URL(fileURLWithPath: path), regularOnly: true)
+        }
         #expect(error.code == .io && error.message.contains("no longer a regular file"))
         #expect(Date().timeIntervalSince(start) < 1)
     }

@@ -63,17 +63,22 @@ struct NormalizeCommandTests {
         #expect(avatar.orientation == 6 && avatar.format == "jpeg")
     }
 
-    @Test("broken files in a batch: exit 1, every good icon written, errors listed, no temporary file, inputs untouched", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "broken files in a batch: exit 1, every good icon written, errors listed, no temporary file, inputs untouched",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func brokenFilesMixedIn() throws {
-        let inputs = try makeInputs(broken: ["pngsuite/xcrn0g04.png", "bad/libpng-crashers/huge_IDAT.png",
-                                             "pngsuite/xs1n0g01.png"])
+        let inputs = try makeInputs(broken: [
+            "pngsuite/xcrn0g04.png", "bad/libpng-crashers/huge_IDAT.png",
+            "pngsuite/xs1n0g01.png"
+        ])
         let before = try inputs.snapshot()
         let out = try TemporaryDirectory("out")
         let status = run(["normalize", "-q", inputs.path("icons"), "-o", out.url.path])
         #expect(status == .someInputsFailed)
         let m = try manifest(out.url.appendingPathComponent("manifest.json"))
         #expect(m.icons.count == 5)
-        #expect(Set(m.errors.map { ($0.input as NSString).lastPathComponent })
+        #expect(
+            Set(m.errors.map { ($0.input as NSString).lastPathComponent })
                 == ["broken-xcrn0g04.png", "broken-huge_IDAT.png", "broken-xs1n0g01.png"])
         #expect(m.errors.allSatisfy { !$0.message.isEmpty && TabIconsError.Code(rawValue: $0.code) != nil })
         let written = out.files()
@@ -101,8 +106,11 @@ struct NormalizeCommandTests {
     func xcassetsLayout() throws {
         let inputs = try makeInputs()
         let out = try TemporaryDirectory("out")
-        #expect(run(["normalize", "-q", "--layout", "xcassets", "--render", "template", inputs.path("icons"),
-                     "-o", out.url.path]) == .success)
+        #expect(
+            run([
+                "normalize", "-q", "--layout", "xcassets", "--render", "template", inputs.path("icons"),
+                "-o", out.url.path
+            ]) == .success)
         let contents = out.url.appendingPathComponent("icons/home.imageset/Contents.json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: contents)) as? [String: Any])
         let images = try #require(json["images"] as? [[String: String]])
@@ -119,7 +127,8 @@ struct NormalizeCommandTests {
         let inputs = try makeInputs()
         func intents(_ extra: [String]) throws -> (contents: [String: String], manifest: [String: String]) {
             let out = try TemporaryDirectory("out")
-            #expect(run(["normalize", "-q", "--layout", "xcassets"] + extra + [inputs.path("icons"), "-o", out.url.path]) == .success)
+            #expect(
+                run(["normalize", "-q", "--layout", "xcassets"] + extra + [inputs.path("icons"), "-o", out.url.path]) == .success)
             var contents: [String: String] = [:], recorded: [String: String] = [:]
             for icon in try manifest(out.url.appendingPathComponent("manifest.json")).icons {
                 let url = out.url.appendingPathComponent("icons/\(icon.name).imageset/Contents.json")
@@ -145,10 +154,15 @@ struct NormalizeCommandTests {
     func androidLayout() throws {
         let inputs = try makeInputs()
         let out = try TemporaryDirectory("out")
-        #expect(run(["normalize", "-q", "--layout", "android", "--format", "webp", inputs.path("icons"),
-                     "-o", out.url.path]) == .success)
-        let expected = [("drawable-mdpi", 24), ("drawable-hdpi", 36), ("drawable-xhdpi", 48),
-                        ("drawable-xxhdpi", 72), ("drawable-xxxhdpi", 96)]
+        #expect(
+            run([
+                "normalize", "-q", "--layout", "android", "--format", "webp", inputs.path("icons"),
+                "-o", out.url.path
+            ]) == .success)
+        let expected = [
+            ("drawable-mdpi", 24), ("drawable-hdpi", 36), ("drawable-xhdpi", 48),
+            ("drawable-xxhdpi", 72), ("drawable-xxxhdpi", 96)
+        ]
         for (folder, side) in expected {
             let bytes = try Data(contentsOf: out.url.appendingPathComponent("\(folder)/search_filled.webp"))
             let image = try ImageDecoder.decode(bytes)
@@ -184,13 +198,15 @@ struct NormalizeCommandTests {
         #expect(try manifest(out.url.appendingPathComponent("manifest.json")).options?.json["padding"]?.stringValue == "2")
     }
 
-    @Test("usage mistakes exit 2", arguments: [
-        ["normalize"], ["normalize", "--layout", "grid", "x"], ["normalize", "--quality", "50", "x"],
-        ["normalize", "--format", "webp", "--quality", "101", "x"], ["normalize", "--jobs", "0", "x"],
-        ["normalize", "--scales", "1,zero", "x"], ["normalize", "--box", "-4", "x"],
-        ["normalize", "--layout", "android", "--scales", "5", "x"], ["frobnicate"], [],
-        ["normalize", "--padding", "ten", "x"], ["normalize", "--padding", "50%", "x"], ["normalize", "--padding", "-1", "x"],
-    ])
+    @Test(
+        "usage mistakes exit 2",
+        arguments: [
+            ["normalize"], ["normalize", "--layout", "grid", "x"], ["normalize", "--quality", "50", "x"],
+            ["normalize", "--format", "webp", "--quality", "101", "x"], ["normalize", "--jobs", "0", "x"],
+            ["normalize", "--scales", "1,zero", "x"], ["normalize", "--box", "-4", "x"],
+            ["normalize", "--layout", "android", "--scales", "5", "x"], ["frobnicate"], [],
+            ["normalize", "--padding", "ten", "x"], ["normalize", "--padding", "50%", "x"], ["normalize", "--padding", "-1", "x"]
+        ])
     func usageErrors(arguments: [String]) {
         #expect(run(arguments) == .usage)
     }
@@ -200,7 +216,9 @@ struct NormalizeCommandTests {
 /// writing) over every broken file nobody here made: it must end, with every input accounted for.
 @Suite("tabicon normalize over the broken corpus")
 struct NormalizeBrokenCorpusTests {
-    @Test("every file in ../shared/corpus/bad becomes an icon or a coded error; exit 1; nothing partial", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "every file in ../shared/corpus/bad becomes an icon or a coded error; exit 1; nothing partial",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func brokenCorpus() throws {
         let bad = Fixtures.corpus("bad")
         let files = try FileManager.default.subpathsOfDirectory(atPath: bad.path).filter { path in

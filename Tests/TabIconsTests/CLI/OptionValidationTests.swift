@@ -27,7 +27,7 @@ struct OptionValidationTests {
         (["--format", "webp", "--quality", "101"], "--quality"), (["--format", "webp", "--quality", "nan"], "--quality"),
         (["--jobs", "0"], "--jobs"), (["--jobs", "1e19"], "--jobs"), (["--jobs", "-3"], "--jobs"),
         (["--max-pixels", "0"], "--max-pixels"), (["--max-pixels", "1e19"], "--max-pixels"),
-        (["--max-pixels", "nan"], "--max-pixels"),
+        (["--max-pixels", "nan"], "--max-pixels")
     ]
 
     @Test("each option out of range is exit 2 with one line naming it, and nothing written", arguments: outOfRange)
@@ -56,8 +56,9 @@ struct OptionValidationTests {
     func hugeBox() throws {
         let out = try TemporaryDirectory("out")
         let images = ["home.png", "search-filled.png", "heart-filled.webp", "avatar-exif6.jpg", "rgba16-32.png"]
-        let status = TabIconCommand.run(["normalize", "-q", "--box", "100000", "--scales", "1", "-o", out.url.path]
-                                        + images.map { Fixtures.testImage($0).path })
+        let status = TabIconCommand.run(
+            ["normalize", "-q", "--box", "100000", "--scales", "1", "-o", out.url.path]
+                + images.map { Fixtures.testImage($0).path })
         #expect(status == .success)
         let manifest = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         #expect(manifest.icons.count == images.count)

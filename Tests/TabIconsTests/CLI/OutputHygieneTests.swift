@@ -9,7 +9,9 @@ import Testing
 
 /// What the CLI prints is read by people and parsed by build logs (SPEC §6a): names escaped in
 /// every line, contents never quoted as text, messages that say what happened.
-@Suite("tabicon: what it prints", .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
+@Suite(
+    "tabicon: what it prints",
+    .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
 struct OutputHygieneTests {
     typealias B = BuildStep
 
@@ -60,7 +62,9 @@ struct OutputHygieneTests {
         let dir = try B.inputs([("home.png", "home.png")])
         let first = try Self.run(["normalize", "--scales", "1", "-o", dir.path("out"), dir.path("icons")])
         #expect(first.status == 0)
-        #expect(first.err.contains("normalized 1 icon (0 reused) into \(dir.path("out"))/: 1 file written, 0 unchanged, 0 removed; manifest: "))
+        #expect(
+            first.err.contains(
+                "normalized 1 icon (0 reused) into \(dir.path("out"))/: 1 file written, 0 unchanged, 0 removed; manifest: "))
         let check = try Self.run(["normalize", "--check", "--json", "--scales", "1", "-o", dir.path("out"), dir.path("icons")])
         #expect(check.status == 0)
         let manifest = try Manifest(parsing: Data(check.out.utf8))
@@ -82,9 +86,13 @@ struct OutputHygieneTests {
         let command = try NormalizeCommand(arguments: ["-o", "gen", "--manifest", "build/m.json", "icons"])
         var result = BatchResult(manifest: Manifest(box: .regular, scales: [1]))
         result.counts.written = 1
-        #expect(command.summary(result) == "normalized 0 icons (0 reused) into gen/: 1 file written, 0 unchanged, 0 removed; manifest: build/m.json")
+        #expect(
+            command.summary(result)
+                == "normalized 0 icons (0 reused) into gen/: 1 file written, 0 unchanged, 0 removed; manifest: build/m.json")
         result.manifestError = TabIconsError(.io, "cannot write build/m.json: no space left on device")
-        #expect(command.summary(result) == "normalized 0 icons (0 reused) into gen/: 1 file written, 0 unchanged, 0 removed; no manifest written")
+        #expect(
+            command.summary(result)
+                == "normalized 0 icons (0 reused) into gen/: 1 file written, 0 unchanged, 0 removed; no manifest written")
     }
 
     @Test("an output whose name the file system refuses is reported as a write that failed, not a read")
@@ -105,7 +113,9 @@ struct OutputHygieneTests {
         try Data(#"{"name": "app"}"#.utf8).write(to: URL(fileURLWithPath: dir.path("public/manifest.json")))
         let foreign = try Self.run(["normalize", "-o", dir.path("public"), dir.path("icons")])
         #expect(foreign.status == 2)
-        #expect(foreign.err.hasPrefix("tabicon: --manifest \(dir.path("public/manifest.json")) holds a file that is not a tabicon manifest"))
+        #expect(
+            foreign.err.hasPrefix(
+                "tabicon: --manifest \(dir.path("public/manifest.json")) holds a file that is not a tabicon manifest"))
         let empty = try Self.run(["normalize", "-o", "", dir.path("icons")])
         #expect(empty.status == 2)
         #expect(empty.err.hasPrefix("tabicon: --out needs a path"))

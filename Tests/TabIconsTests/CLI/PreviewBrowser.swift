@@ -10,7 +10,10 @@ struct PreviewBrowser {
 
     static let found: PreviewBrowser? = {
         if let path = ProcessInfo.processInfo.environment["TABICONS_CHROMIUM"],
-           FileManager.default.isExecutableFile(atPath: path) { return PreviewBrowser(executable: path) }
+            FileManager.default.isExecutableFile(atPath: path)
+        {
+            return PreviewBrowser(executable: path)
+        }
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
         for name in ["chromium", "chromium-browser", "google-chrome"] {
             for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
@@ -47,15 +50,16 @@ struct PreviewBrowser {
     private func run(_ arguments: [String], scratch: TemporaryDirectory) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-            // The network off: every host name resolves to nothing.
-            "--host-resolver-rules=MAP * ~NOTFOUND",
-            // No background traffic of the browser's own, and a fresh profile per run.
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-            "--disable-default-apps", "--disable-extensions",
-            "--user-data-dir=\(scratch.url.appendingPathComponent("profile").path)",
-        ] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+                // The network off: every host name resolves to nothing.
+                "--host-resolver-rules=MAP * ~NOTFOUND",
+                // No background traffic of the browser's own, and a fresh profile per run.
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--disable-default-apps", "--disable-extensions",
+                "--user-data-dir=\(scratch.url.appendingPathComponent("profile").path)"
+            ] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -9,8 +9,9 @@ import Testing
 
 /// The preview in a real browser: headless Chromium opens the page from disk with the network
 /// off. Two loads in all (Chromium starts in a second or two; the suite runs three times in CI).
-@Suite("tabicon preview: in a browser",
-       .enabled(if: PreviewBrowser.isInstalled, "needs headless Chromium (Debian: apt-get install chromium)"))
+@Suite(
+    "tabicon preview: in a browser",
+    .enabled(if: PreviewBrowser.isInstalled, "needs headless Chromium (Debian: apt-get install chromium)"))
 struct PreviewBrowserTests {
     @Test("the TestImages page: one tab per icon pair, every lint and failure shown as text, nothing fetched")
     func testImagesPage() throws {
@@ -65,8 +66,11 @@ struct PreviewBrowserTests {
         let browser = try #require(PreviewBrowser.found)
         let scratch = try TemporaryDirectory("preview-browser")
         let page = scratch.url.appendingPathComponent("pair.html")
-        #expect(TabIconCommand.run(["preview", "-q", "-o", page.path, Fixtures.testImage("home.png").path,
-                                    Fixtures.testImage("home-filled.png").path]) == .success)
+        #expect(
+            TabIconCommand.run([
+                "preview", "-q", "-o", page.path, Fixtures.testImage("home.png").path,
+                Fixtures.testImage("home-filled.png").path
+            ]) == .success)
         let shot = try ImageDecoder.decode(browser.screenshot(page, width: 760, height: 900, in: scratch)).bitmap
         let screen = Screenshot(bitmap: shot)
 
@@ -75,8 +79,9 @@ struct PreviewBrowserTests {
             let background = Screenshot.rgb(c.background)
             let frame = try #require(screen.bounds(of: background), "no \(bar.id) bar on screen")
             #expect(frame.width >= 198 && frame.width <= 200, "\(bar.id) is \(frame.width) px wide")
-            #expect(frame.height >= (bar.isMaterial ? 78 : 47) && frame.height <= (bar.isMaterial ? 80 : 49),
-                    "\(bar.id) is \(frame.height) px tall")
+            #expect(
+                frame.height >= (bar.isMaterial ? 78 : 47) && frame.height <= (bar.isMaterial ? 80 : 49),
+                "\(bar.id) is \(frame.height) px tall")
             let luma = Screenshot.luma(background)
             #expect(bar.id.hasSuffix("dark") ? luma < 0.2 : luma > 0.9)
 
@@ -111,7 +116,9 @@ struct Screenshot {
         return (value >> 16, (value >> 8) & 0xff, value & 0xff)
     }
 
-    static func luma(_ c: (Int, Int, Int)) -> Double { (0.2126 * Double(c.0) + 0.7152 * Double(c.1) + 0.0722 * Double(c.2)) / 255 }
+    static func luma(_ c: (Int, Int, Int)) -> Double {
+        (0.2126 * Double(c.0) + 0.7152 * Double(c.1) + 0.0722 * Double(c.2)) / 255
+    }
 
     func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
         let i = (y * bitmap.width + x) * 4
@@ -122,7 +129,8 @@ struct Screenshot {
     /// background), so a stray pixel of that colour elsewhere (in a magnified rendition) is not
     /// taken for part of the bar.
     func bounds(of colour: (Int, Int, Int), minimum: Int = 100)
-        -> (minX: Int, minY: Int, maxX: Int, maxY: Int, width: Int, height: Int)? {
+        -> (minX: Int, minY: Int, maxX: Int, maxY: Int, width: Int, height: Int)?
+    {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in 0..<bitmap.height {
             let xs = (0..<bitmap.width).filter { pixel($0, y) == colour }
@@ -138,7 +146,8 @@ struct Screenshot {
     /// ground nor any blend of ground and tint (off by more than 3 of 255 in a channel from the
     /// nearest blend).
     func glyph(columns: Range<Int>, rows: Range<Int>, ground: (Int, Int, Int), tint: (Int, Int, Int))
-        -> (solid: Int, strong: Int, offTint: Int) {
+        -> (solid: Int, strong: Int, offTint: Int)
+    {
         var solid = 0, strong = 0, off = 0
         let g = [ground.0, ground.1, ground.2], t = [tint.0, tint.1, tint.2]
         for y in rows {

@@ -21,8 +21,9 @@ struct PreviewPageTests {
         for name in ["home.png", "home-filled.png", "search.png", "avatar-exif6.jpg", "rgba16-32.png"] {
             try FileManager.default.copyItem(at: Fixtures.testImage(name), to: icons.appendingPathComponent(name))
         }
-        try FileManager.default.copyItem(at: Fixtures.testImage("bell.png"),
-                                         to: icons.appendingPathComponent("\"quoted\" & <b>bold.png"))
+        try FileManager.default.copyItem(
+            at: Fixtures.testImage("bell.png"),
+            to: icons.appendingPathComponent("\"quoted\" & <b>bold.png"))
         try Data("not an image at all".utf8).write(to: icons.appendingPathComponent(hostileName))
         return dir
     }
@@ -44,7 +45,9 @@ struct PreviewPageTests {
         let icons = inputs.path("icons")
         #expect(TabIconCommand.run(["preview", "-q", "--jobs", "1", "-o", out.path("a.html"), icons]) == .someInputsFailed)
         #expect(TabIconCommand.run(["preview", "-q", "--jobs", "3", "-o", out.path("b.html"), icons]) == .someInputsFailed)
-        #expect(TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("c.html"), icons]) == .someInputsFailed)
+        #expect(
+            TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("c.html"), icons])
+                == .someInputsFailed)
         let a = try Data(contentsOf: out.url.appendingPathComponent("a.html"))
         #expect(a == (try Data(contentsOf: out.url.appendingPathComponent("b.html"))))
         // Read back from the written files, the page is the in-memory one byte for byte.
@@ -63,7 +66,9 @@ struct PreviewPageTests {
         }
         let out = try TemporaryDirectory("preview-out")
         #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("a.html"), icons.path]) == .success)
-        #expect(TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("b.html"), icons.path]) == .success)
+        #expect(
+            TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("b.html"), icons.path])
+                == .success)
         #expect(FileManager.default.fileExists(atPath: out.path("run/icons/home-webp@3x.png")))
         let a = try page(out.url.appendingPathComponent("a.html"))
         #expect(a == (try page(out.url.appendingPathComponent("b.html"))))
@@ -119,8 +124,10 @@ struct PreviewPageTests {
         #expect(html.contains("content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\""))
         let outsideData = Self.removingDataURLs(html)
         // (`src=` itself appears, escaped, in the hostile file name; no element that loads anything does.)
-        for forbidden in ["http:", "https:", "//", "<script", "<link", "@import", "<img", "<iframe", "<object",
-                          "<embed", "<source", "<video", "<audio", "file:/", "ftp:"] {
+        for forbidden in [
+            "http:", "https:", "//", "<script", "<link", "@import", "<img", "<iframe", "<object",
+            "<embed", "<source", "<video", "<audio", "file:/", "ftp:"
+        ] {
             #expect(!outsideData.lowercased().contains(forbidden), "found \(forbidden)")
         }
         // Every url( is a data: URL, and every link is an anchor inside the page.
@@ -162,8 +169,10 @@ struct PreviewPageTests {
     @Test("--render template tints every icon, colour or not")
     func templateRun() throws {
         let out = try TemporaryDirectory("preview-out")
-        let status = TabIconCommand.run(["preview", "-q", "--render", "template", "-o", out.path("p.html"),
-                                         Fixtures.testImage("avatar-exif6.jpg").path, Fixtures.testImage("home.png").path])
+        let status = TabIconCommand.run([
+            "preview", "-q", "--render", "template", "-o", out.path("p.html"),
+            Fixtures.testImage("avatar-exif6.jpg").path, Fixtures.testImage("home.png").path
+        ])
         #expect(status == .success)
         let html = try page(out.url.appendingPathComponent("p.html"))
         #expect(!html.contains("data-tint=\"original\""))
@@ -174,20 +183,27 @@ struct PreviewPageTests {
     func pairing() {
         func icon(_ input: String) -> PreviewDocument.Icon {
             let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-            let info = ImageInfo(format: .png, pixelWidth: 25, pixelHeight: 25, hasAlpha: true,
-                                 hasTransparentPixels: true, orientation: .up, isAnimated: false, bitDepth: 8, colorModel: .rgba)
-            let entry = Manifest.Icon(input: input, name: name, info: info, contentHash: ContentHash(high: 0, low: 0),
-                                      decodeScale: 1, pointWidth: 25, pointHeight: 25, renditions: [], lints: [])
+            let info = ImageInfo(
+                format: .png, pixelWidth: 25, pixelHeight: 25, hasAlpha: true,
+                hasTransparentPixels: true, orientation: .up, isAnimated: false, bitDepth: 8, colorModel: .rgba)
+            let entry = Manifest.Icon(
+                input: input, name: name, info: info, contentHash: ContentHash(high: 0, low: 0),
+                decodeScale: 1, pointWidth: 25, pointHeight: 25, renditions: [], lints: [])
             return PreviewDocument.Icon(entry: entry, renditions: [])
         }
-        let icons = ["a/home.png", "a/gear.png", "a/home-filled.png", "a/star.fill.png", "a/star.png",
-                     "a/bell-selected.png", "a/bell.png", "b/gear-fill.png", "a/lonely-filled.png", "a/map-filled.png",
-                     "a/map-selected.png", "a/map.png"].map(icon)
+        let icons = [
+            "a/home.png", "a/gear.png", "a/home-filled.png", "a/star.fill.png", "a/star.png",
+            "a/bell-selected.png", "a/bell.png", "b/gear-fill.png", "a/lonely-filled.png", "a/map-filled.png",
+            "a/map-selected.png", "a/map.png"
+        ].map(icon)
         let tabs = PreviewTab.pair(icons)
         let names = tabs.map { tab in [icons[tab.icon].entry.name] + (tab.selected.map { [icons[$0].entry.name] } ?? []) }
         // A second twin of one icon (map-selected beside map-filled) and a twin in another folder
         // (b/gear-fill) are tabs of their own.
-        #expect(names == [["home", "home-filled"], ["gear"], ["star", "star.fill"], ["bell", "bell-selected"],
-                          ["gear-fill"], ["lonely-filled"], ["map-selected"], ["map", "map-filled"]])
+        #expect(
+            names == [
+                ["home", "home-filled"], ["gear"], ["star", "star.fill"], ["bell", "bell-selected"],
+                ["gear-fill"], ["lonely-filled"], ["map-selected"], ["map", "map-filled"]
+            ])
     }
 }

@@ -17,8 +17,9 @@ struct SignalStopTests {
 
     static let count = 16
 
-    @Test("killed with SIGINT, SIGTERM or SIGKILL at random points: old or new set per icon, no temporary after the next run",
-          arguments: [SIGINT, SIGTERM, SIGKILL])
+    @Test(
+        "killed with SIGINT, SIGTERM or SIGKILL at random points: old or new set per icon, no temporary after the next run",
+        arguments: [SIGINT, SIGTERM, SIGKILL])
     func killed(signal: Int32) throws {
         let names = (0..<Self.count).map { "icon\($0).png" }
         let dir = try B.inputs(names.enumerated().map { ($1, B.glyphs[$0 % 8]) })
@@ -50,7 +51,9 @@ struct SignalStopTests {
             if signal != SIGKILL {
                 // Finished before the signal (0), stopped by it (128 + n), or hit before the
                 // handler was installed (killed by the signal itself, nothing written yet).
-                #expect(stoppedCleanly || process.terminationStatus == 0 || process.terminationReason == .uncaughtSignal, "\(context)")
+                #expect(
+                    stoppedCleanly || process.terminationStatus == 0 || process.terminationReason == .uncaughtSignal, "\(context)"
+                )
                 #expect(B.temporaries(out).isEmpty, "\(context)")
                 if stoppedCleanly {
                     #expect(try Data(contentsOf: out.url.appendingPathComponent("manifest.json")) == oldManifest, "\(context)")
@@ -66,7 +69,9 @@ struct SignalStopTests {
                     // The renames of one set are not one atomic step: a SIGKILL between two of
                     // them can leave a mix, but never a partial file.
                     for (position, hash) in hashes.enumerated() {
-                        #expect(hash == icon.ownedFiles[position].hash || hash == newIcons[index].ownedFiles[position].hash, "\(context)")
+                        #expect(
+                            hash == icon.ownedFiles[position].hash || hash == newIcons[index].ownedFiles[position].hash,
+                            "\(context)")
                     }
                 } else {
                     #expect(isOld || isNew, "\(icon.name): a mix of old and new files, \(context)")

@@ -8,8 +8,9 @@ import Testing
 
 /// The preview's dark twins in a real browser (headless Chromium, as `PreviewBrowserTests`): the
 /// dark bars draw the dark twin, the light bars the icon.
-@Suite("tabicon preview: dark twins in a browser",
-       .enabled(if: PreviewBrowser.isInstalled, "needs headless Chromium (Debian: apt-get install chromium)"))
+@Suite(
+    "tabicon preview: dark twins in a browser",
+    .enabled(if: PreviewBrowser.isInstalled, "needs headless Chromium (Debian: apt-get install chromium)"))
 struct TwinPreviewBrowserTests {
     @Test("a one-ink icon with a full-colour dark twin: pure tint in the light bars, the twin's colours in the dark ones")
     func darkTwinOnDarkBars() throws {
@@ -18,7 +19,8 @@ struct TwinPreviewBrowserTests {
         let icons = scratch.url.appendingPathComponent("icons")
         try FileManager.default.createDirectory(at: icons, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.testImage("home.png"), to: icons.appendingPathComponent("home.png"))
-        try FileManager.default.copyItem(at: Fixtures.testImage("avatar-exif6.jpg"), to: icons.appendingPathComponent("home-dark.jpg"))
+        try FileManager.default.copyItem(
+            at: Fixtures.testImage("avatar-exif6.jpg"), to: icons.appendingPathComponent("home-dark.jpg"))
         let page = scratch.url.appendingPathComponent("dark.html")
         #expect(TabIconCommand.run(["preview", "-q", "-o", page.path, icons.path]) == .success)
 
@@ -39,8 +41,9 @@ struct TwinPreviewBrowserTests {
             let centre = frame.minX + frame.width / 4
             // The unselected item: the icon tinted in the light bars; in the dark bars the photo,
             // whose pixels are no blend of the bar and the tint.
-            let item = screen.glyph(columns: (centre - 12)..<(centre + 13), rows: rows, ground: background,
-                                    tint: Screenshot.rgb(c.unselected))
+            let item = screen.glyph(
+                columns: (centre - 12)..<(centre + 13), rows: rows, ground: background,
+                tint: Screenshot.rgb(c.unselected))
             if bar.id.hasSuffix("-dark") {
                 #expect(item.offTint > 200, "\(bar.id): only \(item.offTint) pixels of the dark twin's colours")
             } else {

@@ -28,18 +28,27 @@ struct TypoSuggestionTests {
     func unknownCommand() {
         #expect(TabIconCommand.unknownCommand("normalise") == "unknown command 'normalise' (did you mean normalize?)")
         #expect(TabIconCommand.unknownCommand("inpsect") == "unknown command 'inpsect' (did you mean inspect?)")
-        #expect(TabIconCommand.unknownCommand("icons/") == "unknown command 'icons/'; to normalize a folder: tabicon normalize icons/")
-        #expect(TabIconCommand.unknownCommand(Fixtures.packageRoot.appendingPathComponent("TestImages").path)
-            .hasSuffix("; to normalize a folder: tabicon normalize \(Fixtures.packageRoot.appendingPathComponent("TestImages").path)"))
-        #expect(TabIconCommand.unknownCommand("home.png") == "unknown command 'home.png'; to normalize a file: tabicon normalize home.png")
+        #expect(
+            TabIconCommand.unknownCommand("icons/") == "unknown command 'icons/'; to normalize a folder: tabicon normalize icons/"
+        )
+        #expect(
+            TabIconCommand.unknownCommand(Fixtures.packageRoot.appendingPathComponent("TestImages").path)
+                .hasSuffix(
+                    "; to normalize a folder: tabicon normalize \(Fixtures.packageRoot.appendingPathComponent("TestImages").path)"
+                ))
+        #expect(
+            TabIconCommand.unknownCommand("home.png")
+                == "unknown command 'home.png'; to normalize a file: tabicon normalize home.png")
         #expect(TabIconCommand.unknownCommand("frobnicate") == "unknown command 'frobnicate'")
         #expect(TabIconCommand.run(["icons/"]) == .usage)
     }
 
     @Test("edit distance counts insertions, deletions and substitutions")
     func editDistance() {
-        let cases: [(String, String, Int)] = [("", "", 0), ("out", "", 3), ("ouput", "out", 2), ("kitten", "sitting", 3),
-                                              ("layout", "layout", 0), ("jbos", "jobs", 2)]
+        let cases: [(String, String, Int)] = [
+            ("", "", 0), ("out", "", 3), ("ouput", "out", 2), ("kitten", "sitting", 3),
+            ("layout", "layout", 0), ("jbos", "jobs", 2)
+        ]
         for (a, b, distance) in cases {
             #expect(Suggestion.editDistance(Array(a), Array(b)) == distance, "\(a) → \(b)")
             #expect(Suggestion.editDistance(Array(b), Array(a)) == distance)

@@ -41,9 +41,11 @@ struct EXIFTests {
         #expect(EXIF.orientation(tiff: block).rawValue == 6)
     }
 
-    @Test("values outside 1–8 and wrong types mean 1", arguments: [
-        (UInt16(3), UInt32(0)), (3, 9), (3, 0xFFFF), (4, 0x0001_0006), (2, 6), (7, 6),
-    ])
+    @Test(
+        "values outside 1–8 and wrong types mean 1",
+        arguments: [
+            (UInt16(3), UInt32(0)), (3, 9), (3, 0xFFFF), (4, 0x0001_0006), (2, 6), (7, 6)
+        ])
     func invalidValues(type: UInt16, value: UInt32) {
         #expect(EXIF.orientation(tiff: Self.tiff(bigEndian: false, entries: [(0x0112, type, value)])).rawValue == 1)
     }
@@ -108,8 +110,10 @@ struct EXIFTests {
 // The reader on hand-made IFDs of every value type and both byte orders (formerly its own suite).
 extension EXIFTests {
     /// A TIFF header and IFD0 holding `entries` (tag, type, count, value), in either byte order.
-    static func tiffCounted(bigEndian: Bool, entries: [(tag: Int, type: Int, count: Int, value: Int)],
-                     exifPrefix: Bool = false) -> [UInt8] {
+    static func tiffCounted(
+        bigEndian: Bool, entries: [(tag: Int, type: Int, count: Int, value: Int)],
+        exifPrefix: Bool = false
+    ) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] {
             let b = [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)]
             return bigEndian ? b.reversed() : b
@@ -133,11 +137,12 @@ extension EXIFTests {
 
     @Test("orientation is read in both byte orders, with or without the Exif prefix", arguments: 1...8)
     func readsEveryValue(_ value: Int) {
-        let otherTag = (tag: 0x010F, type: 2, count: 4, value: 0) // Make, before Orientation
+        let otherTag = (tag: 0x010F, type: 2, count: 4, value: 0)  // Make, before Orientation
         for bigEndian in [false, true] {
             for prefix in [false, true] {
-                let bytes = Self.tiffCounted(bigEndian: bigEndian, entries: [otherTag, (0x0112, 3, 1, value)],
-                                      exifPrefix: prefix)
+                let bytes = Self.tiffCounted(
+                    bigEndian: bigEndian, entries: [otherTag, (0x0112, 3, 1, value)],
+                    exifPrefix: prefix)
                 #expect(Self.readOrientation(bytes) == value, "bigEndian \(bigEndian), prefix \(prefix)")
             }
         }
@@ -163,7 +168,7 @@ extension EXIFTests {
         #expect(Self.readOrientation(good) == 6)
         #expect(Self.readOrientation([]) == 1)
         #expect(Self.readOrientation(Array("Exif".utf8)) == 1)
-        #expect(Self.readOrientation([0x49, 0x4D, 42, 0, 8, 0, 0, 0]) == 1) // mixed byte-order mark
+        #expect(Self.readOrientation([0x49, 0x4D, 42, 0, 8, 0, 0, 0]) == 1)  // mixed byte-order mark
         // Every prefix that ends before the orientation value does (bytes 18–19 of 26).
         for length in 0..<20 {
             #expect(Self.readOrientation(Array(good.prefix(length))) == 1, "cut at \(length)")
@@ -173,7 +178,7 @@ extension EXIFTests {
         farOffset[4] = 0xF0; farOffset[5] = 0xFF; farOffset[6] = 0xFF; farOffset[7] = 0x7F
         #expect(Self.readOrientation(farOffset) == 1)
         var manyEntries = Self.tiffCounted(bigEndian: false, entries: [(0x0110, 3, 1, 6)])
-        manyEntries[8] = 0xFF; manyEntries[9] = 0xFF // 65535 entries claimed in a 26-byte block
+        manyEntries[8] = 0xFF; manyEntries[9] = 0xFF  // 65535 entries claimed in a 26-byte block
         #expect(Self.readOrientation(manyEntries) == 1)
         var badMagic = good
         badMagic[2] = 43

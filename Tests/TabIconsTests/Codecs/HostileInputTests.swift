@@ -43,11 +43,12 @@ struct HostileInputTests {
     static let samples: [(name: String, completeFromCut: Int)] = [
         ("home.png", 12), ("rgba-32.png", 12), ("palette-trns.png", 12), ("rgba16-32.png", 12),
         ("avatar-exif6.jpg", 2),
-        ("lossless.webp", 0), ("lossy-alpha.webp", 0), ("bell-filled.webp", 0), ("animated.webp", 0),
+        ("lossless.webp", 0), ("lossy-alpha.webp", 0), ("bell-filled.webp", 0), ("animated.webp", 0)
     ]
 
-    @Test("every prefix of a small sample is truncated, or unsupportedFormat before its signature, or the whole image when only the trailer is cut",
-          arguments: samples.map(\.name))
+    @Test(
+        "every prefix of a small sample is truncated, or unsupportedFormat before its signature, or the whole image when only the trailer is cut",
+        arguments: samples.map(\.name))
     func everyTruncation(name: String) throws {
         let data = try Fixtures.data(Fixtures.testImage(name))
         let whole = try ImageDecoder.decode(data).bitmap
@@ -72,8 +73,9 @@ struct HostileInputTests {
         #expect(codes[.truncated, default: 0] > 0)
     }
 
-    @Test("every prefix through the normalizer (shrink-on-load decodes included) fails the way the decoder does",
-          arguments: samples.map(\.name))
+    @Test(
+        "every prefix through the normalizer (shrink-on-load decodes included) fails the way the decoder does",
+        arguments: samples.map(\.name))
     func everyTruncationNormalized(name: String) throws {
         let data = try Fixtures.data(Fixtures.testImage(name))
         let normalizer = Normalizer(options: NormalizeOptions())
@@ -96,13 +98,16 @@ struct HostileInputTests {
     /// A valid 2×1 grey PNG's IHDR, then `chunk`, then the rest of the image.
     func png(inserting chunk: [UInt8], beforeImageData: Bool = true) -> Data {
         let image = PNGBytes.image(width: 2, height: 1)
-        let split = beforeImageData ? 33 : image.count - 12 // after IHDR, or before IEND
+        let split = beforeImageData ? 33 : image.count - 12  // after IHDR, or before IEND
         return Data(image[..<split] + chunk + image[split...])
     }
 
-    @Test("PNG chunk lengths of 2^32-1, 2^31 and 2^31-1 before the image data: corrupt, corrupt, truncated",
-          arguments: [(UInt32(0xFFFF_FFFF), TabIconsError.Code.corrupt), (0x8000_0000, .corrupt),
-                      (0x7FFF_FFFF, .truncated), (0x7FFF_FFF4, .truncated), (100, .truncated)])
+    @Test(
+        "PNG chunk lengths of 2^32-1, 2^31 and 2^31-1 before the image data: corrupt, corrupt, truncated",
+        arguments: [
+            (UInt32(0xFFFF_FFFF), TabIconsError.Code.corrupt), (0x8000_0000, .corrupt),
+            (0x7FFF_FFFF, .truncated), (0x7FFF_FFF4, .truncated), (100, .truncated)
+        ])
     func pngLengthOverflow(length: UInt32, code: TabIconsError.Code) {
         for type in ["tEXt", "zTXt", "iCCP", "IHDR", "PLTE", "abCd"] {
             let bytes = png(inserting: PNGBytes.be32(length) + Array(type.utf8) + [0, 0, 0, 0])
@@ -111,8 +116,9 @@ struct HostileInputTests {
         }
     }
 
-    @Test("an IDAT whose length overflows or runs past the end is an error, never a read past the input",
-          arguments: [UInt32(0xFFFF_FFFF), 0x8000_0000, 0x7FFF_FFFF, 0xFFFF, 20])
+    @Test(
+        "an IDAT whose length overflows or runs past the end is an error, never a read past the input",
+        arguments: [UInt32(0xFFFF_FFFF), 0x8000_0000, 0x7FFF_FFFF, 0xFFFF, 20])
     func pngImageDataLength(length: UInt32) {
         // The real IDAT's length field is at 33; its data is 18 bytes.
         var bytes = PNGBytes.image(width: 2, height: 1)
@@ -123,8 +129,9 @@ struct HostileInputTests {
         #expect(outcome == .failed(expected), "IDAT of \(length) bytes: \(outcome)")
     }
 
-    @Test("a chunk after the image data with any length leaves the image intact",
-          arguments: [UInt32(0xFFFF_FFFF), 0x7FFF_FFFF, 1000])
+    @Test(
+        "a chunk after the image data with any length leaves the image intact",
+        arguments: [UInt32(0xFFFF_FFFF), 0x7FFF_FFFF, 1000])
     func pngLengthAfterImageData(length: UInt32) {
         let bytes = png(inserting: PNGBytes.be32(length) + Array("tEXt".utf8) + [1, 2, 3], beforeImageData: false)
         let outcome = Outcome { () throws(TabIconsError) in try ImageDecoder.decode(bytes).bitmap }
@@ -134,20 +141,26 @@ struct HostileInputTests {
     /// The bytes of `TestImages/lossless.webp` with a little-endian 32-bit field replaced.
     func webp(_ name: String, patching offset: Int, with value: UInt32) throws -> Data {
         var bytes = [UInt8](try Fixtures.data(Fixtures.testImage(name)))
-        bytes.replaceSubrange(offset..<(offset + 4), with: [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF),
-                                                            UInt8(value >> 16 & 0xFF), UInt8(value >> 24)])
+        bytes.replaceSubrange(
+            offset..<(offset + 4),
+            with: [
+                UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF),
+                UInt8(value >> 16 & 0xFF), UInt8(value >> 24)
+            ])
         return Data(bytes)
     }
 
-    @Test("WebP RIFF and chunk sizes that overflow or run past the end fail with a code",
-          arguments: [UInt32(0xFFFF_FFFF), 0xFFFF_FFF7, 0x7FFF_FFFF, 0x1_0000])
+    @Test(
+        "WebP RIFF and chunk sizes that overflow or run past the end fail with a code",
+        arguments: [UInt32(0xFFFF_FFFF), 0xFFFF_FFF7, 0x7FFF_FFFF, 0x1_0000])
     func webpLengthOverflow(size: UInt32) throws {
         for name in ["lossless.webp", "lossy-alpha.webp", "animated.webp"] {
-            for offset in [4, 16] { // the RIFF size, the first chunk's size
+            for offset in [4, 16] {  // the RIFF size, the first chunk's size
                 let bytes = try webp(name, patching: offset, with: size)
                 let outcome = Outcome { () throws(TabIconsError) in try ImageDecoder.decode(bytes).bitmap }
                 // libwebp: past the end is NOT_ENOUGH_DATA, past its payload limit BITSTREAM_ERROR.
-                #expect([.failed(.truncated), .failed(.corrupt)].contains(outcome), "\(name) size \(size) at \(offset): \(outcome)")
+                #expect(
+                    [.failed(.truncated), .failed(.corrupt)].contains(outcome), "\(name) size \(size) at \(offset): \(outcome)")
             }
         }
     }
@@ -198,8 +211,12 @@ struct HostileInputTests {
                 if (0xE0...0xEF).contains(marker) && length < 2 {
                     let exifLost = marker == 0xE1
                     let size = outcome.size
-                    #expect(size?.width == (exifLost ? whole.bitmap.height : whole.bitmap.width), "APP\(marker - 0xE0) length \(length)")
-                    #expect(size?.height == (exifLost ? whole.bitmap.width : whole.bitmap.height), "APP\(marker - 0xE0) length \(length)")
+                    #expect(
+                        size?.width == (exifLost ? whole.bitmap.height : whole.bitmap.width),
+                        "APP\(marker - 0xE0) length \(length)")
+                    #expect(
+                        size?.height == (exifLost ? whole.bitmap.width : whole.bitmap.height),
+                        "APP\(marker - 0xE0) length \(length)")
                     continue
                 }
                 guard case .failed(let code) = outcome else {
@@ -216,7 +233,7 @@ struct HostileInputTests {
     @Test("a zTXt chunk inflating to 256 MiB is dropped by libpng at its chunk limit; the image decodes")
     func zTXtBomb() {
         let bomb = DeflateBomb.zlib(zeros: 256 << 20)
-        #expect(bomb.count < 2 << 20) // the point: a small input that claims a huge output
+        #expect(bomb.count < 2 << 20)  // the point: a small input that claims a huge output
         let chunk = PNGBytes.chunk("zTXt", Array("Comment".utf8) + [0, 0] + bomb)
         let outcome = Outcome { () throws(TabIconsError) in try ImageDecoder.decode(png(inserting: chunk)).bitmap }
         #expect(outcome == .decoded(Bitmap(width: 2, height: 1, pixels: [0, 0, 0, 255, 0, 0, 0, 255])))
@@ -233,7 +250,8 @@ struct HostileInputTests {
     func deflateBombBuilder() throws {
         // 2×1 grey PNG whose IDAT is a bomb of exactly the image's 2 rows of 3 bytes, made of zeros.
         let idat = DeflateBomb.zlib(zeros: 6)
-        let bytes = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 2, height: 2))
+        let bytes =
+            PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 2, height: 2))
             + PNGBytes.chunk("IDAT", idat) + PNGBytes.chunk("IEND", [])
         let image = try ImageDecoder.decode(Data(bytes))
         #expect(image.bitmap == Bitmap(width: 2, height: 2, pixels: [0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]))
@@ -245,11 +263,11 @@ struct HostileInputTests {
 enum DeflateBomb {
     static func zlib(zeros n: Int) -> [UInt8] {
         var writer = BitWriter()
-        writer.write(1, bits: 1) // BFINAL
-        writer.write(1, bits: 2) // BTYPE 01: fixed Huffman
+        writer.write(1, bits: 1)  // BFINAL
+        writer.write(1, bits: 2)  // BTYPE 01: fixed Huffman
         var left = n
         if left > 0 {
-            writer.writeHuffman(0b0011_0000, length: 8) // literal 0
+            writer.writeHuffman(0b0011_0000, length: 8)  // literal 0
             left -= 1
         }
         while left >= 3 {
@@ -261,15 +279,17 @@ enum DeflateBomb {
             writer.writeHuffman(0b0011_0000, length: 8)
             left -= 1
         }
-        writer.writeHuffman(0, length: 7) // end of block (256)
-        let adler = UInt32(1) | UInt32(n % 65521) << 16 // a stays 1 for zeros; b adds 1 per byte
+        writer.writeHuffman(0, length: 7)  // end of block (256)
+        let adler = UInt32(1) | UInt32(n % 65521) << 16  // a stays 1 for zeros; b adds 1 per byte
         return [0x78, 0x01] + writer.finished + PNGBytes.be32(adler)
     }
 
     /// Length code (257...285 with extra bits, RFC 1951 §3.2.5), then distance code 0 (distance 1).
     private static func writeMatch(_ writer: inout BitWriter, length: Int) {
-        let bases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-                     131, 163, 195, 227, 258]
+        let bases = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
+            131, 163, 195, 227, 258
+        ]
         let extras = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
         let index = bases.lastIndex { $0 <= length } ?? 0
         let symbol = 257 + index
@@ -280,7 +300,7 @@ enum DeflateBomb {
             writer.writeHuffman(UInt32(0b1100_0000 + symbol - 280), length: 8)
         }
         writer.write(UInt32(length - bases[index]), bits: extras[index])
-        writer.writeHuffman(0, length: 5) // distance code 0: distance 1
+        writer.writeHuffman(0, length: 5)  // distance code 0: distance 1
     }
 
     struct BitWriter {

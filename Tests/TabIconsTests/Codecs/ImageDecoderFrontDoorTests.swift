@@ -10,9 +10,12 @@ import Testing
 struct ImageDecoderFrontDoorTests {
     let home = try! Fixtures.data(Fixtures.testImage("home.png"))
 
-    @Test("the format is sniffed from the bytes, never from a name",
-          arguments: [("home.png", ImageFormat.png), ("avatar-exif6.jpg", .jpeg), ("lossless.webp", .webp),
-                      ("heart-filled.webp", .webp), ("cmyk.jpg", .jpeg)])
+    @Test(
+        "the format is sniffed from the bytes, never from a name",
+        arguments: [
+            ("home.png", ImageFormat.png), ("avatar-exif6.jpg", .jpeg), ("lossless.webp", .webp),
+            ("heart-filled.webp", .webp), ("cmyk.jpg", .jpeg)
+        ])
     func sniffing(name: String, format: ImageFormat) throws {
         let data = try Fixtures.data(Fixtures.testImage(name))
         #expect(ImageFormat.sniff(data) == format)
@@ -28,7 +31,7 @@ struct ImageDecoderFrontDoorTests {
         (Array("  <html xmlns='http://www.w3.org/1999/xhtml'/>".utf8), "<html>, not SVG"),
         (Array("<?xml version='1.0'?><rss/>".utf8), "<rss>, not SVG"),
         ([0, 0, 1, 0, 1, 0, 16, 16], "ICO"),
-        ([0xDE, 0xAD, 0xBE, 0xEF, 0x01, 0x02, 0x03, 0x04, 0x05], "de ad be ef 01 02 03 04"),
+        ([0xDE, 0xAD, 0xBE, 0xEF, 0x01, 0x02, 0x03, 0x04, 0x05], "de ad be ef 01 02 03 04")
     ]
 
     @Test("what is not PNG, JPEG, WebP or SVG is named when recognisable", arguments: notSupported)
@@ -78,12 +81,14 @@ struct ImageDecoderFrontDoorTests {
 
     /// "GIF89a not really" is also valid base64; the input is described as it arrived, never by
     /// the bytes of that decoding.
-    @Test("text is described as it arrived, never by the bytes of its base64 decoding", arguments: [
-        ("GIF89a not really", "looks like GIF, which is not supported"),
-        ("hello world", "11 bytes of text that is neither an image, base64 nor a data: URL of one"),
-        ("abcdefgh", "8 bytes of text that is neither an image, base64 nor a data: URL of one"),
-        ("%PDF-1.7 and so on", "looks like PDF, which is not supported"),
-    ])
+    @Test(
+        "text is described as it arrived, never by the bytes of its base64 decoding",
+        arguments: [
+            ("GIF89a not really", "looks like GIF, which is not supported"),
+            ("hello world", "11 bytes of text that is neither an image, base64 nor a data: URL of one"),
+            ("abcdefgh", "8 bytes of text that is neither an image, base64 nor a data: URL of one"),
+            ("%PDF-1.7 and so on", "looks like PDF, which is not supported")
+        ])
     func textDescribedAsItArrived(text: String, message: String) {
         let error = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(Data(text.utf8)) }
         #expect(error?.code == .unsupportedFormat)
@@ -92,7 +97,9 @@ struct ImageDecoderFrontDoorTests {
 
     @Test("binary that is no known format shows its first bytes in hex")
     func unknownBinary() {
-        let error = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(Data([0x00, 0xFF, 0x10, 0x7F, 0x80, 0x01, 0x02, 0x03, 0x04])) }
+        let error = #expect(throws: TabIconsError.self) {
+            try ImageDecoder.decode(Data([0x00, 0xFF, 0x10, 0x7F, 0x80, 0x01, 0x02, 0x03, 0x04]))
+        }
         #expect(error?.message == "not a PNG, JPEG, WebP or SVG file (starts with 00 ff 10 7f 80 01 02 03)")
     }
 

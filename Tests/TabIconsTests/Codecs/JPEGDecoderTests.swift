@@ -11,7 +11,9 @@ import Testing
 struct JPEGDecoderTests {
     // MARK: Pixels, compared with Pillow
 
-    @Test("decodes like Pillow's exif_transpose, ±2 per channel", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: JPEGOracle.files)
+    @Test(
+        "decodes like Pillow's exif_transpose, ±2 per channel", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: JPEGOracle.files)
     func matchesPillow(_ path: String) throws {
         let expected = try #require(JPEGOracle.shared.files[path])
         let image = try decodeCorpus(path)
@@ -24,8 +26,10 @@ struct JPEGDecoderTests {
         #expect(!image.bitmap.hasTransparentPixels)
     }
 
-    @Test("larger and odder files match Pillow at 64 sampled pixels and in mean colour", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: JPEGOracle.sampledFiles)
+    @Test(
+        "larger and odder files match Pillow at 64 sampled pixels and in mean colour",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: JPEGOracle.sampledFiles)
     func matchesPillowSampled(_ path: String) throws {
         let expected = try #require(JPEGOracle.shared.sampled[path])
         let image = try decodeCorpus(path)
@@ -44,14 +48,16 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("what the decode learned: bit depth, colour model, no alpha", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        ("jpeg/testorig.jpg", ImageInfo.ColorModel.ycbcr),
-        ("jpeg/testimgari.jpg", .ycbcr),
-        ("jpeg/history/testimgp.jpg", .ycbcr),
-        ("jpeg/history/testimggray.jpg", .gray),
-        ("jpeg/pillow/hopper_gray.jpg", .gray),
-        ("jpeg/pillow/pil_sample_cmyk.jpg", .ycck),
-    ])
+    @Test(
+        "what the decode learned: bit depth, colour model, no alpha", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            ("jpeg/testorig.jpg", ImageInfo.ColorModel.ycbcr),
+            ("jpeg/testimgari.jpg", .ycbcr),
+            ("jpeg/history/testimgp.jpg", .ycbcr),
+            ("jpeg/history/testimggray.jpg", .gray),
+            ("jpeg/pillow/hopper_gray.jpg", .gray),
+            ("jpeg/pillow/pil_sample_cmyk.jpg", .ycck)
+        ])
     func imageInfo(_ path: String, model: ImageInfo.ColorModel) throws {
         let image = try decodeCorpus(path)
         #expect(image.info.format == .jpeg)
@@ -76,7 +82,9 @@ struct JPEGDecoderTests {
     /// which is the same product as ours, so the bytes should agree exactly up to the IDCT; the
     /// ±2 of `matchesPillow` covers it. Here: the colours themselves, so an inversion mistake (a
     /// negative picture) or a dropped K (washed-out picture) cannot pass by symmetry.
-    @Test("Adobe YCCK (Photoshop CMYK) decodes to its real colours, not a negative", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "Adobe YCCK (Photoshop CMYK) decodes to its real colours, not a negative",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func adobeCMYKColours() throws {
         let image = try decodeCorpus("jpeg/pillow/pil_sample_cmyk.jpg")
         let reference = try JPEGOracle.pixels("pil_sample_cmyk.ppm")
@@ -106,17 +114,21 @@ struct JPEGDecoderTests {
         #expect((rotated90.bitmap.width, rotated90.bitmap.height) == (150, 113))
     }
 
-    @Test("files with broken EXIF decode with orientation 1", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        "bad/pillow/invalid-exif.jpg",
-        "bad/pillow/invalid-exif-without-x-resolution.jpg", "bad/pillow/broken_exif_dpi.jpg",
-        "bad/pillow/truncated_exif_dpi.jpg",
-    ])
+    @Test(
+        "files with broken EXIF decode with orientation 1", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "bad/pillow/invalid-exif.jpg",
+            "bad/pillow/invalid-exif-without-x-resolution.jpg", "bad/pillow/broken_exif_dpi.jpg",
+            "bad/pillow/truncated_exif_dpi.jpg"
+        ])
     func brokenEXIF(_ path: String) throws {
         let image = try decodeCorpus(path)
         #expect(image.info.orientation.rawValue == 1)
     }
 
-    @Test("an EXIF block whose IFD0 offset points past its end gives orientation 1", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "an EXIF block whose IFD0 offset points past its end gives orientation 1",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func craftedBadEXIF() throws {
         var data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/portrait_2.jpg"))
         let app1 = try #require(JPEGBytes.markerOffsets(0xE1, in: data).first)
@@ -130,7 +142,9 @@ struct JPEGDecoderTests {
 
     // MARK: Unsupported, truncated, corrupt
 
-    @Test("12-bit JPEG is unsupported, and says so", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: ["jpeg/monkey12.jpg", "jpeg/history/testorig12.jpg"])
+    @Test(
+        "12-bit JPEG is unsupported, and says so", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: ["jpeg/monkey12.jpg", "jpeg/history/testorig12.jpg"])
     func twelveBit(_ path: String) throws {
         let error = #expect(throws: TabIconsError.self) { _ = try decodeCorpus(path) }
         #expect(error?.code == .unsupported)
@@ -139,9 +153,11 @@ struct JPEGDecoderTests {
         #expect(error?.format == .jpeg)
     }
 
-    @Test("a sample precision that no JPEG has is corrupt, not unsupported", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        (UInt8(7), TabIconsError.Code.corrupt), (0, .corrupt), (9, .corrupt), (12, .unsupported), (16, .unsupported),
-    ])
+    @Test(
+        "a sample precision that no JPEG has is corrupt, not unsupported", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            (UInt8(7), TabIconsError.Code.corrupt), (0, .corrupt), (9, .corrupt), (12, .unsupported), (16, .unsupported)
+        ])
     func precisionByte(_ precision: UInt8, code: TabIconsError.Code) throws {
         var data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
         let sof = try #require(JPEGBytes.sofOffset(in: data))
@@ -151,8 +167,9 @@ struct JPEGDecoderTests {
         #expect(error?.message.contains("Unsupported JPEG data precision \(precision)") == true)
     }
 
-    @Test("a baseline file cut short is truncated, never a grey picture", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: [2, 20, 100, 200, 300, 620, 1_000, 2_000, 3_000, 4_000, 5_000])
+    @Test(
+        "a baseline file cut short is truncated, never a grey picture", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [2, 20, 100, 200, 300, 620, 1_000, 2_000, 3_000, 4_000, 5_000])
     func truncatedBaseline(_ length: Int) throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
         try #require(length < data.count - 100)
@@ -161,7 +178,9 @@ struct JPEGDecoderTests {
         #expect(error?.message.hasPrefix("Premature end of JPEG file") == true)
     }
 
-    @Test("a progressive file cut short is truncated, also right between two scans", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "a progressive file cut short is truncated, also right between two scans",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func truncatedProgressive() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/history/testimgp.jpg"))
         let scans = JPEGBytes.markerOffsets(0xDA, in: data)
@@ -175,8 +194,10 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("an arithmetic-coded file cut short is truncated (its decoder would zero-fill silently)", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: [100, 1_000, 3_000, 5_000, 5_124])
+    @Test(
+        "an arithmetic-coded file cut short is truncated (its decoder would zero-fill silently)",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [100, 1_000, 3_000, 5_000, 5_124])
     func truncatedArithmetic(_ length: Int) throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/testimgari.jpg"))
         try #require(length < data.count)
@@ -186,9 +207,12 @@ struct JPEGDecoderTests {
         #expect(error?.code == .truncated)
     }
 
-    @Test("a Huffman-coded file that lacks only its EOI marker still has every pixel", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        "jpeg/testorig.jpg", "jpeg/history/testimgp.jpg", "jpeg/pillow/flower2.jpg",
-    ])
+    @Test(
+        "a Huffman-coded file that lacks only its EOI marker still has every pixel",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "jpeg/testorig.jpg", "jpeg/history/testimgp.jpg", "jpeg/pillow/flower2.jpg"
+        ])
     func missingEOIOnly(_ path: String) throws {
         let data = try Fixtures.data(Fixtures.corpus(path))
         try #require(Array(data.suffix(2)) == [0xFF, 0xD9])
@@ -199,7 +223,9 @@ struct JPEGDecoderTests {
 
     /// Pillow calls this file truncated because its decoder asks for more bytes; it lacks only the
     /// 0xD9 of its EOI marker, and with that byte appended it is a clean, complete file.
-    @Test("Pillow's truncated_jpeg.jpg lacks only the last byte of EOI: every pixel is there", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "Pillow's truncated_jpeg.jpg lacks only the last byte of EOI: every pixel is there",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func pillowTruncatedIsComplete() throws {
         let data = try Fixtures.data(Fixtures.corpus("bad/pillow/truncated_jpeg.jpg"))
         #expect(data.last == 0xFF)
@@ -210,7 +236,8 @@ struct JPEGDecoderTests {
         #expect(error?.code == .truncated)
     }
 
-    @Test("Pillow's hopper_bad_exif.jpg, whose scan is garbage, is corrupt", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "Pillow's hopper_bad_exif.jpg, whose scan is garbage, is corrupt", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func garbageScan() throws {
         // libjpeg reports bad Huffman codes and a premature end of a data segment; the picture
         // Pillow shows for it is horizontal noise.
@@ -219,7 +246,9 @@ struct JPEGDecoderTests {
         #expect(error?.message.hasPrefix("Corrupt JPEG data") == true)
     }
 
-    @Test("the oss-fuzz file is tooLarge by default limits and corrupt when allowed through", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "the oss-fuzz file is tooLarge by default limits and corrupt when allowed through",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func fuzzFile() throws {
         let path = "bad/image-rs/oss-fuzz-36829.jpeg"
         let first = #expect(throws: TabIconsError.self) { _ = try decodeCorpus(path) }
@@ -229,7 +258,9 @@ struct JPEGDecoderTests {
         #expect(second?.code == .corrupt)
     }
 
-    @Test("extraneous bytes before a marker do not reject a picture that decodes", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "extraneous bytes before a marker do not reject a picture that decodes",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func extraneousBytes() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
         let whole = try decodeData(data)
@@ -245,7 +276,9 @@ struct JPEGDecoderTests {
         #expect(try decodeData(tail).bitmap == whole.bitmap)
     }
 
-    @Test("a marker in the middle of the entropy data is corrupt, not zero-filled blocks", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "a marker in the middle of the entropy data is corrupt, not zero-filled blocks",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func markerInsideScan() throws {
         var data = try Fixtures.data(Fixtures.corpus("jpeg/testorig.jpg"))
         let middle = data.startIndex + data.count / 2
@@ -308,9 +341,11 @@ struct JPEGDecoderTests {
 
     // MARK: Limits
 
-    @Test("a header claiming 65500×65500 is tooLarge before any allocation", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        "jpeg/testorig.jpg", "jpeg/history/testimgp.jpg",
-    ])
+    @Test(
+        "a header claiming 65500×65500 is tooLarge before any allocation", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "jpeg/testorig.jpg", "jpeg/history/testimgp.jpg"
+        ])
     func hugeHeader(_ path: String) throws {
         var data = try Fixtures.data(Fixtures.corpus(path))
         let sof = try #require(JPEGBytes.sofOffset(in: data))
@@ -343,10 +378,12 @@ struct JPEGDecoderTests {
 
     // MARK: Shrink on load
 
-    @Test("the DCT scale: smallest M/8 whose longest side is at least the need", arguments: [
-        (227, 30, 2), (227, 29, 1), (227, 57, 2), (227, 58, 3), (227, 227, 8), (227, 500, 8),
-        (128, 64, 4), (128, 65, 5), (128, 16, 1), (128, 1, 1), (6000, 75, 1), (600, 75, 1), (592, 75, 2),
-    ])
+    @Test(
+        "the DCT scale: smallest M/8 whose longest side is at least the need",
+        arguments: [
+            (227, 30, 2), (227, 29, 1), (227, 57, 2), (227, 58, 3), (227, 227, 8), (227, 500, 8),
+            (128, 64, 4), (128, 65, 5), (128, 16, 1), (128, 1, 1), (6000, 75, 1), (600, 75, 1), (592, 75, 2)
+        ])
     func scaleRule(longest: Int, needed: Int, numerator: Int) {
         #expect(JPEGDecoder.scaleNumerator(longestSide: longest, needed: needed) == numerator)
     }
@@ -358,7 +395,9 @@ struct JPEGDecoderTests {
         #expect(JPEGDecoder.scaleNumerator(longestSide: 227, needed: -5) == 8)
     }
 
-    @Test("longestSideNeeded 30 on 227×149 decodes at 2/8: 57×38, source size still 227×149", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "longestSideNeeded 30 on 227×149 decodes at 2/8: 57×38, source size still 227×149",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func shrinkOnLoad() throws {
         let image = try decodeCorpus("jpeg/testorig.jpg", options: DecodeOptions(longestSideNeeded: 30))
         #expect((image.bitmap.width, image.bitmap.height) == (57, 38))
@@ -372,16 +411,21 @@ struct JPEGDecoderTests {
         }
     }
 
-    @Test("shrink on load works for progressive, arithmetic, grey and CMYK files", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        ("jpeg/history/testimgp.jpg", 100, 114, 75), ("jpeg/testimgari.jpg", 100, 114, 75),
-        ("jpeg/history/testimggray.jpg", 10, 29, 19), ("jpeg/pillow/pil_sample_cmyk.jpg", 40, 50, 50),
-    ])
+    @Test(
+        "shrink on load works for progressive, arithmetic, grey and CMYK files",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            ("jpeg/history/testimgp.jpg", 100, 114, 75), ("jpeg/testimgari.jpg", 100, 114, 75),
+            ("jpeg/history/testimggray.jpg", 10, 29, 19), ("jpeg/pillow/pil_sample_cmyk.jpg", 40, 50, 50)
+        ])
     func shrinkOtherKinds(_ path: String, needed: Int, width: Int, height: Int) throws {
         let image = try decodeCorpus(path, options: DecodeOptions(longestSideNeeded: needed))
         #expect((image.bitmap.width, image.bitmap.height) == (width, height))
     }
 
-    @Test("shrink on load is applied before orientation: the oriented bitmap is rotated", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "shrink on load is applied before orientation: the oriented bitmap is rotated",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func shrinkThenOrient() throws {
         let data = try Fixtures.data(Fixtures.corpus("jpeg/image-rs/portrait_2.jpg"))
         let bytes = try #require(JPEGBytes.settingOrientation(8, in: data))
@@ -410,18 +454,23 @@ struct JPEGDecoderTests {
         }
         #expect(decoded >= 40)
         // The failures are exactly the files that deserve one.
-        #expect(failed == [
-            "jpeg/monkey12.jpg": .unsupported,
-            "jpeg/history/testorig12.jpg": .unsupported,
-            "bad/pillow/hopper_bad_exif.jpg": .corrupt,
-            "bad/image-rs/oss-fuzz-36829.jpeg": .tooLarge,
-        ])
+        #expect(
+            failed == [
+                "jpeg/monkey12.jpg": .unsupported,
+                "jpeg/history/testorig12.jpg": .unsupported,
+                "bad/pillow/hopper_bad_exif.jpg": .corrupt,
+                "bad/image-rs/oss-fuzz-36829.jpeg": .tooLarge
+            ])
     }
 
-    @Test("decodes on many threads at once give the same results as one at a time", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "decodes on many threads at once give the same results as one at a time",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func concurrentDecodes() async throws {
-        let paths = ["jpeg/testorig.jpg", "jpeg/history/testimgp.jpg", "jpeg/monkey12.jpg",
-                     "jpeg/pillow/pil_sample_cmyk.jpg", "bad/pillow/hopper_bad_exif.jpg", "jpeg/testimgari.jpg"]
+        let paths = [
+            "jpeg/testorig.jpg", "jpeg/history/testimgp.jpg", "jpeg/monkey12.jpg",
+            "jpeg/pillow/pil_sample_cmyk.jpg", "bad/pillow/hopper_bad_exif.jpg", "jpeg/testimgari.jpg"
+        ]
         let inputs = try paths.map { try Fixtures.data(Fixtures.corpus($0)) }
         let serial = inputs.map { data in Result { () throws(TabIconsError) in try ImageDecoder.decode(data) } }
         let parallel = await withTaskGroup(of: (Int, Result<DecodedImage, TabIconsError>).self) { group in

@@ -37,7 +37,7 @@ struct JPEGOracle: Decodable {
         "jpeg/pillow/hopper_orientation_8.jpg",
         "jpeg/testorig.jpg", "jpeg/testimgint.jpg", "jpeg/testimgari.jpg",
         "jpeg/history/testimgp.jpg", "jpeg/history/testimggray.jpg",
-        "jpeg/pillow/pil_sample_cmyk.jpg",
+        "jpeg/pillow/pil_sample_cmyk.jpg"
     ]
 
     static let sampledFiles = [
@@ -45,13 +45,13 @@ struct JPEGOracle: Decodable {
         "bad/pillow/photoshop-200dpi-broken.jpg", "bad/pillow/truncated_app14.jpg",
         "bad/pillow/truncated_jpeg.jpg", "jpeg/pillow/flower2.jpg", "jpeg/pillow/hopper_gray.jpg",
         "jpeg/pillow/exif-72dpi-int.jpg", "jpeg/image-rs/portrait_2.jpg",
-        "jpeg/image-rs/progressive_cat.jpg", "jpeg/image-rs/progressive_3.jpg",
+        "jpeg/image-rs/progressive_cat.jpg", "jpeg/image-rs/progressive_3.jpg"
     ]
 
     /// The oracle, or an empty one when expected.json cannot be read (every lookup then fails).
     static let shared: JPEGOracle = {
         guard let data = try? Data(contentsOf: Fixtures.fixture("jpeg/expected.json")),
-              let oracle = try? JSONDecoder().decode(JPEGOracle.self, from: data)
+            let oracle = try? JSONDecoder().decode(JPEGOracle.self, from: data)
         else { return JPEGOracle(files: [:], sampled: [:]) }
         return oracle
     }()
@@ -80,7 +80,7 @@ struct JPEGOracle: Decodable {
             index += 1
         }
         guard fields.count == 4, let width = Int(fields[1]), let height = Int(fields[2]), fields[3] == "255",
-              fields[0] == "P5" || fields[0] == "P6"
+            fields[0] == "P5" || fields[0] == "P6"
         else { throw BadPNM(name: name) }
         let channels = fields[0] == "P5" ? 1 : 3
         let samples = Array(bytes[index...])
@@ -159,7 +159,7 @@ enum JPEGBytes {
     static func settingOrientation(_ value: UInt16, in data: Data) -> Data? {
         var b = [UInt8](data)
         guard let app1 = markers(in: data).first(where: { $0.code == 0xE1 })?.offset,
-              b.count > app1 + 18, Array(b[app1 + 4..<app1 + 10]) == Array("Exif".utf8) + [0, 0]
+            b.count > app1 + 18, Array(b[app1 + 4..<app1 + 10]) == Array("Exif".utf8) + [0, 0]
         else { return nil }
         let tiff = app1 + 10
         let little = b[tiff] == 0x49

@@ -16,7 +16,9 @@ struct PNGDecoderTests {
     /// Pillow's samples (file gamma × 2.2 more than 5% from 1 → corrected with libpng's exponent),
     /// so g03…g25 and the many gAMA 1.0 files are held to *exact* values for 8-bit sources, and to
     /// ±1 (alpha and premultiplied colour) for 16-bit ones, like every other 16-bit file.
-    @Test("every valid PngSuite file decodes to the oracle's pixels", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: PNGOracle.keys(under: "pngsuite"))
+    @Test(
+        "every valid PngSuite file decodes to the oracle's pixels", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: PNGOracle.keys(under: "pngsuite"))
     func pngSuiteFile(key: String) throws {
         try expectOracle(key)
     }
@@ -29,13 +31,17 @@ struct PNGDecoderTests {
         #expect(PNGOracle.keys(under: "pngsuite") == valid.map { "pngsuite/" + $0 })
     }
 
-    @Test("libpng's pngsuite, testpngs and badpal files decode to the oracle's pixels", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: PNGOracle.keys(under: "libpng"))
+    @Test(
+        "libpng's pngsuite, testpngs and badpal files decode to the oracle's pixels",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: PNGOracle.keys(under: "libpng"))
     func libpngFile(key: String) throws {
         try expectOracle(key)
     }
 
-    @Test("gAMA is applied as libpng does: PngSuite's gAMA 1.0 gray ramp is brightened, a file without gAMA is not", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "gAMA is applied as libpng does: PngSuite's gAMA 1.0 gray ramp is brightened, a file without gAMA is not",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func gammaRule() throws {
         // basn0g08: gAMA 1.0 (linear samples), 0,1,2,3… along the first row; libpng encodes them
         // for a 2.2 display: 255 × (v/255)^0.45455.
@@ -48,7 +54,9 @@ struct PNGDecoderTests {
         #expect(PNGOracleDigest.sha256Hex(plain.bitmap.pixels) == oracle.sha256)
     }
 
-    @Test("a 16-bit file without gAMA is not brightened", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: ["gray-16.png", "rgb-16.png", "rgb-alpha-16.png"])
+    @Test(
+        "a 16-bit file without gAMA is not brightened", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: ["gray-16.png", "rgb-16.png", "rgb-alpha-16.png"])
     func sixteenBitWithoutGamma(name: String) throws {
         let key = "libpng/testpngs/" + name
         let oracle = try #require(PNGOracle.entries[key])
@@ -59,9 +67,12 @@ struct PNGDecoderTests {
         #expect(PNGOracle.premultipliedDistance(image.bitmap.pixels, expected) <= 1)
     }
 
-    @Test("Adam7 16-bit files decode exactly like their non-interlaced twins", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        ("basi0g16", "basn0g16"), ("basi2c16", "basn2c16"), ("basi4a16", "basn4a16"), ("basi6a16", "basn6a16"),
-    ])
+    @Test(
+        "Adam7 16-bit files decode exactly like their non-interlaced twins",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            ("basi0g16", "basn0g16"), ("basi2c16", "basn2c16"), ("basi4a16", "basn4a16"), ("basi6a16", "basn6a16")
+        ])
     func interlaced16(interlaced: String, plain: String) throws {
         let a = try decode("pngsuite/\(interlaced).png"), b = try decode("pngsuite/\(plain).png")
         #expect(a.bitmap == b.bitmap)
@@ -69,7 +80,9 @@ struct PNGDecoderTests {
 
     // MARK: What the decoder reports
 
-    @Test("bit depth, colour model and alpha come from the file", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: PNGOracle.keys(under: "pngsuite"))
+    @Test(
+        "bit depth, colour model and alpha come from the file", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: PNGOracle.keys(under: "pngsuite"))
     func info(key: String) throws {
         let oracle = try #require(PNGOracle.entries[key])
         let image = try decode(key)
@@ -82,7 +95,9 @@ struct PNGDecoderTests {
         #expect(image.info.pixelWidth == oracle.width && image.info.pixelHeight == oracle.height)
     }
 
-    @Test("transparency is read off the pixels: tRNS files have transparent pixels, opaque ones do not", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "transparency is read off the pixels: tRNS files have transparent pixels, opaque ones do not",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func transparentPixels() throws {
         #expect(try decode("pngsuite/tbbn0g04.png").info.hasTransparentPixels)
         #expect(try decode("pngsuite/tbrn2c08.png").info.hasTransparentPixels)
@@ -93,16 +108,20 @@ struct PNGDecoderTests {
         #expect(try !decode("pngsuite/basn2c08.png").info.hasTransparentPixels)
     }
 
-    @Test("an APNG is animated when acTL declares more than one frame; the pixels are the default image", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "an APNG is animated when acTL declares more than one frame; the pixels are the default image",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func apng() throws {
-        let animated = try decode("bad/image-png-bugfixes/issue#202.png") // acTL: 20 frames
+        let animated = try decode("bad/image-png-bugfixes/issue#202.png")  // acTL: 20 frames
         #expect(animated.info.isAnimated)
         #expect(animated.bitmap.width == 100 && animated.bitmap.height == 100)
-        #expect(try decode("bad/pillow/apng_syntax_num_frames_invalid.png").info.isAnimated) // 2^31+1 frames
-        #expect(try !decode("bad/pillow/apng_split_fdat_zero_chunk.png").info.isAnimated) // acTL: 1 frame
+        #expect(try decode("bad/pillow/apng_syntax_num_frames_invalid.png").info.isAnimated)  // 2^31+1 frames
+        #expect(try !decode("bad/pillow/apng_split_fdat_zero_chunk.png").info.isAnimated)  // acTL: 1 frame
     }
 
-    @Test("palette indices past the palette's end decode as opaque black (libpng testpngs/badpal)", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "palette indices past the palette's end decode as opaque black (libpng testpngs/badpal)",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func outOfRangePalette() throws {
         // small-palette-2: a 2-entry palette, indices 0…3.
         let image = try decode("libpng/testpngs/badpal/small-palette-2.png")
@@ -116,16 +135,19 @@ struct PNGDecoderTests {
     /// (`\x89PNG`) do not sniff as PNG, so `ImageDecoder.decode` calls them `unsupportedFormat`
     /// (showing the bytes they start with); the three with mangled line endings after `\x89PNG`
     /// reach libpng and get its clearer reason.
-    @Test("the 14 broken PngSuite files are refused with a code and libpng's reason", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        ("xs1n0g01", "Not a PNG file", true), ("xs2n0g01", "Not a PNG file", true),
-        ("xs4n0g01", "Not a PNG file", true), ("xs7n0g01", "PNG file corrupted by ASCII conversion", false),
-        ("xcrn0g04", "PNG file corrupted by ASCII conversion", false),
-        ("xlfn0g04", "PNG file corrupted by ASCII conversion", false),
-        ("xhdn0g08", "IHDR: CRC error", false), ("xc1n0g08", "Invalid IHDR data", false),
-        ("xc9n2c08", "Invalid IHDR data", false), ("xd0n2c08", "Invalid IHDR data", false),
-        ("xd3n2c08", "Invalid IHDR data", false), ("xd9n2c08", "Invalid IHDR data", false),
-        ("xdtn0g01", "IEND: out of place", false), ("xcsn0g01", "IDAT: CRC error", false),
-    ])
+    @Test(
+        "the 14 broken PngSuite files are refused with a code and libpng's reason",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            ("xs1n0g01", "Not a PNG file", true), ("xs2n0g01", "Not a PNG file", true),
+            ("xs4n0g01", "Not a PNG file", true), ("xs7n0g01", "PNG file corrupted by ASCII conversion", false),
+            ("xcrn0g04", "PNG file corrupted by ASCII conversion", false),
+            ("xlfn0g04", "PNG file corrupted by ASCII conversion", false),
+            ("xhdn0g08", "IHDR: CRC error", false), ("xc1n0g08", "Invalid IHDR data", false),
+            ("xc9n2c08", "Invalid IHDR data", false), ("xd0n2c08", "Invalid IHDR data", false),
+            ("xd3n2c08", "Invalid IHDR data", false), ("xd9n2c08", "Invalid IHDR data", false),
+            ("xdtn0g01", "IEND: out of place", false), ("xcsn0g01", "IDAT: CRC error", false)
+        ])
     func brokenPngSuite(name: String, reason: String, notSniffed: Bool) throws {
         let data = try Fixtures.data(Fixtures.corpus("pngsuite/\(name).png"))
         let direct = try #require(throws: TabIconsError.self) { try decodePNG(data) }
@@ -136,8 +158,10 @@ struct PNGDecoderTests {
         #expect(front.code == (notSniffed ? .unsupportedFormat : .corrupt))
     }
 
-    @Test("libpng's crasher files: the huge-chunk ones are refused before libpng sees them", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: ["bad/libpng-crashers", "libpng/testpngs/crashers"])
+    @Test(
+        "libpng's crasher files: the huge-chunk ones are refused before libpng sees them",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: ["bad/libpng-crashers", "libpng/testpngs/crashers"])
     func libpngCrashers(folder: String) throws {
         let files = try Fixtures.corpusFiles(folder, extensions: ["png"])
         #expect(files.count == 23)
@@ -147,14 +171,16 @@ struct PNGDecoderTests {
             if name.hasPrefix("huge_") && name != "huge_IDAT.png" {
                 // The walker's message: libpng never allocated the 1 GiB the chunk declares.
                 #expect(outcome.code == .truncated, "\(name)")
-                #expect(outcome.message.contains("chunk of 1073741823 bytes at byte 33 runs past the end of the 57-byte input"), "\(name)")
+                #expect(
+                    outcome.message.contains("chunk of 1073741823 bytes at byte 33 runs past the end of the 57-byte input"),
+                    "\(name)")
             } else {
                 let expected: [String: PNGOutcome] = [
                     "huge_IDAT.png": .failed(.truncated, "read beyond end of data"),
                     "bad_iCCP.png": .failed(.corrupt, "IHDR: CRC error"),
                     "badadler.png": .failed(.corrupt, "IDAT: incorrect data check"),
                     "badcrc.png": .failed(.corrupt, "IDAT: CRC error"),
-                    "empty_ancillary_chunks.png": .decoded(1, 1),
+                    "empty_ancillary_chunks.png": .decoded(1, 1)
                 ]
                 #expect(outcome == expected[name], "\(name)")
             }
@@ -170,12 +196,16 @@ struct PNGDecoderTests {
             "issue#430.png": .decoded(568, 153), "large-text-chunks-issue#337.png": .decoded(32, 32),
             "x_consecutive_idat.png": .failed(.truncated, "Not enough image data"),
             "x_ihdr_missing.png": .failed(.corrupt, "missing IHDR: the first chunk is IDAT"),
-            "x_image-issue#1075.png": .failed(.truncated, "Not enough image data: 24 bytes from the first IDAT cannot inflate to the 4452777 bytes of rows a 1024×1449 image needs"),
+            "x_image-issue#1075.png": .failed(
+                .truncated,
+                "Not enough image data: 24 bytes from the first IDAT cannot inflate to the 4452777 bytes of rows a 1024×1449 image needs"
+            ),
             "x_interlaced_chck.png": .failed(.corrupt, "IDAT: CRC error"),
             "x_issue#214.png": .failed(.corrupt, "invalid image size 0×3"),
             "x_issue#230.0.png": .failed(.corrupt, "IHDR: 4293328897×0 is out of range (PNG unsigned integer out of range)"),
-            "x_issue#230.1.png": .failed(.corrupt, "IHDR: 4294967295×536883232 is out of range (PNG unsigned integer out of range)"),
-            "x_unexpected_eof.png": .failed(.corrupt, "R[00]y[00]: invalid chunk type"),
+            "x_issue#230.1.png": .failed(
+                .corrupt, "IHDR: 4294967295×536883232 is out of range (PNG unsigned integer out of range)"),
+            "x_unexpected_eof.png": .failed(.corrupt, "R[00]y[00]: invalid chunk type")
         ]
         try expectOutcomes(folder: "bad/image-png-bugfixes", extensions: ["png"], expected)
     }
@@ -194,7 +224,7 @@ struct PNGDecoderTests {
             "png_decompression_dos.png": .decoded(1, 1), "tRNS_null_1x1.png": .decoded(1, 1),
             "truncated_end_chunk.png": .decoded(128, 128),
             "truncated_image.png": .failed(.truncated, "read beyond end of data"),
-            "unknown_compression_method.png": .decoded(57, 57),
+            "unknown_compression_method.png": .decoded(57, 57)
         ]
         try expectOutcomes(folder: "bad/pillow", extensions: ["png"], expected)
         // A PNG that lost its first byte: not PNG to the sniffer, not PNG to libpng.
@@ -233,12 +263,15 @@ struct PNGDecoderTests {
     func structure() throws {
         var png = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
         png += [0, 0, 0, 40] + Array("tEXt".utf8) + Array("abc".utf8)
-        #expect(PNGOutcome(Data(png)) == .failed(.truncated, "tEXt chunk of 40 bytes at byte 33 runs past the end of the 44-byte input"))
+        #expect(
+            PNGOutcome(Data(png))
+                == .failed(.truncated, "tEXt chunk of 40 bytes at byte 33 runs past the end of the 44-byte input"))
         let cut = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
         #expect(PNGOutcome(Data(cut)).code == .truncated)
         #expect(PNGOutcome(Data(PNGBytes.signature.prefix(5))).code == .truncated)
         // A length past 2^31-1 is not PNG at all.
-        let overlong = PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
+        let overlong =
+            PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 1, height: 1))
             + [0x80, 0, 0, 0] + Array("tEXt".utf8) + [0, 0, 0, 0]
         #expect(PNGOutcome(Data(overlong)).code == .corrupt)
     }
@@ -255,7 +288,8 @@ struct PNGDecoderTests {
     func helpers() {
         // Every PNG ends with IEND's CRC AE 42 60 82; SHA-256("abc") is FIPS 180-2's example.
         #expect(Array("IEND".utf8).withUnsafeBytes { PNGChunks.crc32($0) } == 0xAE42_6082)
-        #expect(PNGOracleDigest.sha256Hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            PNGOracleDigest.sha256Hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(PNGOracleDigest.sha256Hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
@@ -352,7 +386,7 @@ enum PNGBytes {
     /// Signature, IHDR, one tiny IDAT (a stored zlib block holding one black row of at most
     /// 2 px), IEND. For large sizes the data is far too short: nothing may get that far.
     static func image(width: UInt32, height: UInt32) -> [UInt8] {
-        let row: [UInt8] = [0, 0, 0] // filter byte + 2 gray samples
+        let row: [UInt8] = [0, 0, 0]  // filter byte + 2 gray samples
         let adler = adler32(row)
         let zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(row.count), 0, ~UInt8(row.count), 0xFF] + row + be32(adler)
         return signature + chunk("IHDR", ihdr(width: width, height: height)) + chunk("IDAT", zlib) + chunk("IEND", [])

@@ -8,15 +8,23 @@ import Testing
 @Suite("PNG encoding")
 struct PNGEncoderTests {
     /// PNG colour types as IHDR stores them.
-    enum ColorType: UInt8 { case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6 }
+    enum ColorType: UInt8 {
+        case gray = 0
+        case rgb = 2
+        case palette = 3
+        case grayAlpha = 4
+        case rgba = 6
+    }
 
-    @Test("decode(encode(x)) == x, in the smallest colour type the content allows", arguments: [
-        ("random RGBA", PNGSample.randomRGBA(width: 37, height: 23), ColorType.rgba),
-        ("random opaque colour", PNGSample.randomOpaque(width: 41, height: 17), .rgb),
-        ("random gray with alpha", PNGSample.randomGrayAlpha(width: 33, height: 29), .grayAlpha),
-        ("full gray ramp, opaque", PNGSample.grayRamp(width: 256, height: 8), .gray),
-        ("random gray, opaque", PNGSample.randomGray(width: 64, height: 64), .gray),
-    ])
+    @Test(
+        "decode(encode(x)) == x, in the smallest colour type the content allows",
+        arguments: [
+            ("random RGBA", PNGSample.randomRGBA(width: 37, height: 23), ColorType.rgba),
+            ("random opaque colour", PNGSample.randomOpaque(width: 41, height: 17), .rgb),
+            ("random gray with alpha", PNGSample.randomGrayAlpha(width: 33, height: 29), .grayAlpha),
+            ("full gray ramp, opaque", PNGSample.grayRamp(width: 256, height: 8), .gray),
+            ("random gray, opaque", PNGSample.randomGray(width: 64, height: 64), .gray)
+        ])
     func roundTrip(name: String, bitmap: Bitmap, expected: ColorType) throws {
         let png = try PNGEncoder.encode(bitmap)
         #expect(png[25] == expected.rawValue, "\(name): IHDR colour type")
@@ -31,7 +39,7 @@ struct PNGEncoderTests {
         let glyph = PNGSample.glyph(width: 48, height: 48, ink: [20, 30, 40, 255], background: [255, 255, 255, 0])
         let png = try PNGEncoder.encode(glyph)
         #expect(png[25] == ColorType.palette.rawValue)
-        #expect(png[24] == 1) // two entries: 1-bit indices
+        #expect(png[24] == 1)  // two entries: 1-bit indices
         let chunks = Self.chunks(png)
         #expect(chunks.map(\.type) == ["IHDR", "sRGB", "PLTE", "tRNS", "IDAT", "IEND"])
         #expect(chunks.first { $0.type == "tRNS" }?.length == 1)
@@ -54,10 +62,12 @@ struct PNGEncoderTests {
         #expect(try ImageDecoder.decode(Data(png)).bitmap == many)
     }
 
-    @Test("output is deterministic and carries no timestamp", arguments: [
-        PNGSample.randomRGBA(width: 20, height: 20), PNGSample.randomGray(width: 9, height: 3),
-        PNGSample.glyph(width: 16, height: 16, ink: [0, 0, 0, 255], background: [0, 0, 0, 0]),
-    ])
+    @Test(
+        "output is deterministic and carries no timestamp",
+        arguments: [
+            PNGSample.randomRGBA(width: 20, height: 20), PNGSample.randomGray(width: 9, height: 3),
+            PNGSample.glyph(width: 16, height: 16, ink: [0, 0, 0, 255], background: [0, 0, 0, 0])
+        ])
     func deterministic(bitmap: Bitmap) throws {
         let first = try PNGEncoder.encode(bitmap), second = try PNGEncoder.encode(bitmap)
         #expect(first == second)
@@ -80,10 +90,12 @@ struct PNGEncoderTests {
         }
     }
 
-    @Test("decoded corpus files re-encode losslessly", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: [
-        "pngsuite/basn6a08.png", "pngsuite/tbrn2c08.png", "pngsuite/basn3p04.png", "pngsuite/basn0g02.png",
-        "libpng/testpngs/rgb-alpha-16.png",
-    ])
+    @Test(
+        "decoded corpus files re-encode losslessly", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "pngsuite/basn6a08.png", "pngsuite/tbrn2c08.png", "pngsuite/basn3p04.png", "pngsuite/basn0g02.png",
+            "libpng/testpngs/rgb-alpha-16.png"
+        ])
     func corpusRoundTrip(path: String) throws {
         let original = try ImageDecoder.decode(Fixtures.data(Fixtures.corpus(path))).bitmap
         #expect(try ImageDecoder.decode(Data(PNGEncoder.encode(original))).bitmap == original)
@@ -122,11 +134,15 @@ enum PNGSample {
     }
 
     static func randomGray(width: Int, height: Int) -> Bitmap {
-        make(width: width, height: height, seed: 3) { g in let v = g.byte(); return [v, v, v, 255] }
+        make(width: width, height: height, seed: 3) { g in
+            let v = g.byte(); return [v, v, v, 255]
+        }
     }
 
     static func randomGrayAlpha(width: Int, height: Int) -> Bitmap {
-        make(width: width, height: height, seed: 4) { g in let v = g.byte(); return [v, v, v, g.byte()] }
+        make(width: width, height: height, seed: 4) { g in
+            let v = g.byte(); return [v, v, v, g.byte()]
+        }
     }
 
     static func grayRamp(width: Int, height: Int) -> Bitmap {
@@ -141,7 +157,8 @@ enum PNGSample {
         let cx = Double(width) / 2, cy = Double(height) / 2, r = Double(min(width, height)) * 0.35
         for y in 0..<height {
             for x in 0..<width {
-                let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
+                let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy))
+                    .squareRoot()
                 pixels += abs(d - r) < 3 ? ink : background
             }
         }

@@ -12,9 +12,11 @@ import Testing
 struct PNGHeaderProbeTests {
     /// A 4000×3000 8-bit RGBA header whose data could never fill it, with the IHDR CRC as written.
     static func header(damagingCRC: Bool = false, before: [UInt8] = []) -> Data {
-        var bytes = [UInt8](PNGTestWriter.image(width: 4000, height: 3000, bitDepth: 8, colorType: 6, interlaced: false,
-                                                before: before, zlib: PNGTestWriter.stored([0])))
-        if damagingCRC { bytes[29] ^= 0xFF }   // the first byte of the IHDR CRC (8 + 8 + 13)
+        var bytes = [UInt8](
+            PNGTestWriter.image(
+                width: 4000, height: 3000, bitDepth: 8, colorType: 6, interlaced: false,
+                before: before, zlib: PNGTestWriter.stored([0])))
+        if damagingCRC { bytes[29] ^= 0xFF }  // the first byte of the IHDR CRC (8 + 8 + 13)
         return Data(bytes)
     }
 
@@ -43,8 +45,9 @@ struct PNGHeaderProbeTests {
         #expect(Normalizer().normalizeMemoryEstimate(data) == data.count)
     }
 
-    @Test("the decoder reads the header the probe reads, and the estimate is made from it",
-          arguments: ["home.png", "palette-trns.png", "rgba16-32.png"])
+    @Test(
+        "the decoder reads the header the probe reads, and the estimate is made from it",
+        arguments: ["home.png", "palette-trns.png", "rgba16-32.png"])
     func sameHeader(_ name: String) throws {
         let data = try Data(contentsOf: Fixtures.testImage(name))
         let probed = try #require(data.withUnsafeBytes { PNGChunks.probe($0, limits: .default) })
@@ -53,10 +56,12 @@ struct PNGHeaderProbeTests {
         }
         #expect(probed == decoded)
         let header = probed.header
-        #expect(DecodeMemoryEstimate.bytes(data, longestSideNeeded: nil)
+        #expect(
+            DecodeMemoryEstimate.bytes(data, longestSideNeeded: nil)
                 == data.count + header.width * header.height * 4 + probed.libpngWorkingBytes
-                    + PNGRowDecoder.heldBytes(width: header.width, height: header.height, bitDepth: header.bitDepth,
-                                              isInterlaced: header.isInterlaced, streamed: false))
+                + PNGRowDecoder.heldBytes(
+                    width: header.width, height: header.height, bitDepth: header.bitDepth,
+                    isInterlaced: header.isInterlaced, streamed: false))
     }
 
     @Test("a header past the size limits is charged its bytes alone, through the same probe")
@@ -65,7 +70,8 @@ struct PNGHeaderProbeTests {
         strict.maxSide = 3999
         let data = Self.header()
         #expect(data.withUnsafeBytes { PNGChunks.probe($0, limits: strict) } == nil)
-        #expect(data.withUnsafeBytes { PNGChunks.probe($0, limits: .default) }?.header
+        #expect(
+            data.withUnsafeBytes { PNGChunks.probe($0, limits: .default) }?.header
                 == PNGChunks.Header(width: 4000, height: 3000, bitDepth: 8, colorType: 6))
         #expect(DecodeMemoryEstimate.bytes(data, longestSideNeeded: 75, limits: strict) == data.count)
         #expect(Normalizer(options: NormalizeOptions(limits: strict)).normalizeMemoryEstimate(data) == data.count)

@@ -21,27 +21,39 @@ struct PNGMemoryLimitTests {
             let decoder = try PNGRowDecoder(bytes, limits: .default)
             try decoder.start()
             var pixels = [UInt8](repeating: 0, count: decoder.width * decoder.height * 4)
-            try pixels.withUnsafeMutableBufferPointer { buffer throws(TabIconsError) in try decoder.readImage(into: buffer.baseAddress!) }
+            try pixels.withUnsafeMutableBufferPointer { buffer throws(TabIconsError) in
+                try decoder.readImage(into: buffer.baseAddress!)
+            }
             return decoder.libpngPeakBytes
         }
     }
 
     // MARK: Text chunks
 
-    @Test("text chunks before the image data are discarded unread: 24 chunks each inflating to 1 MB leave libpng under 256 KB",
-          arguments: ["zTXt", "iTXt", "tEXt"])
+    @Test(
+        "text chunks before the image data are discarded unread: 24 chunks each inflating to 1 MB leave libpng under 256 KB",
+        arguments: ["zTXt", "iTXt", "tEXt"])
     func textChunksNotHeld(type: String) throws {
-        let text = type == "tEXt"
+        let text =
+            type == "tEXt"
             ? (0..<24).flatMap { PNGBytes.chunk("tEXt", Array("k\($0)".utf8) + [0] + [UInt8](repeating: 0x61, count: 100_000)) }
-            : (0..<24).flatMap { PNGTestWriter.compressedText(type, keyword: "k\($0)", zlib: PNGTestWriter.run(of: 0x61, count: 1_000_000)) }
-        let data = PNGTestWriter.png(width: 3, height: 2, bitDepth: 8, colorType: 0, interlaced: false, before: text) { x, y in [x * 100 + y] }
+            : (0..<24).flatMap {
+                PNGTestWriter.compressedText(type, keyword: "k\($0)", zlib: PNGTestWriter.run(of: 0x61, count: 1_000_000))
+            }
+        let data = PNGTestWriter.png(width: 3, height: 2, bitDepth: 8, colorType: 0, interlaced: false, before: text) { x, y in
+            [x * 100 + y]
+        }
         let image = try ImageDecoder.decode(data)
-        #expect(image.bitmap.pixels == [0, 0, 0, 255, 100, 100, 100, 255, 200, 200, 200, 255,
-                                        1, 1, 1, 255, 101, 101, 101, 255, 201, 201, 201, 255])
+        #expect(
+            image.bitmap.pixels == [
+                0, 0, 0, 255, 100, 100, 100, 255, 200, 200, 200, 255,
+                1, 1, 1, 255, 101, 101, 101, 255, 201, 201, 201, 255
+            ])
         // Before issue 17 libpng held each inflated text (24 MB for zTXt/iTXt, 2.4 MB for tEXt).
         #expect(try Self.libpngPeak(data) < 256 << 10)
         // And the estimate charges none of them: libpng's fixed set, three rows of 8-byte pixels, IHDR.
-        let estimate = try data.withUnsafeBytesTyped { bytes throws(TabIconsError) in try PNGChunks.scan(bytes) }.libpngWorkingBytes
+        let estimate = try data.withUnsafeBytesTyped { bytes throws(TabIconsError) in try PNGChunks.scan(bytes) }
+            .libpngWorkingBytes
         #expect(estimate == (64 << 10) + 3 * (3 * 8 + 64) + 13)
     }
 
@@ -49,15 +61,21 @@ struct PNGMemoryLimitTests {
 
     @Test("a 67-byte header claiming 10000×10000 16-bit Adam7 is truncated before anything is allocated for its pixels")
     func headerAloneIsTruncated() throws {
-        let data = PNGTestWriter.image(width: 10000, height: 10000, bitDepth: 16, colorType: 6, interlaced: true,
-                                       zlib: PNGTestWriter.stored([0, 0, 0, 0, 0, 0, 0, 0, 0]))
+        let data = PNGTestWriter.image(
+            width: 10000, height: 10000, bitDepth: 16, colorType: 6, interlaced: true,
+            zlib: PNGTestWriter.stored([0, 0, 0, 0, 0, 0, 0, 0, 0]))
         let error = try #require(Self.failure(data))
         #expect(error.code == .truncated)
-        #expect(error.message == "Not enough image data: 44 bytes from the first IDAT cannot inflate to the 800018750 bytes of rows a 10000×10000 image needs")
+        #expect(
+            error.message
+                == "Not enough image data: 44 bytes from the first IDAT cannot inflate to the 800018750 bytes of rows a 10000×10000 image needs"
+        )
         // Every Adam7 pass of a 16-bit RGBA 10000² image: 100 M pixels of 8 bytes, and a filter
         // byte per pass row (1250 + 1250 + 1250 + 2500 + 2500 + 5000 + 5000 rows); the same
         // through the normalizer (the streamed path checks it too).
-        #expect(PNGImageDataBound.filteredBytes(PNGChunks.Header(width: 10000, height: 10000, bitDepth: 16, colorType: 6, isInterlaced: true))
+        #expect(
+            PNGImageDataBound.filteredBytes(
+                PNGChunks.Header(width: 10000, height: 10000, bitDepth: 16, colorType: 6, isInterlaced: true))
                 == 800_000_000 + 18_750)
         #expect(throws: error) { try Normalizer().normalize(data) }
     }
@@ -65,8 +83,9 @@ struct PNGMemoryLimitTests {
     @Test("a header its data can fill is not refused by the bound: a 4000×4000 black 1-bit image from 13 KB")
     func fillableHeaderDecodes() throws {
         let rows = 4000 * (1 + 500)
-        let data = PNGTestWriter.image(width: 4000, height: 4000, bitDepth: 1, colorType: 0, interlaced: false,
-                                       zlib: PNGTestWriter.run(of: 0, count: rows))
+        let data = PNGTestWriter.image(
+            width: 4000, height: 4000, bitDepth: 1, colorType: 0, interlaced: false,
+            zlib: PNGTestWriter.run(of: 0, count: rows))
         #expect(data.count < 13_000)
         let image = try ImageDecoder.decode(data)
         #expect(image.bitmap.pixels.count == 4000 * 4000 * 4)
@@ -78,8 +97,9 @@ struct PNGMemoryLimitTests {
     /// A black 9000×9000 1-bit PNG (65 KB): legal, and 324 MB as RGBA. Made afresh for each use:
     /// a `static let` holding `Data` is reported leaked by LeakSanitizer (scripts/lsan.supp says why).
     static var black9000: Data {
-        PNGTestWriter.image(width: 9000, height: 9000, bitDepth: 1, colorType: 0, interlaced: false,
-                            zlib: PNGTestWriter.run(of: 0, count: 9000 * (1 + 1125)))
+        PNGTestWriter.image(
+            width: 9000, height: 9000, bitDepth: 1, colorType: 0, interlaced: false,
+            zlib: PNGTestWriter.run(of: 0, count: 9000 * (1 + 1125)))
     }
 
     @Test("decoding a 9000×9000 PNG whole is refused as tooLarge naming the 256 MiB limit; normalizing it streams in a few MB")
@@ -87,7 +107,9 @@ struct PNGMemoryLimitTests {
         let error = try #require(Self.failure(Self.black9000))
         #expect(error.code == .tooLarge)
         #expect(error.format == .png)
-        #expect(error.message == "a 9000×9000 PNG decoded whole needs more than 256 MiB (about 342 MiB with the input and the process)")
+        #expect(
+            error.message
+                == "a 9000×9000 PNG decoded whole needs more than 256 MiB (about 342 MiB with the input and the process)")
         // The limit is the one declared place: raised, the same header passes the check.
         let estimate = DecodeMemoryEstimate.bytes(Self.black9000, longestSideNeeded: nil)
         #expect(estimate == Self.black9000.count + 9000 * 9000 * 4 + (64 << 10) + 3 * (9000 * 8 + 64) + 13)
@@ -111,12 +133,14 @@ struct PNGMemoryLimitTests {
         }
     }
 
-    @Test("16-bit and Adam7 files decode whole to exactly their 8-bit non-interlaced twin's pixels",
-          arguments: [(1, 1), (2, 9), (9, 2), (33, 17), (601, 403)])
+    @Test(
+        "16-bit and Adam7 files decode whole to exactly their 8-bit non-interlaced twin's pixels",
+        arguments: [(1, 1), (2, 9), (9, 2), (33, 17), (601, 403)])
     func twinsDecodeAlike(width: Int, height: Int) throws {
         let reference = try ImageDecoder.decode(Self.twin(width: width, height: height, bitDepth: 8, interlaced: false)).bitmap
         for (bitDepth, interlaced) in [(8, true), (16, false), (16, true)] {
-            let image = try ImageDecoder.decode(Self.twin(width: width, height: height, bitDepth: bitDepth, interlaced: interlaced))
+            let image = try ImageDecoder.decode(
+                Self.twin(width: width, height: height, bitDepth: bitDepth, interlaced: interlaced))
             #expect(image.bitmap == reference, "\(bitDepth)-bit, interlaced \(interlaced)")
             #expect(image.info.bitDepth == bitDepth)
         }
@@ -130,14 +154,16 @@ struct PNGMemoryLimitTests {
         let outcome = try #require(try StreamedNormalization.outcome(data, options: NormalizeOptions()))
         #expect(outcome.icon.renditions.map(\.bitmap) == reference.renditions.map(\.bitmap))
         let evenRows = (height + 1) / 2 * width * 4
-        #expect(PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: 16, isInterlaced: true, streamed: true)
+        #expect(
+            PNGRowDecoder.heldBytes(width: width, height: height, bitDepth: 16, isInterlaced: true, streamed: true)
                 == width * 12 + evenRows)
         #expect(outcome.heldBytes > evenRows)
         #expect(data.count + outcome.heldBytes <= Normalizer().normalizeMemoryEstimate(data))
         // What `inspect` reports, read row by row without resampling, is the whole-image plan.
         #expect(try Normalizer().planned(data) == Normalizer().planned(ImageDecoder.decode(data)))
         // Whole, it is charged its RGBA and its rows, never the 16-bit image (8 bytes a pixel) it used to hold.
-        #expect(DecodeMemoryEstimate.pngWhole(width: width, height: height, bitDepth: 16, isInterlaced: true, libpngBytes: 0)
+        #expect(
+            DecodeMemoryEstimate.pngWhole(width: width, height: height, bitDepth: 16, isInterlaced: true, libpngBytes: 0)
                 == width * height * 4 + width * 12)
     }
 }

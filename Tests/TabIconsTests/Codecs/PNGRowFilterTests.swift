@@ -14,7 +14,7 @@ struct PNGRowFilterTests {
     static let filterMasks: [(name: String, type: UInt8, mask: Int32)] = [
         ("None", 0, Int32(TABICONS_PNG_FILTER_NONE)), ("Sub", 1, Int32(TABICONS_PNG_FILTER_SUB)),
         ("Up", 2, Int32(TABICONS_PNG_FILTER_UP)), ("Average", 3, Int32(TABICONS_PNG_FILTER_AVG)),
-        ("Paeth", 4, Int32(TABICONS_PNG_FILTER_PAETH)),
+        ("Paeth", 4, Int32(TABICONS_PNG_FILTER_PAETH))
     ]
 
     @Test("each filter reconstructs to the row it was given", arguments: filterMasks.indices)
@@ -27,8 +27,9 @@ struct PNGRowFilterTests {
                 let row = (0..<count).map { _ in generator.byte() }
                 let out = Self.filter(mask: filter.mask, row: row, prior: prior, bpp: bpp)
                 #expect(out[0] == filter.type, "\(filter.name) bpp \(bpp) count \(count): type byte")
-                #expect(Self.reconstruct(type: out[0], filtered: Array(out.dropFirst()), prior: prior, bpp: bpp) == row,
-                        "\(filter.name) bpp \(bpp) count \(count)")
+                #expect(
+                    Self.reconstruct(type: out[0], filtered: Array(out.dropFirst()), prior: prior, bpp: bpp) == row,
+                    "\(filter.name) bpp \(bpp) count \(count)")
             }
         }
     }
@@ -39,11 +40,15 @@ struct PNGRowFilterTests {
         let zeros = [UInt8](repeating: 0, count: row.count)
         for filter in Self.filterMasks {
             let out = Self.filter(mask: filter.mask, row: row, prior: zeros, bpp: 4)
-            #expect(Self.reconstruct(type: out[0], filtered: Array(out.dropFirst()), prior: zeros, bpp: 4) == row, "\(filter.name)")
+            #expect(
+                Self.reconstruct(type: out[0], filtered: Array(out.dropFirst()), prior: zeros, bpp: 4) == row, "\(filter.name)")
         }
         // Up against zeros is the row itself; Sub takes each pixel's left neighbour off.
         #expect(Self.filter(mask: Int32(TABICONS_PNG_FILTER_UP), row: row, prior: zeros, bpp: 4) == [2] + row)
-        #expect(Self.filter(mask: Int32(TABICONS_PNG_FILTER_SUB), row: row, prior: zeros, bpp: 4) == [1, 10, 20, 30, 40, 40, 40, 40, 40])
+        #expect(
+            Self.filter(mask: Int32(TABICONS_PNG_FILTER_SUB), row: row, prior: zeros, bpp: 4) == [
+                1, 10, 20, 30, 40, 40, 40, 40, 40
+            ])
     }
 
     @Test("with every filter allowed, the row's smallest signed-magnitude sum wins, the earlier on a tie")
@@ -56,7 +61,7 @@ struct PNGRowFilterTests {
                 let rows: [[UInt8]] = [
                     prior.map { $0 &+ UInt8(truncatingIfNeeded: generator.next() % 3) },
                     (0..<count).map { UInt8(truncatingIfNeeded: $0 * 3) },
-                    (0..<count).map { _ in generator.byte() },
+                    (0..<count).map { _ in generator.byte() }
                 ]
                 for row in rows {
                     let out = Self.filter(mask: Int32(TABICONS_PNG_ALL_FILTERS), row: row, prior: prior, bpp: bpp)
@@ -66,8 +71,13 @@ struct PNGRowFilterTests {
                     }
                     let expected = sums.firstIndex(of: sums.min()!)!
                     #expect(Int(out[0]) == expected, "count \(count) bpp \(bpp): sums \(sums)")
-                    #expect(Array(out.dropFirst()) == Array(Self.filter(mask: Self.filterMasks[expected].mask, row: row,
-                                                                         prior: prior, bpp: bpp).dropFirst()))
+                    #expect(
+                        Array(out.dropFirst())
+                            == Array(
+                                Self.filter(
+                                    mask: Self.filterMasks[expected].mask, row: row,
+                                    prior: prior, bpp: bpp
+                                ).dropFirst()))
                 }
             }
         }
@@ -99,7 +109,7 @@ struct PNGRowFilterTests {
                 return [step * 15, 255 - step * 15, step * 7, 255]
             }
             for width in [1, 2, 3, 5, 7, 8, 9, 13, 31] {
-                let height = 40   // tall enough that the indexed form beats the truecolour one
+                let height = 40  // tall enough that the indexed form beats the truecolour one
                 let pixels = (0..<(width * height)).flatMap { _ in palette[Int(generator.next() % UInt64(colours))] }
                 let bitmap = Bitmap(width: width, height: height, pixels: pixels)
                 let png = try PNGEncoder.encode(bitmap)

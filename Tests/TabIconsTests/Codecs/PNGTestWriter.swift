@@ -13,15 +13,19 @@ enum PNGTestWriter {
     /// Samples of the pixel at (x, y): `channels` values of `bitDepth` bits each (0...65535 for 16).
     typealias Pixel = (_ x: Int, _ y: Int) -> [Int]
 
-    static func png(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool,
-                    before: [UInt8] = [], pixel: Pixel) -> Data {
+    static func png(
+        width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool,
+        before: [UInt8] = [], pixel: Pixel
+    ) -> Data {
         let channels = [0: 1, 2: 3, 4: 2, 6: 4][colorType]!
         var raw: [UInt8] = []
-        let passes = interlaced ? PNGAdam7.passes(width: width, height: height)
-                                : [PNGAdam7.Pass.whole]
+        let passes =
+            interlaced
+            ? PNGAdam7.passes(width: width, height: height)
+            : [PNGAdam7.Pass.whole]
         for pass in passes {
             for y in stride(from: pass.yStart, to: height, by: pass.yStep) {
-                raw.append(0) // filter: none
+                raw.append(0)  // filter: none
                 for x in stride(from: pass.xStart, to: width, by: pass.xStep) {
                     let samples = pixel(x, y)
                     precondition(samples.count == channels)
@@ -31,17 +35,22 @@ enum PNGTestWriter {
                 }
             }
         }
-        return image(width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: interlaced,
-                     before: before, zlib: stored(raw))
+        return image(
+            width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: interlaced,
+            before: before, zlib: stored(raw))
     }
 
     /// Signature, IHDR, `before`, one IDAT of `zlib`, IEND.
-    static func image(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool,
-                      before: [UInt8] = [], zlib: [UInt8]) -> Data {
-        let ihdr = PNGBytes.be32(UInt32(width)) + PNGBytes.be32(UInt32(height))
+    static func image(
+        width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool,
+        before: [UInt8] = [], zlib: [UInt8]
+    ) -> Data {
+        let ihdr =
+            PNGBytes.be32(UInt32(width)) + PNGBytes.be32(UInt32(height))
             + [UInt8(bitDepth), UInt8(colorType), 0, 0, interlaced ? 1 : 0]
-        return Data(PNGBytes.signature + PNGBytes.chunk("IHDR", ihdr) + before
-                    + PNGBytes.chunk("IDAT", zlib) + PNGBytes.chunk("IEND", []))
+        return Data(
+            PNGBytes.signature + PNGBytes.chunk("IHDR", ihdr) + before
+                + PNGBytes.chunk("IDAT", zlib) + PNGBytes.chunk("IEND", []))
     }
 
     /// zlib of `data` in stored blocks.
@@ -62,25 +71,25 @@ enum PNGTestWriter {
     /// Huffman codes), then the rest as one shorter match or literals.
     static func run(of byte: UInt8, count: Int) -> [UInt8] {
         var bits = BitWriter()
-        bits.write(1, count: 1); bits.write(1, count: 2)           // BFINAL, BTYPE = fixed
-        func literal(_ value: Int) {                                 // 0–143: 8 bits from 0x30
+        bits.write(1, count: 1); bits.write(1, count: 2)  // BFINAL, BTYPE = fixed
+        func literal(_ value: Int) {  // 0–143: 8 bits from 0x30
             bits.writeHuffman(0x30 + value, count: 8)
         }
         literal(Int(byte))
         var left = count - 1
         while left >= 258 {
-            bits.writeHuffman(0xC5, count: 8)                        // length code 285 = 258
-            bits.writeHuffman(0, count: 5)                           // distance 1
+            bits.writeHuffman(0xC5, count: 8)  // length code 285 = 258
+            bits.writeHuffman(0, count: 5)  // distance 1
             left -= 258
         }
         for _ in 0..<left { literal(Int(byte)) }
-        bits.writeHuffman(0, count: 7)                               // end of block
+        bits.writeHuffman(0, count: 7)  // end of block
         return [0x78, 0x01] + bits.bytes + PNGBytes.be32(adler32(repeating: (byte, count), data: []))
     }
 
     /// A chunk of the type holding `keyword`, the header bytes its type needs, and `zlib`.
     static func compressedText(_ type: String, keyword: String, zlib: [UInt8]) -> [UInt8] {
-        let header: [UInt8] = type == "iTXt" ? [0, 1, 0, 0, 0] : [0, 0] // NUL, flag/method, [lang, key]
+        let header: [UInt8] = type == "iTXt" ? [0, 1, 0, 0, 0] : [0, 0]  // NUL, flag/method, [lang, key]
         return PNGBytes.chunk(type, Array(keyword.utf8) + header + zlib)
     }
 

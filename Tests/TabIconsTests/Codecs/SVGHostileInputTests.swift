@@ -25,12 +25,15 @@ struct SVGHostileInputTests {
             entities += "<!ENTITY \(name) \"" + String(repeating: "&\(previous);", count: 10) + "\">"
             previous = String(name)
         }
-        return Data("<?xml version=\"1.0\"?><!DOCTYPE svg [\(entities)]><svg \(S.namespace) viewBox=\"0 0 16 16\"><text>&j;</text></svg>".utf8)
+        return Data(
+            "<?xml version=\"1.0\"?><!DOCTYPE svg [\(entities)]><svg \(S.namespace) viewBox=\"0 0 16 16\"><text>&j;</text></svg>"
+                .utf8)
     }
 
     @Test("billion laughs and one big entity referenced many times are refused: no <!ENTITY")
     func entities() {
-        let big = "<!DOCTYPE svg [<!ENTITY e \"" + String(repeating: "x", count: 50_000) + "\">]>"
+        let big =
+            "<!DOCTYPE svg [<!ENTITY e \"" + String(repeating: "x", count: 50_000) + "\">]>"
             + "<svg \(S.namespace) viewBox=\"0 0 16 16\"><desc>" + String(repeating: "&e;", count: 5_000) + "</desc></svg>"
         for data in [Self.billionLaughs, Data(big.utf8)] {
             let error = refusal(data)
@@ -56,7 +59,8 @@ struct SVGHostileInputTests {
         #expect(error?.message.contains("embedded data: PNG") == true, "\(error?.message ?? "")")
         // Past the embedded budget but inside the decode limits: refused too, naming the budget.
         let mid = S.pngHeader(width: 5_000, height: 5_000).base64EncodedString()
-        let second = refusal(S.svg("viewBox=\"0 0 16 16\"", "<image width=\"16\" height=\"16\" xlink:href=\"data:image/png;base64,\(mid)\"/>"))
+        let second = refusal(
+            S.svg("viewBox=\"0 0 16 16\"", "<image width=\"16\" height=\"16\" xlink:href=\"data:image/png;base64,\(mid)\"/>"))
         #expect(second?.code == .tooLarge)
         #expect(second?.message.contains("embedded images may hold") == true, "\(second?.message ?? "")")
     }
@@ -92,15 +96,21 @@ struct SVGHostileInputTests {
         _ = try ImageDecoder.decode(half)
         var limits = DecodeOptions.Limits()
         limits.maxSVGElements = 2_000
-        let lowered = #expect(throws: TabIconsError.self) { try ImageDecoder.decode(half, options: DecodeOptions(limits: limits)) }
+        let lowered = #expect(throws: TabIconsError.self) {
+            try ImageDecoder.decode(half, options: DecodeOptions(limits: limits))
+        }
         #expect(lowered?.message.contains("more than 2000 elements") == true, "\(lowered?.message ?? "")")
     }
 
     @Test("what would take too long to draw is refused: many full-size masks, translucent groups")
     func drawingWork() {
-        let masks = S.svg("viewBox=\"0 0 16 16\"", "<mask id=\"m\"><rect width=\"8\" height=\"8\" fill=\"white\"/></mask>"
-            + String(repeating: "<circle r=\"8\" cx=\"8\" cy=\"8\" mask=\"url(#m)\"/>", count: 3_000))
-        let groups = S.svg("viewBox=\"0 0 16 16\"", String(repeating: "<g opacity=\"0.5\"><circle r=\"8\" cx=\"8\" cy=\"8\"/></g>", count: 4_500))
+        let masks = S.svg(
+            "viewBox=\"0 0 16 16\"",
+            "<mask id=\"m\"><rect width=\"8\" height=\"8\" fill=\"white\"/></mask>"
+                + String(repeating: "<circle r=\"8\" cx=\"8\" cy=\"8\" mask=\"url(#m)\"/>", count: 3_000))
+        let groups = S.svg(
+            "viewBox=\"0 0 16 16\"", String(repeating: "<g opacity=\"0.5\"><circle r=\"8\" cx=\"8\" cy=\"8\"/></g>", count: 4_500)
+        )
         for data in [masks, groups] {
             let error = refusal(data)
             #expect(error?.code == .tooLarge)
@@ -125,7 +135,8 @@ struct SVGHostileInputTests {
 
     @Test("deep nesting is refused")
     func deepNesting() {
-        let data = S.svg("viewBox=\"0 0 16 16\"", String(repeating: "<g>", count: 10_000) + String(repeating: "</g>", count: 10_000))
+        let data = S.svg(
+            "viewBox=\"0 0 16 16\"", String(repeating: "<g>", count: 10_000) + String(repeating: "</g>", count: 10_000))
         let error = refusal(data)
         #expect(error?.code == .tooLarge)
         #expect(error?.message.contains("nested deeper than 128") == true, "\(error?.message ?? "")")
@@ -142,10 +153,13 @@ struct SVGHostileInputTests {
         #expect(bomb?.message.contains("counting every <use> copy") == true, "\(bomb?.message ?? "")")
         // The href hidden behind a character reference is still seen.
         let hidden = defs.replacingOccurrences(of: "href=\"#", with: "xlink:href=\"&#35;")
-        #expect(refusal(S.svg("viewBox=\"0 0 16 16\"", "<defs>\(hidden)</defs><use xlink:href=\"&#x23;l8\"/>"))?.code == .tooLarge)
-        for cycle in ["<g id=\"a\"><use href=\"#a\"/></g>",
-                      "<g id=\"a\"><use href=\"#b\"/></g><g id=\"b\"><use href=\"#a\"/></g>",
-                      "<use id=\"self\" href=\"#self\"/>"] {
+        #expect(
+            refusal(S.svg("viewBox=\"0 0 16 16\"", "<defs>\(hidden)</defs><use xlink:href=\"&#x23;l8\"/>"))?.code == .tooLarge)
+        for cycle in [
+            "<g id=\"a\"><use href=\"#a\"/></g>",
+            "<g id=\"a\"><use href=\"#b\"/></g><g id=\"b\"><use href=\"#a\"/></g>",
+            "<use id=\"self\" href=\"#self\"/>"
+        ] {
             let error = refusal(S.svg("viewBox=\"0 0 16 16\"", cycle))
             #expect(error?.code == .unsupported)
             #expect(error?.message.contains("reference cycle") == true, "\(error?.message ?? "")")
@@ -154,16 +168,26 @@ struct SVGHostileInputTests {
 
     @Test("nested patterns multiply like <use> and are counted so (a fuzzer finding: 1 s and more)")
     func patternBomb() {
-        var defs = "<pattern id=\"p0\" width=\"1\" height=\"1\" patternUnits=\"userSpaceOnUse\"><rect width=\"1\" height=\"1\"/></pattern>"
+        var defs =
+            "<pattern id=\"p0\" width=\"1\" height=\"1\" patternUnits=\"userSpaceOnUse\"><rect width=\"1\" height=\"1\"/></pattern>"
         for level in 1...9 {
-            defs += "<pattern id=\"p\(level)\" width=\"20\" height=\"20\" patternUnits=\"userSpaceOnUse\">"
-                + String(repeating: "<rect width=\"20\" height=\"20\" fill=\"url(#p\(level - 1))\" stroke=\"red\"/>", count: 9) + "</pattern>"
+            defs +=
+                "<pattern id=\"p\(level)\" width=\"20\" height=\"20\" patternUnits=\"userSpaceOnUse\">"
+                + String(repeating: "<rect width=\"20\" height=\"20\" fill=\"url(#p\(level - 1))\" stroke=\"red\"/>", count: 9)
+                + "</pattern>"
         }
-        let error = refusal(S.svg("width=\"40\" height=\"20\" viewBox=\"0 0 800 400\"", "<defs>\(defs)</defs><rect width=\"800\" height=\"400\" style=\"fill: url('#p9')\"/>"))
+        let error = refusal(
+            S.svg(
+                "width=\"40\" height=\"20\" viewBox=\"0 0 800 400\"",
+                "<defs>\(defs)</defs><rect width=\"800\" height=\"400\" style=\"fill: url('#p9')\"/>"))
         #expect(error?.code == .tooLarge)
         #expect(error?.message.contains("pattern, mask or marker drawn again") == true, "\(error?.message ?? "")")
         // A pattern that fills its own content is a cycle.
-        let cycle = refusal(S.svg("viewBox=\"0 0 16 16\"", "<pattern id=\"p\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\" fill=\"url(#p)\"/></pattern><rect width=\"16\" height=\"16\" fill=\"url(#p)\"/>"))
+        let cycle = refusal(
+            S.svg(
+                "viewBox=\"0 0 16 16\"",
+                "<pattern id=\"p\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\" fill=\"url(#p)\"/></pattern><rect width=\"16\" height=\"16\" fill=\"url(#p)\"/>"
+            ))
         #expect(cycle?.code == .unsupported && cycle?.message.contains("reference cycle") == true, "\(cycle?.message ?? "")")
     }
 
@@ -172,7 +196,9 @@ struct SVGHostileInputTests {
         let data = S.svg("width=\"30\" height=\"27%\" viewBox=\"0 0 6E20 540\"", "<rect width=\"6E20\" height=\"540\"/>")
         let image = try ImageDecoder.decode(data)
         #expect(image.info.pixelWidth == 30 && image.info.pixelHeight == 1)
-        let error = #expect(throws: TabIconsError.self) { _ = try Normalizer(options: NormalizeOptions(shape: .circle)).normalize(data) }
+        let error = #expect(throws: TabIconsError.self) {
+            _ = try Normalizer(options: NormalizeOptions(shape: .circle)).normalize(data)
+        }
         #expect(error?.code == .tooLarge)
         #expect(error?.message.contains("would scale the whole of it") == true, "\(error?.message ?? "")")
     }
@@ -180,20 +206,25 @@ struct SVGHostileInputTests {
     @Test("filter bombs: a huge blur, a huge morphology radius, a million turbulence octaves")
     func filterBombs() throws {
         let filtered = { (primitive: String) in
-            S.svg("width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"",
-                  "<filter id=\"f\">\(primitive)</filter><rect width=\"8\" height=\"8\" filter=\"url(#f)\"/>")
+            S.svg(
+                "width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"",
+                "<filter id=\"f\">\(primitive)</filter><rect width=\"8\" height=\"8\" filter=\"url(#f)\"/>")
         }
         let blur = refusal(filtered("<feGaussianBlur stdDeviation=\"1e9\"/>"))
         #expect(blur?.code == .tooLarge && blur?.message.contains("blur stdDeviation") == true, "\(blur?.message ?? "")")
-        for primitive in ["<feMorphology operator=\"dilate\" radius=\"1000000\"/>",
-                          "<feTurbulence baseFrequency=\"0.9\" numOctaves=\"1000000\"/>"] {
+        for primitive in [
+            "<feMorphology operator=\"dilate\" radius=\"1000000\"/>",
+            "<feTurbulence baseFrequency=\"0.9\" numOctaves=\"1000000\"/>"
+        ] {
             let error = refusal(filtered(primitive))
             #expect(error?.code == .tooLarge, "\(primitive)")
             #expect(error?.message.contains("filter bomb") == true, "\(error?.message ?? "")")
         }
         // An order past librsvg's 400 kernel cells is refused before it (SVGPanicScreeningTests).
         let convolution = refusal(filtered("<feConvolveMatrix order=\"3000\" kernelMatrix=\"1\"/>"))
-        #expect(convolution?.code == .unsupported && convolution?.message.contains("feConvolveMatrix order") == true, "\(convolution?.message ?? "")")
+        #expect(
+            convolution?.code == .unsupported && convolution?.message.contains("feConvolveMatrix order") == true,
+            "\(convolution?.message ?? "")")
         // An ordinary drop shadow renders.
         let shadow = try Normalizer().normalize(filtered("<feGaussianBlur stdDeviation=\"0.5\"/>"))
         #expect(shadow.renditions.count == 3)
@@ -207,8 +238,9 @@ struct SVGHostileInputTests {
         try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("icons"), withIntermediateDirectories: true)
         let absolute = dir.url.appendingPathComponent("canary.png").path
         for href in ["file://\(absolute)", "../canary.png", "canary.png", absolute] {
-            let data = S.svg("width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"",
-                             "<image width=\"16\" height=\"16\" href=\"\(href)\"/><image width=\"16\" height=\"16\" xlink:href=\"\(href)\"/>")
+            let data = S.svg(
+                "width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"",
+                "<image width=\"16\" height=\"16\" href=\"\(href)\"/><image width=\"16\" height=\"16\" xlink:href=\"\(href)\"/>")
             let file = dir.url.appendingPathComponent("icons/icon.svg")
             try data.write(to: file)
             let icon = try Normalizer().normalize(Data(contentsOf: file))
@@ -223,9 +255,15 @@ struct SVGHostileInputTests {
         ("truncated", S.square.prefix(S.square.count / 2), [.corrupt]),
         ("empty", Data(), [.unsupportedFormat]),
         ("only a prolog", Data("<?xml version=\"1.0\"?>".utf8), [.unsupportedFormat]),
-        ("UTF-16", Data([0xFF, 0xFE]) + String(decoding: S.square, as: UTF8.self).data(using: .utf16LittleEndian)!, [.unsupported]),
+        (
+            "UTF-16", Data([0xFF, 0xFE]) + String(decoding: S.square, as: UTF8.self).data(using: .utf16LittleEndian)!,
+            [.unsupported]
+        ),
         ("unquoted attribute", Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=16/>".utf8), [.corrupt]),
-        ("undeclared entity", Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">&bogus;</svg>".utf8), [.corrupt]),
+        (
+            "undeclared entity", Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\">&bogus;</svg>".utf8),
+            [.corrupt]
+        )
     ]
 
     @Test("malformed, truncated, empty and UTF-16 XML are coded errors with the parser's reason", arguments: broken)
@@ -242,7 +280,9 @@ struct SVGHostileInputTests {
         #expect(error?.message.contains("line 2") == true, "\(error?.message ?? "")")
     }
 
-    @Test("librsvg's own regression files are each a coded error or a rendering", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "librsvg's own regression files are each a coded error or a rendering",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func librsvgRegressionFiles() throws {
         var rendered = 0, refused = 0
         for folder in ["crash", "render-crash", "errors"] {

@@ -26,8 +26,9 @@ struct SVGReftestTests {
             let size = "\(image.bitmap.width)×\(image.bitmap.height)"
             #expect(size == "\(expected.bitmap.width)×\(expected.bitmap.height)", "\(svg.lastPathComponent)")
             guard image.bitmap.width == expected.bitmap.width, image.bitmap.height == expected.bitmap.height else { continue }
-            let difference = SVGTestSupport.maxDifference(SVGTestSupport.premultiplied(image.bitmap),
-                                                          SVGTestSupport.premultiplied(expected.bitmap))
+            let difference = SVGTestSupport.maxDifference(
+                SVGTestSupport.premultiplied(image.bitmap),
+                SVGTestSupport.premultiplied(expected.bitmap))
             #expect(difference <= 3, "\(svg.lastPathComponent): differs by \(difference)/255")
             worst = max(worst, difference)
             if difference == 0 { exact += 1 }

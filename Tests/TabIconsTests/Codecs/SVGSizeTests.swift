@@ -12,16 +12,16 @@ struct SVGSizeTests {
     static let sized: [(attributes: String, width: Int, height: Int)] = [
         ("width=\"24\" height=\"24\"", 24, 24),
         ("width=\"24px\" height=\"12px\"", 24, 12),
-        ("width=\"18pt\" height=\"9pt\"", 24, 12),              // 96/72 px a point (not librsvg's 90 dpi)
+        ("width=\"18pt\" height=\"9pt\"", 24, 12),  // 96/72 px a point (not librsvg's 90 dpi)
         ("width=\"1in\" height=\"0.5in\"", 96, 48),
         ("width=\"25.4mm\" height=\"2.54cm\"", 96, 96),
         ("width=\"2pc\" height=\"1pc\"", 32, 16),
-        ("width=\"10mm\" height=\"10mm\"", 38, 38),             // 37.795… px: the nearest whole pixel
-        ("width=\"16.000002\" height=\"15.99\"", 16, 16),       // what exporters write for 16
-        ("viewBox=\"0 0 20 10\"", 20, 10),                       // viewBox only
-        ("width=\"48\" viewBox=\"0 0 24 12\"", 48, 24),          // width only: the viewBox's aspect
+        ("width=\"10mm\" height=\"10mm\"", 38, 38),  // 37.795… px: the nearest whole pixel
+        ("width=\"16.000002\" height=\"15.99\"", 16, 16),  // what exporters write for 16
+        ("viewBox=\"0 0 20 10\"", 20, 10),  // viewBox only
+        ("width=\"48\" viewBox=\"0 0 24 12\"", 48, 24),  // width only: the viewBox's aspect
         ("height=\"30\" viewBox=\"0 0 24 12\"", 60, 30),
-        ("width=\"50%\" height=\"100%\" viewBox=\"0 0 30 20\"", 30, 20),  // percentages: the viewBox
+        ("width=\"50%\" height=\"100%\" viewBox=\"0 0 30 20\"", 30, 20)  // percentages: the viewBox
     ]
 
     @Test("width and height in px, pt, pc, mm, cm and in, and the viewBox where they are missing", arguments: sized)
@@ -39,7 +39,7 @@ struct SVGSizeTests {
         ("width=\"2em\" height=\"2em\"", "font-relative"),
         ("width=\"16\" height=\"3ex\"", "font-relative"),
         ("width=\"0\" height=\"16\"", "not a positive size"),
-        ("width=\"16\" height=\"0\" viewBox=\"0 0 16 16\"", "not a positive size"),
+        ("width=\"16\" height=\"0\" viewBox=\"0 0 16 16\"", "not a positive size")
     ]
 
     @Test("no size and no viewBox, font-relative units and zero sizes are unsupported, with the reason", arguments: refused)
@@ -62,7 +62,7 @@ struct SVGSizeTests {
     @Test("whole pixels are the nearest, halves up, never a pixel more from floating error")
     func wholePixels() {
         #expect(SVGSize.wholePixels(24) == 24)
-        #expect(SVGSize.wholePixels(25.0 / 22.0 * 22.0) == 25)   // 25.000000000000004
+        #expect(SVGSize.wholePixels(25.0 / 22.0 * 22.0) == 25)  // 25.000000000000004
         #expect(SVGSize.wholePixels(22.5) == 23)
         #expect(SVGSize.wholePixels(16.53125) == 17)
         #expect(SVGSize.wholePixels(16.000002) == 16)

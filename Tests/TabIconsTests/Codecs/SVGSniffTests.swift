@@ -13,7 +13,7 @@ struct SVGSniffTests {
         "\u{FEFF}  \n<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'></svg>",
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- exported --><svg xmlns='http://www.w3.org/2000/svg'/>",
         "<?xml version='1.0'?><!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\"><svg/>",
-        "<!-- a > b --><?xml-stylesheet href='x.css'?><svg:svg xmlns:svg='http://www.w3.org/2000/svg'/>",
+        "<!-- a > b --><?xml-stylesheet href='x.css'?><svg:svg xmlns:svg='http://www.w3.org/2000/svg'/>"
     ]
 
     @Test("XML whose root element is svg is SVG, after a BOM, whitespace, declarations, comments, a DOCTYPE", arguments: svgs)
@@ -24,7 +24,7 @@ struct SVGSniffTests {
     static let notSVG: [(text: String, named: String)] = [
         ("<?xml version='1.0'?><html><body/></html>", "<html>"),
         ("<!DOCTYPE html><svgx/>", "<svgx>"),
-        ("<?xml version='1.0'?>", "XML"),
+        ("<?xml version='1.0'?>", "XML")
     ]
 
     @Test("other XML is unsupportedFormat and named", arguments: notSVG)
@@ -58,10 +58,12 @@ struct SVGSniffTests {
         let text = String(decoding: plain, as: UTF8.self)
         let expected = try ImageDecoder.decode(plain)
         let percent = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        for url in ["data:image/svg+xml," + percent,
-                    "data:image/svg+xml;charset=utf-8," + percent,
-                    "data:image/svg+xml;utf8," + text.replacingOccurrences(of: "\n", with: " "),
-                    "data:image/svg+xml;base64," + plain.base64EncodedString()] {
+        for url in [
+            "data:image/svg+xml," + percent,
+            "data:image/svg+xml;charset=utf-8," + percent,
+            "data:image/svg+xml;utf8," + text.replacingOccurrences(of: "\n", with: " "),
+            "data:image/svg+xml;base64," + plain.base64EncodedString()
+        ] {
             let image = try ImageDecoder.decode(Data(url.utf8))
             #expect(image.bitmap == expected.bitmap, "\(url.prefix(40))")
             #expect(image.info.format == .svg)

@@ -16,7 +16,9 @@ enum SVGTestSupport {
     /// A filled square icon: viewBox 0 0 16 16, a black rect with a 4-unit margin.
     /// (Computed, not a `static let`: LeakSanitizer cannot see a global `Data`'s storage, see
     /// scripts/lsan.supp.)
-    static var square: Data { svg("width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"", "<rect x=\"4\" y=\"4\" width=\"8\" height=\"8\"/>") }
+    static var square: Data {
+        svg("width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"", "<rect x=\"4\" y=\"4\" width=\"8\" height=\"8\"/>")
+    }
 
     /// Straight RGBA pixels premultiplied (round(c · a / 255)), the form references compare in.
     static func premultiplied(_ bitmap: Bitmap) -> [UInt8] {

@@ -27,7 +27,8 @@ enum StreamedPNGInputs {
             guard let walker = fm.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
             for case let url as URL in walker where url.pathExtension.lowercased() == "png" {
                 guard let data = try? Data(contentsOf: url) else { continue }
-                let name = url.path.replacingOccurrences(of: Fixtures.packageRoot.deletingLastPathComponent().path + "/", with: "")
+                let name = url.path.replacingOccurrences(
+                    of: Fixtures.packageRoot.deletingLastPathComponent().path + "/", with: "")
                 inputs.append(Input(name: name, data: data))
             }
         }

@@ -64,8 +64,9 @@ struct StreamedPNGRowDecoderTests {
         }
     }
 
-    @Test("every valid PngSuite file streams, interlaced and 16-bit ones included",
-          .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "every valid PngSuite file streams, interlaced and 16-bit ones included",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func coverage() throws {
         var streamed = 0
         for input in StreamedPNGInputs.all where input.name.contains("pngsuite/") && !input.name.contains("/x") {

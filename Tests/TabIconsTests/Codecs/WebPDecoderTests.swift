@@ -35,8 +35,10 @@ struct WebPDecoderTests {
     /// Pillow's libwebp (1.6.0) agrees with libwebp-test-data's reference MD5s, and VP8 decoding
     /// with libwebp's fancy upsampler is bit-exact across versions and SIMD paths (libwebp's own
     /// tests hold it to those MD5s), so no tolerance is needed.
-    @Test("every corpus WebP decodes to exactly Pillow's RGBA, orientation applied", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: WebPOracle.decodable)
+    @Test(
+        "every corpus WebP decodes to exactly Pillow's RGBA, orientation applied",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: WebPOracle.decodable)
     func matchesPillow(_ entry: WebPOracle.Entry) throws {
         let image = try Self.decode(entry.path)
         #expect(image.info.format == .webp)
@@ -49,7 +51,8 @@ struct WebPDecoderTests {
         #expect(image.info.bitDepth == 8)
     }
 
-    @Test("the oracle covers every WebP in the corpus, lossless and lossy", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "the oracle covers every WebP in the corpus, lossless and lossy", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func oracleCoversCorpus() throws {
         var corpusWebPs: [String] = []
         for folder in ["webp", "bad"] {
@@ -74,8 +77,10 @@ struct WebPDecoderTests {
 
     // MARK: Kinds of WebP
 
-    @Test("an animated WebP gives its first composited frame and says it was animated", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: ["webp/pillow/iss634.webp", "webp/image-rs/anim.webp"])
+    @Test(
+        "an animated WebP gives its first composited frame and says it was animated",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: ["webp/pillow/iss634.webp", "webp/image-rs/anim.webp"])
     func animatedFirstFrame(_ path: String) throws {
         let image = try Self.decode(path)
         let entry = try #require(WebPOracle.entry(path))
@@ -85,15 +90,20 @@ struct WebPDecoderTests {
         #expect(WebPOracle.fingerprint(image.bitmap.pixels) == entry.xxh3)
     }
 
-    @Test("an animated WebP ignores the shrink hint: the canvas comes out whole", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "an animated WebP ignores the shrink hint: the canvas comes out whole",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func animatedIgnoresShrink() throws {
         let image = try Self.decode("webp/pillow/iss634.webp", options: DecodeOptions(longestSideNeeded: 50))
         #expect(image.bitmap.width == 245 && image.bitmap.height == 245)
     }
 
-    @Test("files with alpha say so, and transparent pixels are seen", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: ["webp/alpha_filter_1.webp", "webp/alpha_no_compression.webp", "webp/lossy_alpha1.webp",
-                      "webp/lossless1.webp", "webp/pillow/transparent.webp", "webp/image-rs/lossy_alpha.webp"])
+    @Test(
+        "files with alpha say so, and transparent pixels are seen", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "webp/alpha_filter_1.webp", "webp/alpha_no_compression.webp", "webp/lossy_alpha1.webp",
+            "webp/lossless1.webp", "webp/pillow/transparent.webp", "webp/image-rs/lossy_alpha.webp"
+        ])
     func alphaFiles(_ path: String) throws {
         let image = try Self.decode(path)
         #expect(image.info.hasAlpha)
@@ -117,7 +127,9 @@ struct WebPDecoderTests {
         #expect(!image.bitmap.hasTransparentPixels)
     }
 
-    @Test("EXIF orientation in a VP8X EXIF chunk is read and applied", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus), arguments: 1...8)
+    @Test(
+        "EXIF orientation in a VP8X EXIF chunk is read and applied", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: 1...8)
     func exifOrientation(_ orientation: Int) throws {
         let path = orientation == 1 ? "webp/pillow/flower2.webp" : "webp/pillow/hopper_orientation_\(orientation).webp"
         let image = try Self.decode(path)
@@ -133,7 +145,9 @@ struct WebPDecoderTests {
 
     // MARK: Shrink on load
 
-    @Test("shrink on load takes bryce.webp (11158×2156) down to 75 px on its longest side", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "shrink on load takes bryce.webp (11158×2156) down to 75 px on its longest side",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func shrinkBryce() throws {
         let image = try Self.decode("webp/bryce.webp", options: DecodeOptions(longestSideNeeded: 75))
         #expect(image.bitmap.width == 75 && image.bitmap.height == 14)
@@ -147,7 +161,9 @@ struct WebPDecoderTests {
         }
     }
 
-    @Test("shrink on load averages areas like Pillow's BOX filter (flower.webp to 75×56)", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "shrink on load averages areas like Pillow's BOX filter (flower.webp to 75×56)",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func shrinkMatchesBoxFilter() throws {
         let image = try Self.decode("webp/pillow/flower.webp", options: DecodeOptions(longestSideNeeded: 75))
         #expect(image.bitmap.width == 75 && image.bitmap.height == 56)
@@ -172,7 +188,9 @@ struct WebPDecoderTests {
         #expect(WebPDecoder.shrunkSize(width: 100, height: 100, longestSideNeeded: nil) == nil)
     }
 
-    @Test("a shrink hint at or above the source size decodes the full, untouched pixels", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "a shrink hint at or above the source size decodes the full, untouched pixels",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func shrinkNeverUpscales() throws {
         let full = try Self.decode("webp/test.webp")
         let hinted = try Self.decode("webp/test.webp", options: DecodeOptions(longestSideNeeded: 1000))
@@ -209,7 +227,9 @@ struct WebPDecoderTests {
         #expect(Self.failure(WebPBytes.animatedHeader(width: 20000, height: 20000))?.code == .tooLarge)
     }
 
-    @Test("the limits are the caller's: a 128×128 file passes the defaults but not tighter ones", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "the limits are the caller's: a 128×128 file passes the defaults but not tighter ones",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func configurableLimits() throws {
         let data = try Self.bytes("webp/test.webp")
         #expect(throws: Never.self) { try ImageDecoder.decode(data) }
@@ -219,7 +239,9 @@ struct WebPDecoderTests {
         #expect(Self.failure(Array(data), options: narrow)?.code == .tooLarge)
     }
 
-    @Test("bryce.webp (11158×2156, 24 megapixels) decodes in full under the default limits", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "bryce.webp (11158×2156, 24 megapixels) decodes in full under the default limits",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func bryceFullSize() throws {
         let image = try Self.decode("webp/bryce.webp")
         #expect(image.bitmap.width == 11158 && image.bitmap.height == 2156)
@@ -228,9 +250,12 @@ struct WebPDecoderTests {
 
     // MARK: Damaged input
 
-    @Test("truncated WebP files fail as truncated, never crash", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: ["webp/lossless1.webp", "webp/test.webp", "webp/lossy_alpha1.webp",
-                      "webp/image-rs/anim.webp", "webp/pillow/hopper_orientation_6.webp"])
+    @Test(
+        "truncated WebP files fail as truncated, never crash", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "webp/lossless1.webp", "webp/test.webp", "webp/lossy_alpha1.webp",
+            "webp/image-rs/anim.webp", "webp/pillow/hopper_orientation_6.webp"
+        ])
     func truncations(_ path: String) throws {
         let data = Array(try Self.bytes(path))
         for length in [0, 4, 11, 12, 16, 20, 30, 40, data.count / 4, data.count / 2, data.count - 1] {
@@ -247,8 +272,9 @@ struct WebPDecoderTests {
         #expect(error.message == "WebPDecode: VP8_STATUS_NOT_ENOUGH_DATA: the data ends before the image does")
     }
 
-    @Test("damaged bytes decode or fail with a coded error, never crash", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: ["webp/lossless1.webp", "webp/test.webp", "webp/lossy_alpha1.webp", "webp/image-rs/anim.webp"])
+    @Test(
+        "damaged bytes decode or fail with a coded error, never crash", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: ["webp/lossless1.webp", "webp/test.webp", "webp/lossy_alpha1.webp", "webp/image-rs/anim.webp"])
     func byteFlips(_ path: String) throws {
         let data = Array(try Self.bytes(path))
         var failures = 0
@@ -267,7 +293,7 @@ struct WebPDecoderTests {
     @Test("a VP8L chunk without its signature byte is corrupt")
     func badSignature() {
         var bytes = WebPBytes.losslessHeader(width: 16, height: 16)
-        bytes[20] = 0x2E // the chunk payload's first byte must be 0x2F
+        bytes[20] = 0x2E  // the chunk payload's first byte must be 0x2F
         let error = Self.failure(bytes)
         #expect(error?.code == .corrupt)
         #expect(error?.message.contains("VP8_STATUS_BITSTREAM_ERROR") == true)

@@ -43,13 +43,16 @@ struct WebPEncoderTests {
     func losslessRoundTripSynthetic() throws {
         let decoded = try Self.decode(WebPEncoder.encode(Self.icon))
         #expect(decoded.bitmap == Self.hiddenColourZeroed(Self.icon))
-        #expect(decoded.bitmap != Self.icon) // the hidden red really was there, and is gone
+        #expect(decoded.bitmap != Self.icon)  // the hidden red really was there, and is gone
         #expect(decoded.info.hasAlpha && decoded.info.colorModel == .rgba)
     }
 
-    @Test("lossless round trips of corpus images are exact", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
-          arguments: ["webp/lossless1.webp", "webp/lossy_alpha1.webp", "webp/vp80-00-comprehensive-001.webp",
-                      "webp/image-rs/lossy_alpha.webp", "webp/pillow/hopper_orientation_6.webp"])
+    @Test(
+        "lossless round trips of corpus images are exact", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus),
+        arguments: [
+            "webp/lossless1.webp", "webp/lossy_alpha1.webp", "webp/vp80-00-comprehensive-001.webp",
+            "webp/image-rs/lossy_alpha.webp", "webp/pillow/hopper_orientation_6.webp"
+        ])
     func losslessRoundTripCorpus(_ path: String) throws {
         let bitmap = try Self.corpusBitmap(path)
         let decoded = try Self.decode(WebPEncoder.encode(bitmap))

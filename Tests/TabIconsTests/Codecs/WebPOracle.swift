@@ -43,8 +43,9 @@ enum WebPOracle {
             return try JSONDecoder().decode(Document.self, from: data)
         } catch {
             // A missing or unreadable oracle must fail the tests loudly, not skip them.
-            return Document(pillow: "missing", pillowLibwebp: "missing", files: [],
-                            flowerBox75x56: "", bryceMeanRGB: [])
+            return Document(
+                pillow: "missing", pillowLibwebp: "missing", files: [],
+                flowerBox75x56: "", bryceMeanRGB: [])
         }
     }()
 

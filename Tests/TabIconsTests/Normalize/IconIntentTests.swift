@@ -83,8 +83,9 @@ struct IconIntentTests {
 
     @Test("--render original and template decide without looking")
     func explicitRender() throws {
-        let logo = TestImages.painting(TestImages.painting(Self.clear, x: 0, y: 0, width: 20, height: 40, (255, 0, 0, 255)),
-                                       x: 20, y: 0, width: 20, height: 40, (0, 0, 255, 255))
+        let logo = TestImages.painting(
+            TestImages.painting(Self.clear, x: 0, y: 0, width: 20, height: 40, (255, 0, 0, 255)),
+            x: 20, y: 0, width: 20, height: 40, (0, 0, 255, 255))
         #expect(try intent(logo, render: .template) == .template)
         #expect(try intent(logo, render: .templateLuminance) == .template)
         let glyph = TestImages.painting(Self.clear, x: 5, y: 5, width: 30, height: 30, (0, 0, 0, 255))
@@ -108,7 +109,8 @@ struct IconIntentTests {
         }
         #expect(try Normalizer().normalize(Fixtures.data(Fixtures.testImage("home.png"))).intent == .template)
         #expect(try Normalizer().normalize(Fixtures.data(Fixtures.testImage("house.svg"))).intent == .template)
-        let logo = Data("""
+        let logo = Data(
+            """
             <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect width="12" height="24" fill="#e00"/><rect x="12" width="12" height="24" fill="#00e"/></svg>
             """.utf8)
         #expect(try Normalizer().normalize(logo).intent == .original)

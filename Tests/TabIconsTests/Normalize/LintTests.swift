@@ -9,16 +9,19 @@ struct LintTests {
     let black: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 255)
     let clear: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
 
-    func codes(_ bitmap: Bitmap, _ options: NormalizeOptions = NormalizeOptions(),
-               animated: Bool = false) throws -> [Lint.Code] {
+    func codes(
+        _ bitmap: Bitmap, _ options: NormalizeOptions = NormalizeOptions(),
+        animated: Bool = false
+    ) throws -> [Lint.Code] {
         try Normalizer(options: options).normalize(TestImages.decoded(bitmap, animated: animated)).lints.map(\.code)
     }
 
     /// A `size`-square transparent image with a centred opaque `glyph`-square.
     func padded(size: Int, glyph: Int) -> Bitmap {
         let offset = (size - glyph) / 2
-        return TestImages.painting(TestImages.filled(width: size, height: size, clear),
-                                   x: offset, y: offset, width: glyph, height: glyph, black)
+        return TestImages.painting(
+            TestImages.filled(width: size, height: size, clear),
+            x: offset, y: offset, width: glyph, height: glyph, black)
     }
 
     @Test("a well-made icon raises nothing")
@@ -36,8 +39,9 @@ struct LintTests {
         // The circle's mask makes the corners transparent by design.
         #expect(try codes(solid, NormalizeOptions(shape: .circle)) == [])
         // template-luminance is judged by the alpha it produces: white becomes transparent.
-        let darkOnLight = TestImages.painting(TestImages.filled(width: 80, height: 80, (255, 255, 255, 255)),
-                                              x: 5, y: 5, width: 70, height: 70, black)
+        let darkOnLight = TestImages.painting(
+            TestImages.filled(width: 80, height: 80, (255, 255, 255, 255)),
+            x: 5, y: 5, width: 70, height: 70, black)
         #expect(try codes(darkOnLight) == [.opaque])
         #expect(try codes(darkOnLight, NormalizeOptions(render: .templateLuminance)) == [])
     }
@@ -53,20 +57,24 @@ struct LintTests {
         #expect(try codes(padded(size: 75, glyph: 70)) == [])
     }
 
-    @Test("not-square: raised beyond 4:5 either way, not at exactly 4:5", arguments: [
-        (100, 79, true), (79, 100, true), (100, 80, false), (80, 100, false), (40, 100, true), (100, 100, false),
-    ])
+    @Test(
+        "not-square: raised beyond 4:5 either way, not at exactly 4:5",
+        arguments: [
+            (100, 79, true), (79, 100, true), (100, 80, false), (80, 100, false), (40, 100, true), (100, 100, false)
+        ])
     func notSquare(width: Int, height: Int, raised: Bool) throws {
-        let bitmap = TestImages.painting(TestImages.filled(width: width, height: height, black),
-                                         x: 0, y: 0, width: 1, height: 1, clear)
+        let bitmap = TestImages.painting(
+            TestImages.filled(width: width, height: height, black),
+            x: 0, y: 0, width: 1, height: 1, clear)
         #expect(try codes(bitmap).contains(.notSquare) == raised)
     }
 
     @Test("not-square judges the trimmed glyph when trimming")
     func notSquareTrimmed() throws {
         // A 100×100 canvas holding a 90×40 bar: square canvas, wide glyph.
-        let bar = TestImages.painting(TestImages.filled(width: 100, height: 100, clear),
-                                      x: 5, y: 30, width: 90, height: 40, black)
+        let bar = TestImages.painting(
+            TestImages.filled(width: 100, height: 100, clear),
+            x: 5, y: 30, width: 90, height: 40, black)
         #expect(try codes(bar) == [])
         #expect(try codes(bar, NormalizeOptions(trim: true)) == [.opaque, .notSquare])
     }
@@ -84,8 +92,9 @@ struct LintTests {
         hazy = TestImages.painting(hazy, x: 30, y: 30, width: 40, height: 40, black)
         #expect(try codes(hazy) == [.padding])
         // A thin bar across the whole box is not padded: the longest side decides.
-        let line = TestImages.painting(TestImages.filled(width: 100, height: 100, clear),
-                                       x: 0, y: 48, width: 100, height: 4, black)
+        let line = TestImages.painting(
+            TestImages.filled(width: 100, height: 100, clear),
+            x: 0, y: 48, width: 100, height: 4, black)
         #expect(try codes(line) == [])
         // Nothing visible at all.
         #expect(try codes(TestImages.filled(width: 80, height: 80, clear)) == [.padding])

@@ -24,7 +24,7 @@ struct NormalizationRouteTests {
         #expect(Self.route(noise) == "streamed")
         #expect(Self.route(noise, NormalizeOptions(trim: true)) == "raster")
         #expect(Self.route(noise, NormalizeOptions(shape: .circle)) == "raster")
-        #expect(Self.route(noise, NormalizeOptions(box: IconBox(points: 301)!)) == "raster")   // 1× is the source itself
+        #expect(Self.route(noise, NormalizeOptions(box: IconBox(points: 301)!)) == "raster")  // 1× is the source itself
         #expect(Self.route(Data(noise.base64EncodedString().utf8)) == "raster")
         let svg = try Data(contentsOf: Fixtures.testImage("house.svg"))
         #expect(Self.route(svg) == "vector")
@@ -33,35 +33,45 @@ struct NormalizationRouteTests {
         #expect(Self.route(Data([1, 2, 3])) == "raster")
         // A header the decoder refuses: the whole-image decoder reports it, in its own words.
         var damaged = [UInt8](noise)
-        damaged[29] ^= 0xFF   // the IHDR CRC
+        damaged[29] ^= 0xFF  // the IHDR CRC
         #expect(Self.route(Data(damaged)) == "raster")
         let error = #expect(throws: TabIconsError.self) { _ = try Normalizer().normalize(Data(damaged)) }
         #expect(error?.message == "IHDR: CRC error")
     }
 
-    @Test("the estimate charges the route the normalizer takes",
-          arguments: [NormalizeOptions(), NormalizeOptions(trim: true), NormalizeOptions(box: IconBox(points: 10)!, shape: .square)])
+    @Test(
+        "the estimate charges the route the normalizer takes",
+        arguments: [NormalizeOptions(), NormalizeOptions(trim: true), NormalizeOptions(box: IconBox(points: 10)!, shape: .square)]
+    )
     func estimateFollowsRoute(options: NormalizeOptions) throws {
-        let inputs = [StreamedPNGInputs.made(width: 301, height: 233, seed: 12), StreamedPNGInputs.made(width: 75, height: 75, seed: 1),
-                      try Data(contentsOf: Fixtures.testImage("rgba16-32.png")), try Data(contentsOf: Fixtures.testImage("house.svg"))]
+        let inputs = [
+            StreamedPNGInputs.made(width: 301, height: 233, seed: 12), StreamedPNGInputs.made(width: 75, height: 75, seed: 1),
+            try Data(contentsOf: Fixtures.testImage("rgba16-32.png")), try Data(contentsOf: Fixtures.testImage("house.svg"))
+        ]
         for data in inputs {
             let streamed = Self.route(data, options) == "streamed"
             #expect((StreamedNormalization.memoryEstimate(data, options: options) != nil) == streamed)
             #expect((try StreamedNormalization.outcome(data, options: options) != nil) == streamed)
             let estimate = Normalizer(options: options).normalizeMemoryEstimate(data)
             if !streamed {
-                #expect(estimate == DecodeMemoryEstimate.bytes(data, longestSideNeeded: Normalizer(options: options).longestSideNeeded,
-                                                               limits: options.limits))
+                #expect(
+                    estimate
+                        == DecodeMemoryEstimate.bytes(
+                            data, longestSideNeeded: Normalizer(options: options).longestSideNeeded,
+                            limits: options.limits))
             }
         }
     }
 
-    @Test("planned equals normalize without the renditions on every route",
-          arguments: ["home.png", "rgba16-32.png", "avatar-exif6.jpg", "bell-filled.webp", "house.svg", "star-fill.svg"])
+    @Test(
+        "planned equals normalize without the renditions on every route",
+        arguments: ["home.png", "rgba16-32.png", "avatar-exif6.jpg", "bell-filled.webp", "house.svg", "star-fill.svg"])
     func plannedIsNormalizeWithoutPixels(_ name: String) throws {
         let data = try Data(contentsOf: Fixtures.testImage(name))
-        for options in [NormalizeOptions(), NormalizeOptions(box: IconBox(points: 10)!, shape: .square, render: .auto),
-                        NormalizeOptions(shape: .circle, trim: true), NormalizeOptions(box: IconBox(points: 200)!)] {
+        for options in [
+            NormalizeOptions(), NormalizeOptions(box: IconBox(points: 10)!, shape: .square, render: .auto),
+            NormalizeOptions(shape: .circle, trim: true), NormalizeOptions(box: IconBox(points: 200)!)
+        ] {
             let normalizer = Normalizer(options: options)
             var icon = try normalizer.normalize(data)
             var planned = try normalizer.planned(data)

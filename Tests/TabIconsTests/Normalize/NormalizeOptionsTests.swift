@@ -8,21 +8,24 @@ import Testing
 /// `NormalizeOptions.validate`: the one check every entry point makes before any arithmetic.
 @Suite("Normalize options: what is refused before any work")
 struct NormalizeOptionsTests {
-    @Test("the defaults, a box larger than every source at 1×, and the smallest scale that renders a pixel are valid", arguments: [
-        NormalizeOptions(),
-        NormalizeOptions(box: IconBox(points: 100_000)!, scales: [1]),
-        NormalizeOptions(box: IconBox(points: 1e19)!, scales: [0.5, 1]),
-        NormalizeOptions(scales: [0.02]),
-        NormalizeOptions(scales: [1, 2, 3], limits: .init(maxPixels: 4096)),
-        NormalizeOptions(scales: [3], allowUpscale: true),
-    ])
+    @Test(
+        "the defaults, a box larger than every source at 1×, and the smallest scale that renders a pixel are valid",
+        arguments: [
+            NormalizeOptions(),
+            NormalizeOptions(box: IconBox(points: 100_000)!, scales: [1]),
+            NormalizeOptions(box: IconBox(points: 1e19)!, scales: [0.5, 1]),
+            NormalizeOptions(scales: [0.02]),
+            NormalizeOptions(scales: [1, 2, 3], limits: .init(maxPixels: 4096)),
+            NormalizeOptions(scales: [3], allowUpscale: true)
+        ])
     func valid(options: NormalizeOptions) throws {
         #expect(options.problem == nil)
         try options.validate()
     }
 
-    @Test("scales that are not positive finite numbers, or render under one pixel, are refused",
-          arguments: [0, -1, Double.nan, .infinity, -.infinity, 1e-300, 0.019])
+    @Test(
+        "scales that are not positive finite numbers, or render under one pixel, are refused",
+        arguments: [0, -1, Double.nan, .infinity, -.infinity, 1e-300, 0.019])
     func badScale(scale: Double) {
         let options = NormalizeOptions(scales: [1, scale])
         guard case .scales? = options.problem else {
@@ -32,10 +35,12 @@ struct NormalizeOptionsTests {
         #expect(throws: TabIconsError(.invalidArgument, options.problem!.message)) { try options.validate() }
     }
 
-    @Test("a scale no source within the limits could ever be rendered at is refused", arguments: [
-        (25.0, 3000.0, false), (25, 1e18, false), (100_000, 2, false), (1e19, 2, false),
-        (25, 500, true), (25, 1e18, true),
-    ])
+    @Test(
+        "a scale no source within the limits could ever be rendered at is refused",
+        arguments: [
+            (25.0, 3000.0, false), (25, 1e18, false), (100_000, 2, false), (1e19, 2, false),
+            (25, 500, true), (25, 1e18, true)
+        ])
     func unrenderableScale(box: Double, scale: Double, allowUpscale: Bool) {
         let options = NormalizeOptions(box: IconBox(points: box)!, scales: [1, scale], allowUpscale: allowUpscale)
         guard case .scales(let message)? = options.problem else {
@@ -91,9 +96,13 @@ struct NormalizeOptionsTests {
     func renditionPastLimits() {
         // 200×40 is 8,000 px, inside the limit; its square canvas is 40,000.
         let source = TestImages.decoded(TestImages.random(width: 200, height: 40, seed: 6))
-        let options = NormalizeOptions(box: IconBox(points: 1000)!, scales: [1], shape: .square,
-                                       limits: .init(maxPixels: 10_000))
-        #expect(throws: TabIconsError(.tooLarge, "the 1× rendition would be 200×200 px, past the limit of 32768 px a side or 10000 pixels")) {
+        let options = NormalizeOptions(
+            box: IconBox(points: 1000)!, scales: [1], shape: .square,
+            limits: .init(maxPixels: 10_000))
+        #expect(
+            throws: TabIconsError(
+                .tooLarge, "the 1× rendition would be 200×200 px, past the limit of 32768 px a side or 10000 pixels")
+        ) {
             try Normalizer(options: options).normalize(source)
         }
     }

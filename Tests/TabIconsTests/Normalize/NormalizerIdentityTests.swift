@@ -10,10 +10,13 @@ import Testing
 /// are skipped, not upscaled.
 @Suite("Normalizing PngSuite in a larger box")
 struct NormalizerIdentityTests {
-    static let validPngSuite: [String] = (try? Fixtures.corpusFiles("pngsuite", extensions: ["png"]))?
+    static let validPngSuite: [String] =
+        (try? Fixtures.corpusFiles("pngsuite", extensions: ["png"]))?
         .map(\.lastPathComponent).filter { !$0.hasPrefix("x") } ?? []
 
-    @Test("every valid PngSuite file comes out pixel-identical at 1×, and 2×/3× are skipped", .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "every valid PngSuite file comes out pixel-identical at 1×, and 2×/3× are skipped",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func identity() throws {
         #expect(Self.validPngSuite.count == 161)
         var checked = 0
@@ -30,8 +33,10 @@ struct NormalizerIdentityTests {
             let expected = decoded.bitmap.pixels
             let got = icon.renditions.first?.bitmap.pixels ?? []
             let differing = zip(got, expected).enumerated().filter { $0.element.0 != $0.element.1 }
-            #expect(got.count == expected.count && differing.isEmpty,
-                    "\(name): \(differing.count) bytes differ, first at \(differing.first.map { "\($0.offset): \($0.element)" } ?? "-")")
+            #expect(
+                got.count == expected.count && differing.isEmpty,
+                "\(name): \(differing.count) bytes differ, first at \(differing.first.map { "\($0.offset): \($0.element)" } ?? "-")"
+            )
             #expect(icon.skippedScales == [2, 3], "\(name)")
             checked += 1
         }

@@ -45,11 +45,13 @@ struct NormalizerTests {
         #expect(!icon.lints.contains { $0.code == .undersized })
     }
 
-    @Test("odd aspects get IconBox's sizes", arguments: [
-        // 1×40 at 2× would be 2×50 from 40 px: an upscale, so skipped without allowUpscale.
-        (1, 40, [[1, 25]]), (40, 1, [[25, 1]]),
-        (26, 25, [[25, 24]]), (100, 7, [[25, 2], [50, 4], [75, 5]]),
-    ])
+    @Test(
+        "odd aspects get IconBox's sizes",
+        arguments: [
+            // 1×40 at 2× would be 2×50 from 40 px: an upscale, so skipped without allowUpscale.
+            (1, 40, [[1, 25]]), (40, 1, [[25, 1]]),
+            (26, 25, [[25, 24]]), (100, 7, [[25, 2], [50, 4], [75, 5]])
+        ])
     func oddAspects(width: Int, height: Int, expected: [[Int]]) throws {
         let options = NormalizeOptions(scales: [1, 2, 3], allowUpscale: true)
         let icon = try normalize(TestImages.random(width: width, height: height, seed: 4), options)
@@ -65,8 +67,9 @@ struct NormalizerTests {
 
     @Test("renditions follow the order of the requested scales, other boxes too")
     func scaleOrderAndBox() throws {
-        let icon = try normalize(TestImages.random(width: 200, height: 100, seed: 5),
-                                 NormalizeOptions(box: .material, scales: [3, 1, 1.5, 4]))
+        let icon = try normalize(
+            TestImages.random(width: 200, height: 100, seed: 5),
+            NormalizeOptions(box: .material, scales: [3, 1, 1.5, 4]))
         #expect(sizes(icon) == [[72, 36], [24, 12], [36, 18], [96, 48]])
         #expect(icon.renditions.map(\.scale) == [3, 1, 1.5, 4])
     }
@@ -75,8 +78,9 @@ struct NormalizerTests {
     func shrunkDecode() throws {
         // A 6000×4000 photo decoded at 60×40: 3× (75×50) is no upscale of the source, so it is
         // rendered, resampled up from the 60×40 pixels there are.
-        let decoded = TestImages.decoded(TestImages.random(width: 60, height: 40, seed: 6, opaque: true),
-                                         sourceWidth: 6000, sourceHeight: 4000)
+        let decoded = TestImages.decoded(
+            TestImages.random(width: 60, height: 40, seed: 6, opaque: true),
+            sourceWidth: 6000, sourceHeight: 4000)
         let icon = try Normalizer().normalize(decoded)
         #expect(sizes(icon) == [[25, 17], [50, 33], [75, 50]])
         #expect(icon.decodeScale == 240)
@@ -102,8 +106,9 @@ struct NormalizerTests {
 
     // MARK: Premultiplied resampling
 
-    @Test("no dark or light fringes around a red disc on transparent black or white",
-          arguments: NormalizeOptions.Filter.allCases, [UInt8(0), 255])
+    @Test(
+        "no dark or light fringes around a red disc on transparent black or white",
+        arguments: NormalizeOptions.Filter.allCases, [UInt8(0), 255])
     func noFringes(filter: NormalizeOptions.Filter, background: UInt8) throws {
         let disc = TestImages.softDisc(size: 96, radius: 40, background: background)
         let upscaled = TestImages.softDisc(size: 20, radius: 8, softness: 2, background: background)
@@ -173,18 +178,23 @@ struct NormalizerTests {
     func sharperCropHint() {
         let options = NormalizeOptions(shape: .circle)
         // 6000×1000 at 1/8: 750×125, a 125 px square; 75 px needed: enough.
-        let enough = TestImages.decoded(TestImages.filled(width: 750, height: 125, (1, 2, 3, 255)),
-                                        sourceWidth: 6000, sourceHeight: 1000)
-        #expect(RenditionPlan(image: enough, options: options)
-            .longestSideForSharperCrop(of: enough, allowUpscale: false) == nil)
+        let enough = TestImages.decoded(
+            TestImages.filled(width: 750, height: 125, (1, 2, 3, 255)),
+            sourceWidth: 6000, sourceHeight: 1000)
+        #expect(
+            RenditionPlan(image: enough, options: options)
+                .longestSideForSharperCrop(of: enough, allowUpscale: false) == nil)
         // 10000×500 at 1/8: 1250×63, a 63 px square; 75 needed → decode at 75 × 10000/500 + 1.
-        let short = TestImages.decoded(TestImages.filled(width: 1250, height: 63, (1, 2, 3, 255)),
-                                       sourceWidth: 10000, sourceHeight: 500)
-        #expect(RenditionPlan(image: short, options: options)
-            .longestSideForSharperCrop(of: short, allowUpscale: false) == 1501)
+        let short = TestImages.decoded(
+            TestImages.filled(width: 1250, height: 63, (1, 2, 3, 255)),
+            sourceWidth: 10000, sourceHeight: 500)
+        #expect(
+            RenditionPlan(image: short, options: options)
+                .longestSideForSharperCrop(of: short, allowUpscale: false) == 1501)
         // A full-size decode never asks again.
         let full = TestImages.decoded(TestImages.filled(width: 100, height: 10, (1, 2, 3, 255)))
-        #expect(RenditionPlan(image: full, options: options)
-            .longestSideForSharperCrop(of: full, allowUpscale: true) == nil)
+        #expect(
+            RenditionPlan(image: full, options: options)
+                .longestSideForSharperCrop(of: full, allowUpscale: true) == nil)
     }
 }

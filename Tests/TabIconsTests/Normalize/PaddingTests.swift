@@ -11,8 +11,10 @@ import Testing
 struct PaddingTests {
     func sizes(_ icon: NormalizedIcon) -> [[Int]] { icon.renditions.map { [$0.bitmap.width, $0.bitmap.height] } }
 
-    func normalize(_ bitmap: Bitmap, _ padding: IconPadding, shape: NormalizeOptions.Shape = .fit,
-                   allowUpscale: Bool = false) throws -> NormalizedIcon {
+    func normalize(
+        _ bitmap: Bitmap, _ padding: IconPadding, shape: NormalizeOptions.Shape = .fit,
+        allowUpscale: Bool = false
+    ) throws -> NormalizedIcon {
         try Normalizer(options: NormalizeOptions(shape: shape, allowUpscale: allowUpscale, padding: padding))
             .normalize(TestImages.decoded(bitmap))
     }
@@ -24,9 +26,12 @@ struct PaddingTests {
     func points() throws {
         let icon = try normalize(TestImages.filled(width: 96, height: 96, (0, 0, 0, 255)), IconPadding(points: 2))
         #expect(sizes(icon) == [[25, 25], [50, 50], [75, 75]])
-        #expect(icon.renditions.map { visible($0.bitmap) } == [PixelRect(x: 2, y: 2, width: 21, height: 21),
-                                                               PixelRect(x: 4, y: 4, width: 42, height: 42),
-                                                               PixelRect(x: 6, y: 6, width: 63, height: 63)])
+        #expect(
+            icon.renditions.map { visible($0.bitmap) } == [
+                PixelRect(x: 2, y: 2, width: 21, height: 21),
+                PixelRect(x: 4, y: 4, width: 42, height: 42),
+                PixelRect(x: 6, y: 6, width: 63, height: 63)
+            ])
         #expect(icon.pointWidth == 25 && icon.pointHeight == 25)
         #expect(icon.decodeScale == 96.0 / 21)
     }
@@ -35,9 +40,12 @@ struct PaddingTests {
     func percent() throws {
         let icon = try normalize(TestImages.filled(width: 96, height: 96, (0, 0, 0, 255)), IconPadding(percent: 10))
         #expect(sizes(icon) == [[25, 25], [50, 50], [75, 75]])
-        #expect(icon.renditions.map { visible($0.bitmap) } == [PixelRect(x: 2, y: 2, width: 20, height: 20),
-                                                               PixelRect(x: 5, y: 5, width: 40, height: 40),
-                                                               PixelRect(x: 7, y: 7, width: 60, height: 60)])
+        #expect(
+            icon.renditions.map { visible($0.bitmap) } == [
+                PixelRect(x: 2, y: 2, width: 20, height: 20),
+                PixelRect(x: 5, y: 5, width: 40, height: 40),
+                PixelRect(x: 7, y: 7, width: 60, height: 60)
+            ])
     }
 
     @Test("fit keeps the aspect and adds the same padding on both axes; square and circle take the whole box")
@@ -48,7 +56,8 @@ struct PaddingTests {
         #expect(sizes(fit) == [[25, 15], [50, 29], [75, 44]])
         #expect(abs(fit.pointWidth - 25) < 1e-9 && abs(fit.pointHeight - 14.5) < 1e-9)
         #expect(sizes(try normalize(wide, IconPadding(points: 2), shape: .square)) == [[25, 25], [50, 50], [75, 75]])
-        let circle = try normalize(TestImages.filled(width: 96, height: 96, (0, 0, 0, 255)), IconPadding(points: 2), shape: .circle)
+        let circle = try normalize(
+            TestImages.filled(width: 96, height: 96, (0, 0, 0, 255)), IconPadding(points: 2), shape: .circle)
         #expect(sizes(circle) == [[25, 25], [50, 50], [75, 75]])
         #expect(TestImages.pixel(circle.renditions[2].bitmap, 37, 37)[3] == 255)
         #expect(TestImages.pixel(circle.renditions[2].bitmap, 37, 3)[3] == 0)
@@ -73,7 +82,8 @@ struct PaddingTests {
         for (padded, inner) in zip(icon.renditions, plain.renditions) {
             let spare = max(padded.bitmap.width, padded.bitmap.height) - max(inner.bitmap.width, inner.bitmap.height)
             #expect(padded.bitmap.width == inner.bitmap.width + spare && padded.bitmap.height == inner.bitmap.height + spare)
-            #expect(ShapeRenderer.centred(inner.bitmap, width: padded.bitmap.width, height: padded.bitmap.height) == padded.bitmap)
+            #expect(
+                ShapeRenderer.centred(inner.bitmap, width: padded.bitmap.width, height: padded.bitmap.height) == padded.bitmap)
         }
         #expect(max(icon.pointWidth, icon.pointHeight) == 25)
     }

@@ -6,8 +6,10 @@ import Testing
 
 @Suite("Resampling")
 struct ResamplerTests {
-    static let sizePairs: [(Int, Int)] = [(96, 25), (96, 50), (96, 75), (16, 48), (7, 3), (5, 13), (1, 4), (4, 1),
-                                           (100, 2), (33, 32), (40, 40), (1000, 75), (3, 1000)]
+    static let sizePairs: [(Int, Int)] = [
+        (96, 25), (96, 50), (96, 75), (16, 48), (7, 3), (5, 13), (1, 4), (4, 1),
+        (100, 2), (33, 32), (40, 40), (1000, 75), (3, 1000)
+    ]
 
     @Test("kernels have their textbook values and supports")
     func kernels() {
@@ -87,8 +89,10 @@ struct ResamplerTests {
     func unchangedAxisIsUntouched(filter: NormalizeOptions.Filter) {
         // Rows of different flat colours: shrinking only the width must leave every row as it was.
         var stripes = TestImages.filled(width: 30, height: 6, (0, 0, 0, 0))
-        let colours: [(UInt8, UInt8, UInt8, UInt8)] = [(255, 0, 0, 255), (0, 0, 0, 0), (10, 200, 30, 90),
-                                                         (0, 0, 255, 255), (255, 255, 255, 1), (7, 8, 9, 255)]
+        let colours: [(UInt8, UInt8, UInt8, UInt8)] = [
+            (255, 0, 0, 255), (0, 0, 0, 0), (10, 200, 30, 90),
+            (0, 0, 255, 255), (255, 255, 255, 1), (7, 8, 9, 255)
+        ]
         for (y, colour) in colours.enumerated() {
             stripes = TestImages.painting(stripes, x: 0, y: y, width: 30, height: 1, colour)
         }
@@ -101,13 +105,16 @@ struct ResamplerTests {
         }
     }
 
-    @Test("matches a floating-point reference of the same filter within 2 levels",
-          arguments: NormalizeOptions.Filter.allCases)
+    @Test(
+        "matches a floating-point reference of the same filter within 2 levels",
+        arguments: NormalizeOptions.Filter.allCases)
     func matchesReference(filter: NormalizeOptions.Filter) {
-        let cases: [(Int, Int, Int, Int)] = [(96, 96, 25, 25), (96, 96, 75, 75), (37, 23, 10, 6), (16, 10, 48, 30),
-                                             (7, 50, 3, 20), (100, 7, 25, 2), (5, 5, 13, 13), (40, 1, 25, 1),
-                                             (1, 40, 1, 25), (26, 25, 25, 24), (64, 48, 33, 71)]
-        var resampler = Resampler(filter: filter)   // one resampler across sizes: buffer reuse too
+        let cases: [(Int, Int, Int, Int)] = [
+            (96, 96, 25, 25), (96, 96, 75, 75), (37, 23, 10, 6), (16, 10, 48, 30),
+            (7, 50, 3, 20), (100, 7, 25, 2), (5, 5, 13, 13), (40, 1, 25, 1),
+            (1, 40, 1, 25), (26, 25, 25, 24), (64, 48, 33, 71)
+        ]
+        var resampler = Resampler(filter: filter)  // one resampler across sizes: buffer reuse too
         var worst = (premultiplied: 0.0, alpha: 0.0, straight: 0.0, opaque: 0.0)
         for (seed, (sw, sh, w, h)) in cases.enumerated() {
             for opaque in [false, true] {

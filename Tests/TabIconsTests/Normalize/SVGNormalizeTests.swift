@@ -27,9 +27,9 @@ struct SVGNormalizeTests {
     }
 
     static let aspects: [(viewBox: String, sizes: [[Int]])] = [
-        ("0 0 20 10", [[25, 13], [50, 25], [75, 38]]),     // 12.5 and 37.5 round away from zero
+        ("0 0 20 10", [[25, 13], [50, 25], [75, 38]]),  // 12.5 and 37.5 round away from zero
         ("0 0 10 30", [[8, 25], [17, 50], [25, 75]]),
-        ("0 0 300 300", [[25, 25], [50, 50], [75, 75]]),   // larger than the box: the same rule
+        ("0 0 300 300", [[25, 25], [50, 50], [75, 75]])  // larger than the box: the same rule
     ]
 
     @Test("the viewBox's aspect is kept: T on the longest side, round(S × T ÷ L) on the other", arguments: aspects)
@@ -54,7 +54,10 @@ struct SVGNormalizeTests {
 
     @Test("template keeps the alpha and drops the colour; circle masks a square")
     func templateAndCircle() throws {
-        let coloured = S.svg("viewBox=\"0 0 16 16\"", "<rect width=\"16\" height=\"8\" fill=\"#ff8000\"/><circle cx=\"8\" cy=\"12\" r=\"4\" fill=\"#0040ff\" fill-opacity=\"0.5\"/>")
+        let coloured = S.svg(
+            "viewBox=\"0 0 16 16\"",
+            "<rect width=\"16\" height=\"8\" fill=\"#ff8000\"/><circle cx=\"8\" cy=\"12\" r=\"4\" fill=\"#0040ff\" fill-opacity=\"0.5\"/>"
+        )
         let original = try Normalizer().normalize(coloured)
         let template = try Normalizer(options: NormalizeOptions(render: .template)).normalize(coloured)
         for (o, t) in zip(original.renditions, template.renditions) {
@@ -69,7 +72,7 @@ struct SVGNormalizeTests {
         #expect(circle.renditions.map { [$0.bitmap.width, $0.bitmap.height] } == [[25, 25], [50, 50], [75, 75]])
         for rendition in circle.renditions {
             let b = rendition.bitmap
-            #expect(b.pixels[3] == 0)                                   // a corner is outside the circle
+            #expect(b.pixels[3] == 0)  // a corner is outside the circle
             let centre = ((b.height / 2) * b.width + b.width / 2) * 4
             #expect(Array(b.pixels[centre..<(centre + 4)]) == [255, 128, 0, 255])
         }
@@ -83,7 +86,7 @@ struct SVGNormalizeTests {
     func trim() throws {
         // An 8-unit square in a 16-unit viewBox: half the box until trimmed.
         let plain = try Normalizer().normalize(S.square)
-        #expect(plain.lints.contains { $0.code == .padding } == false)   // 50% is not under half
+        #expect(plain.lints.contains { $0.code == .padding } == false)  // 50% is not under half
         let trimmed = try Normalizer(options: NormalizeOptions(trim: true)).normalize(S.square)
         #expect(trimmed.renditions.map(\.bitmap.width) == [25, 50, 75])
         for rendition in trimmed.renditions {
@@ -121,7 +124,9 @@ struct SVGNormalizeTests {
 
     @Test("an SVG with text renders from many threads at once, the same bytes every time")
     func textFromManyThreads() async throws {
-        let text = S.svg("viewBox=\"0 0 32 16\"", "<text x=\"2\" y=\"12\" font-size=\"10\" font-family=\"sans-serif\">Ab</text><rect width=\"4\" height=\"4\"/>")
+        let text = S.svg(
+            "viewBox=\"0 0 32 16\"",
+            "<text x=\"2\" y=\"12\" font-size=\"10\" font-family=\"sans-serif\">Ab</text><rect width=\"4\" height=\"4\"/>")
         let expected = try Normalizer().normalize(text)
         let results = try await withThrowingTaskGroup(of: NormalizedIcon.self) { group in
             for _ in 0..<16 { group.addTask { try Normalizer().normalize(text) } }

@@ -57,7 +57,7 @@ struct ShapeTests {
         source = TestImages.painting(source, x: 80, y: 0, width: 20, height: 60, (0, 255, 0, 255))
         let icon = try normalize(source, NormalizeOptions(shape: .circle))
         #expect(icon.renditions.map { [$0.bitmap.width, $0.bitmap.height] } == [[25, 25], [50, 50]])
-        #expect(icon.skippedScales == [3])   // 75 from a 60 px square would upscale
+        #expect(icon.skippedScales == [3])  // 75 from a 60 px square would upscale
         #expect(icon.decodeScale == 60.0 / 25 && icon.pointWidth == 25 && icon.pointHeight == 25)
         for rendition in icon.renditions {
             let b = rendition.bitmap, n = b.width
@@ -114,7 +114,7 @@ struct ShapeTests {
         }
         let icon = try normalize(source, NormalizeOptions(trim: true))
         #expect(icon.renditions.map { [$0.bitmap.width, $0.bitmap.height] } == [[25, 23], [50, 46]])
-        #expect(icon.renditions[1].bitmap == glyph)   // 2× is the trimmed pixels, untouched
+        #expect(icon.renditions[1].bitmap == glyph)  // 2× is the trimmed pixels, untouched
         #expect(icon.skippedScales == [3])
         #expect(icon.pointWidth == 25 && icon.pointHeight == 23)
         // Without trim the same source is 120×100.
@@ -154,7 +154,7 @@ struct ShapeTests {
         let cases: [([UInt8], UInt8)] = [
             ([255, 255, 255, 255], 0), ([0, 0, 0, 255], 255), ([128, 128, 128, 255], 127),
             ([0, 0, 0, 128], 128), ([255, 0, 0, 255], 201), ([0, 255, 0, 255], 73), ([0, 0, 255, 255], 236),
-            ([0, 0, 0, 0], 0), ([100, 100, 100, 51], 31),
+            ([0, 0, 0, 0], 0), ([100, 100, 100, 51], 31)
         ]
         let source = Bitmap(width: cases.count, height: 1, pixels: cases.flatMap(\.0))
         let out = RenderIntentConversion.apply(.templateLuminance, to: source)

@@ -28,19 +28,21 @@ struct StreamedMemoryEstimateTests {
     @Test("a whole-image PNG decode holds no more than its estimate", arguments: StreamedPNGInputs.all)
     func wholeWithinEstimate(input: StreamedPNGInputs.Input) throws {
         guard ImageFormat.sniff(input.data) == .png,
-              let image = try? ImageDecoder.decode(input.data),
-              let libpng = try? input.data.withUnsafeBytes({ bytes -> Int in
-                  let decoder = try PNGRowDecoder(bytes, limits: .default)
-                  // libpng's peak while reading the whole image.
-                  try decoder.start()
-                  var pixels = [UInt8](repeating: 0, count: decoder.width * decoder.height * 4)
-                  try pixels.withUnsafeMutableBufferPointer { try decoder.readImage(into: $0.baseAddress!) }
-                  return decoder.libpngPeakBytes
-              })
+            let image = try? ImageDecoder.decode(input.data),
+            let libpng = try? input.data.withUnsafeBytes({ bytes -> Int in
+                let decoder = try PNGRowDecoder(bytes, limits: .default)
+                // libpng's peak while reading the whole image.
+                try decoder.start()
+                var pixels = [UInt8](repeating: 0, count: decoder.width * decoder.height * 4)
+                try pixels.withUnsafeMutableBufferPointer { try decoder.readImage(into: $0.baseAddress!) }
+                return decoder.libpngPeakBytes
+            })
         else { return }
-        let pixels = image.bitmap.byteCount
-            + PNGRowDecoder.heldBytes(width: image.info.pixelWidth, height: image.info.pixelHeight, bitDepth: image.info.bitDepth,
-                                      isInterlaced: input.data[input.data.startIndex + 28] == 1, streamed: false)
+        let pixels =
+            image.bitmap.byteCount
+            + PNGRowDecoder.heldBytes(
+                width: image.info.pixelWidth, height: image.info.pixelHeight, bitDepth: image.info.bitDepth,
+                isInterlaced: input.data[input.data.startIndex + 28] == 1, streamed: false)
         let estimate = DecodeMemoryEstimate.bytes(input.data, longestSideNeeded: nil)
         #expect(input.data.count + pixels + libpng <= estimate)
     }

@@ -20,15 +20,18 @@ struct StreamedNormalizationTests {
         NormalizeOptions(box: IconBox(points: 10)!, shape: .square, render: .template),
         NormalizeOptions(box: IconBox(points: 7)!, scales: [1, 2, 4], render: .templateLuminance, filter: .mitchell),
         NormalizeOptions(box: IconBox(points: 12.5)!, scales: [1.5, 2], shape: .square, filter: .box),
-        NormalizeOptions(box: IconBox(points: 9)!, scales: [1, 3], filter: .triangle),
+        NormalizeOptions(box: IconBox(points: 9)!, scales: [1, 3], filter: .triangle)
     ]
 
     /// The whole-image path `Normalizer.normalize(_: Data)` takes when nothing streams.
     static func whole(_ data: Data, _ options: NormalizeOptions) -> Result<NormalizedIcon, TabIconsError> {
         Result { () throws(TabIconsError) in
             let normalizer = Normalizer(options: options)
-            let image = try ImageDecoder.decode(data, options: DecodeOptions(limits: options.limits,
-                                                                            longestSideNeeded: normalizer.longestSideNeeded))
+            let image = try ImageDecoder.decode(
+                data,
+                options: DecodeOptions(
+                    limits: options.limits,
+                    longestSideNeeded: normalizer.longestSideNeeded))
             return try normalizer.normalize(image)
         }
     }
@@ -44,7 +47,7 @@ struct StreamedNormalizationTests {
             case (.success(let icon?), .success(let expected)):
                 #expect(icon == expected, "\(options)")
             case (.success(nil), _):
-                break   // not the streamed kind: Normalizer decodes it whole
+                break  // not the streamed kind: Normalizer decodes it whole
             case (.failure(let error), .failure(let expected)):
                 #expect(error == expected, "\(options)")
             case (let streamed, let whole):
@@ -65,8 +68,9 @@ struct StreamedNormalizationTests {
         #expect(icon.source.hasTransparentPixels)
     }
 
-    @Test("enough of the inputs stream for the comparison to mean something",
-          .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
+    @Test(
+        "enough of the inputs stream for the comparison to mean something",
+        .enabled(if: Fixtures.hasCorpus, Fixtures.needsCorpus))
     func coverage() throws {
         var streamed = 0
         for input in StreamedPNGInputs.all {
@@ -83,7 +87,9 @@ struct StreamedNormalizationTests {
         #expect(try StreamedNormalization.normalize(noise, options: NormalizeOptions(trim: true)) == nil)
         #expect(try StreamedNormalization.normalize(noise, options: NormalizeOptions(shape: .circle)) == nil)
         #expect(try StreamedNormalization.normalize(noise, options: NormalizeOptions(box: IconBox(points: 301)!)) == nil)
-        #expect(try StreamedNormalization.normalize(noise, options: NormalizeOptions(box: IconBox(points: 200)!, allowUpscale: true)) == nil)
+        #expect(
+            try StreamedNormalization.normalize(noise, options: NormalizeOptions(box: IconBox(points: 200)!, allowUpscale: true))
+                == nil)
         let base64 = Data(noise.base64EncodedString().utf8)
         #expect(try StreamedNormalization.normalize(base64, options: NormalizeOptions()) == nil)
         // 75 px square at 3×: the 3× rendition is the decoded pixels untouched.

@@ -14,22 +14,25 @@ struct StreamedResamplerTests {
         return Bitmap(width: width, height: height, pixels: (0..<(width * height * 4)).map { _ in generator.byte() })
     }
 
-    @Test("rows pushed one by one resample to the whole bitmap's bytes, for every filter",
-          arguments: NormalizeOptions.Filter.allCases)
+    @Test(
+        "rows pushed one by one resample to the whole bitmap's bytes, for every filter",
+        arguments: NormalizeOptions.Filter.allCases)
     func sameAsWhole(filter: NormalizeOptions.Filter) {
         let source = Self.noise(width: 97, height: 61, seed: 21)
         // 61 rows to 6 and 12 with a narrow kernel keep a ring; the rest the whole intermediate.
         // Ring windows (a few rows of a tall source), whole intermediates, unchanged axes.
         let sizes = [(25, 6), (50, 12), (97, 40), (13, 61), (60, 61), (25, 16), (3, 2)]
-        var streamed = StreamedResampler(filter: filter, sourceWidth: 97, sourceHeight: 61,
-                                         sizes: sizes.map { (width: $0.0, height: $0.1) })
+        var streamed = StreamedResampler(
+            filter: filter, sourceWidth: 97, sourceHeight: 61,
+            sizes: sizes.map { (width: $0.0, height: $0.1) })
         source.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<61 { streamed.push(pixels.baseAddress! + y * 97 * 4) }
         }
         var whole = Resampler(filter: filter)
         for (width, height) in sizes {
-            #expect(streamed.resampled(width: width, height: height) == whole.resample(source, width: width, height: height),
-                    "\(width)×\(height)")
+            #expect(
+                streamed.resampled(width: width, height: height) == whole.resample(source, width: width, height: height),
+                "\(width)×\(height)")
         }
     }
 
@@ -43,7 +46,8 @@ struct StreamedResamplerTests {
             row += [Int32](repeating: 0, count: 4 * inSize)
             var fast = [Int32](repeating: 0, count: 4 * outSize), portable = fast
             tabicons_resample_row(row, weights.coefficients, weights.starts, Int32(weights.taps), Int32(outSize), 14, &fast)
-            tabicons_resample_row_portable(row, weights.coefficients, weights.starts, Int32(weights.taps), Int32(outSize), 14, &portable)
+            tabicons_resample_row_portable(
+                row, weights.coefficients, weights.starts, Int32(weights.taps), Int32(outSize), 14, &portable)
             #expect(fast == portable, "row \(inSize) → \(outSize)")
 
             // Columns: `count` lines of 4 × outSize samples (odd lengths exercise the tail).

@@ -32,11 +32,13 @@ struct VectorDecodeScaleTests {
         #expect(icon.pointWidth == 25 && icon.pointHeight == 25)
     }
 
-    @Test("an intrinsic size past the side limit (a viewBox of 1e20 × 1) is tooLarge, with the reason", arguments: [
-        "viewBox=\"0 0 1e20 1\"",
-        "viewBox=\"0 0 1e30 1e30\"",
-        "width=\"40000\" height=\"16\"",
-    ])
+    @Test(
+        "an intrinsic size past the side limit (a viewBox of 1e20 × 1) is tooLarge, with the reason",
+        arguments: [
+            "viewBox=\"0 0 1e20 1\"",
+            "viewBox=\"0 0 1e30 1e30\"",
+            "width=\"40000\" height=\"16\""
+        ])
     func absurdSize(attributes: String) throws {
         let data = S.svg(attributes, "<rect width=\"10\" height=\"10\"/>")
         #expect {

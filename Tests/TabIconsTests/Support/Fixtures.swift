@@ -31,7 +31,8 @@ enum Fixtures {
     static let hasCorpus: Bool = FileManager.default.fileExists(atPath: corpusRoot.appendingPathComponent("PROVENANCE.md").path)
 
     /// Why a corpus suite was skipped, as Swift Testing prints it.
-    static let needsCorpus: Comment = "needs ../shared/corpus (the public test suites beside the checkout; set TABICONS_CORPUS to point elsewhere)"
+    static let needsCorpus: Comment =
+        "needs ../shared/corpus (the public test suites beside the checkout; set TABICONS_CORPUS to point elsewhere)"
 
     static func data(_ url: URL) throws -> Data { try Data(contentsOf: url) }
 

@@ -37,7 +37,8 @@ enum TestImages {
         let c = Double(size) / 2
         for y in 0..<size {
             for x in 0..<size {
-                let d = ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c)).squareRoot()
+                let d = ((Double(x) + 0.5 - c) * (Double(x) + 0.5 - c) + (Double(y) + 0.5 - c) * (Double(y) + 0.5 - c))
+                    .squareRoot()
                 let alpha = min(max((radius - d) / softness, 0), 1)
                 let i = (y * size + x) * 4
                 let a = UInt8((alpha * 255).rounded())
@@ -52,8 +53,10 @@ enum TestImages {
     }
 
     /// `bitmap` with a `rect` painted in `rgba`.
-    static func painting(_ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int,
-                         _ rgba: (UInt8, UInt8, UInt8, UInt8)) -> Bitmap {
+    static func painting(
+        _ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int,
+        _ rgba: (UInt8, UInt8, UInt8, UInt8)
+    ) -> Bitmap {
         var out = bitmap
         for yy in y..<(y + height) {
             for xx in x..<(x + width) {
@@ -66,11 +69,14 @@ enum TestImages {
 
     /// A decoded image around `bitmap`, as a decoder would return it; the source size defaults to
     /// the bitmap's (pass a larger one to play a shrink-on-load decode).
-    static func decoded(_ bitmap: Bitmap, sourceWidth: Int? = nil, sourceHeight: Int? = nil,
-                        animated: Bool = false) -> DecodedImage {
-        DecodedImage(bitmap: bitmap, format: .png, sourceWidth: sourceWidth ?? bitmap.width,
-                     sourceHeight: sourceHeight ?? bitmap.height, hasAlpha: true,
-                     isAnimated: animated, bitDepth: 8, colorModel: .rgba)
+    static func decoded(
+        _ bitmap: Bitmap, sourceWidth: Int? = nil, sourceHeight: Int? = nil,
+        animated: Bool = false
+    ) -> DecodedImage {
+        DecodedImage(
+            bitmap: bitmap, format: .png, sourceWidth: sourceWidth ?? bitmap.width,
+            sourceHeight: sourceHeight ?? bitmap.height, hasAlpha: true,
+            isAnimated: animated, bitDepth: 8, colorModel: .rgba)
     }
 
     /// The pixel at (x, y).

@@ -19,9 +19,13 @@ enum ReferenceResampler {
         case .mitchell:
             // B = C = 1/3
             let v: Double
-            if ax < 1 { v = (7 * ax * ax * ax - 12 * ax * ax + 16.0 / 3) / 6 }
-            else if ax < 2 { v = (-7.0 / 3 * ax * ax * ax + 12 * ax * ax - 20 * ax + 32.0 / 3) / 6 }
-            else { v = 0 }
+            if ax < 1 {
+                v = (7 * ax * ax * ax - 12 * ax * ax + 16.0 / 3) / 6
+            } else if ax < 2 {
+                v = (-7.0 / 3 * ax * ax * ax + 12 * ax * ax - 20 * ax + 32.0 / 3) / 6
+            } else {
+                v = 0
+            }
             return (v, 2)
         case .lanczos3:
             func sinc(_ t: Double) -> Double { t == 0 ? 1 : sin(.pi * t) / (.pi * t) }
@@ -47,14 +51,18 @@ enum ReferenceResampler {
 
     /// Premultiplied (R·A/255, G·A/255, B·A/255, A) per pixel, each 0…255 (before clamping), of
     /// `bitmap` resampled to `width × height`. An axis whose size is unchanged is not filtered.
-    static func resample(_ bitmap: Bitmap, width: Int, height: Int,
-                         filter: NormalizeOptions.Filter) -> [[Double]] {
+    static func resample(
+        _ bitmap: Bitmap, width: Int, height: Int,
+        filter: NormalizeOptions.Filter
+    ) -> [[Double]] {
         let w = bitmap.width, h = bitmap.height
         var src = [[Double]](repeating: [0, 0, 0, 0], count: w * h)
         for p in 0..<(w * h) {
             let a = Double(bitmap.pixels[p * 4 + 3])
-            src[p] = [Double(bitmap.pixels[p * 4]) * a / 255, Double(bitmap.pixels[p * 4 + 1]) * a / 255,
-                      Double(bitmap.pixels[p * 4 + 2]) * a / 255, a]
+            src[p] = [
+                Double(bitmap.pixels[p * 4]) * a / 255, Double(bitmap.pixels[p * 4 + 1]) * a / 255,
+                Double(bitmap.pixels[p * 4 + 2]) * a / 255, a
+            ]
         }
         var mid = [[Double]](repeating: [0, 0, 0, 0], count: width * h)
         if width == w {

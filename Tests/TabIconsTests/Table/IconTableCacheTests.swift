@@ -70,8 +70,12 @@ struct IconTableCacheTests {
     func duplicatesWithinOnePublish() throws {
         let processor = FakeProcessor()
         let table = IconTable.forTesting(processor: processor)
-        _ = try table.publish(slot: 1, items: [ItemIcons(icon: home, selectedIcon: Bytes.copy(home)),
-                                               ItemIcons(icon: Bytes.copy(home))])
+        _ = try table.publish(
+            slot: 1,
+            items: [
+                ItemIcons(icon: home, selectedIcon: Bytes.copy(home)),
+                ItemIcons(icon: Bytes.copy(home))
+            ])
         let content = try #require(table.content(slot: 1, item: 0, selected: false))
         #expect(table.content(slot: 1, item: 0, selected: true) === content)
         #expect(table.content(slot: 1, item: 1, selected: false) === content)
@@ -134,7 +138,8 @@ struct IconTableCacheTests {
         for (slot, bytes) in contents.enumerated() {
             #expect(table.icons(slot: slot + 100) == [ItemIcons(icon: bytes)])
             #expect(try table.iconResult(slot: slot + 100, item: 0)?.get() == FakeProcessor.icon(for: bytes))
-            #expect(table.content(slot: slot, item: 0, selected: false)
+            #expect(
+                table.content(slot: slot, item: 0, selected: false)
                     === table.content(slot: slot + 100, item: 0, selected: false))
         }
         #expect(processor.decodes == 6)
@@ -151,8 +156,11 @@ struct IconTableCacheTests {
         weak var weakContent: IconContent?
         do {
             for slot in 0..<20 {
-                let items = (0..<5).map { ItemIcons(icon: Bytes.make(UInt8(($0 + slot) % 7)),
-                                                    selectedIcon: Bytes.make(UInt8(100 + $0))) }
+                let items = (0..<5).map {
+                    ItemIcons(
+                        icon: Bytes.make(UInt8(($0 + slot) % 7)),
+                        selectedIcon: Bytes.make(UInt8(100 + $0)))
+                }
                 _ = try table.publish(slot: slot, items: items)
                 for item in 0..<5 { _ = table.iconResult(slot: slot, item: item, selected: slot.isMultiple(of: 3)) }
             }

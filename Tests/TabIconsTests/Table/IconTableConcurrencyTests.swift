@@ -14,8 +14,9 @@ struct IconTableConcurrencyTests {
 
     static func items(_ pick: Int) -> [ItemIcons] {
         (0..<3).map { item in
-            ItemIcons(icon: Bytes.copy(pool[(pick + item) % pool.count]),
-                      selectedIcon: item == 0 ? nil : pool[(pick * 7 + item) % pool.count])
+            ItemIcons(
+                icon: Bytes.copy(pool[(pick + item) % pool.count]),
+                selectedIcon: item == 0 ? nil : pool[(pick * 7 + item) % pool.count])
         }
     }
 

@@ -23,15 +23,16 @@ struct IconTableRaceTests {
     let home = Bytes.make(1), search = Bytes.make(3), bell = Bytes.make(5)
 
     private func table(_ interleaving: Interleaving, processor: FakeProcessor = FakeProcessor()) -> IconTable {
-        IconTable(processor: processor, revisions: RevisionCounter(), hasher: .xxh3,
-                  beforeCommit: { interleaving.fire() })
+        IconTable(
+            processor: processor, revisions: RevisionCounter(), hasher: .xxh3,
+            beforeCommit: { interleaving.fire() })
     }
 
     @Test("another publish to the same slot commits meanwhile: the later commit wins, with its own revision")
     func slotChangedMeanwhile() throws {
         let interleaving = Interleaving()
         let table = table(interleaving)
-        _ = try table.publish(slot: 1, items: [ItemIcons(icon: home)])      // revision 1
+        _ = try table.publish(slot: 1, items: [ItemIcons(icon: home)])  // revision 1
         var racing: UInt64 = 0
         interleaving.action = { racing = (try? table.publish(slot: 1, items: [ItemIcons(icon: search)])) ?? 0 }
         let revision = try table.publish(slot: 1, items: [ItemIcons(icon: bell)])

@@ -31,10 +31,12 @@ final class FakeProcessor: IconProcessor {
         var pixels = [UInt8](bytes)
         pixels.append(contentsOf: repeatElement(0, count: width * 4 - pixels.count))
         let bitmap = Bitmap(width: width, height: 1, pixels: pixels)
-        let info = ImageInfo(format: .png, pixelWidth: width, pixelHeight: 1, hasAlpha: true,
-                             hasTransparentPixels: false, bitDepth: 8, colorModel: .rgba)
-        return NormalizedIcon(source: info, decodeScale: 1, pointWidth: Double(width), pointHeight: 1,
-                              renditions: [Rendition(scale: 1, bitmap: bitmap)], skippedScales: [], lints: [], intent: .template)
+        let info = ImageInfo(
+            format: .png, pixelWidth: width, pixelHeight: 1, hasAlpha: true,
+            hasTransparentPixels: false, bitDepth: 8, colorModel: .rgba)
+        return NormalizedIcon(
+            source: info, decodeScale: 1, pointWidth: Double(width), pointHeight: 1,
+            renditions: [Rendition(scale: 1, bitmap: bitmap)], skippedScales: [], lints: [], intent: .template)
     }
 }
 
@@ -55,8 +57,10 @@ enum Bytes {
 
 extension IconTable {
     /// A table with a fake processor and a revision counter of its own (revisions start at 1).
-    static func forTesting(processor: FakeProcessor = FakeProcessor(),
-                           hasher: ContentHasher = .xxh3) -> IconTable {
+    static func forTesting(
+        processor: FakeProcessor = FakeProcessor(),
+        hasher: ContentHasher = .xxh3
+    ) -> IconTable {
         IconTable(processor: processor, revisions: RevisionCounter(), hasher: hasher)
     }
 }

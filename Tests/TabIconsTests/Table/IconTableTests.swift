@@ -14,8 +14,13 @@ struct IconTableTests {
         let table = IconTable.forTesting()
         let first = try table.publish(slot: 7, items: [ItemIcons(icon: home, selectedIcon: homeFilled)])
         let sameBuffers = try table.publish(slot: 7, items: [ItemIcons(icon: home, selectedIcon: homeFilled)])
-        let freshCopies = try table.publish(slot: 7, items: [ItemIcons(icon: Bytes.copy(home),
-                                                                       selectedIcon: Bytes.copy(homeFilled))])
+        let freshCopies = try table.publish(
+            slot: 7,
+            items: [
+                ItemIcons(
+                    icon: Bytes.copy(home),
+                    selectedIcon: Bytes.copy(homeFilled))
+            ])
         #expect(first == 1)
         #expect(sameBuffers == first)
         #expect(freshCopies == first)
@@ -45,7 +50,7 @@ struct IconTableTests {
             [ItemIcons(icon: home, selectedIcon: nil)],
             [ItemIcons(icon: nil, selectedIcon: home)],
             [ItemIcons(icon: nil, selectedIcon: home), ItemIcons()],
-            [ItemIcons(), ItemIcons(icon: nil, selectedIcon: home)],
+            [ItemIcons(), ItemIcons(icon: nil, selectedIcon: home)]
         ]
         for items in publications {
             revisions.append(try table.publish(slot: 3, items: items))
@@ -62,8 +67,9 @@ struct IconTableTests {
         #expect(try table.publish(slot: 2, items: [ItemIcons(icon: Data([1, 2, 3]))]) == first)
         #expect(try table.publish(slot: 2, items: [ItemIcons(icon: otherTiny)]) != first)
         #expect(try table.publish(slot: 2, items: [ItemIcons(icon: Data())]) > first)
-        #expect(try table.publish(slot: 2, items: [ItemIcons(icon: Data())]) == first + 2,
-                "an empty buffer is an icon (that does not decode), and equal to another empty one")
+        #expect(
+            try table.publish(slot: 2, items: [ItemIcons(icon: Data())]) == first + 2,
+            "an empty buffer is an icon (that does not decode), and equal to another empty one")
     }
 
     @Test("a slice republished as a copy, and a copy republished as a slice, keep the revision")
@@ -82,7 +88,7 @@ struct IconTableTests {
         let table = IconTable.forTesting()
         var icon = Bytes.make(20, count: 200)
         let first = try table.publish(slot: 1, items: [ItemIcons(icon: icon)])
-        icon[icon.startIndex + 100] ^= 0xFF              // copy-on-write: the table's bytes stay
+        icon[icon.startIndex + 100] ^= 0xFF  // copy-on-write: the table's bytes stay
         let second = try table.publish(slot: 1, items: [ItemIcons(icon: icon)])
         #expect(second == first + 1)
         #expect(table.icons(slot: 1) == [ItemIcons(icon: icon)])
@@ -101,8 +107,10 @@ struct IconTableTests {
         #expect(!ContentEquality.sameRepresentation(data, nil))
         #expect(!ContentEquality.sameRepresentation(data, Bytes.copy(data)))
         #expect(!ContentEquality.sameRepresentation(data, data.prefix(499)))
-        #expect(ContentEquality.sameRepresentations([ItemIcons(icon: data), ItemIcons()],
-                                                    [ItemIcons(icon: data), ItemIcons()]))
+        #expect(
+            ContentEquality.sameRepresentations(
+                [ItemIcons(icon: data), ItemIcons()],
+                [ItemIcons(icon: data), ItemIcons()]))
         #expect(!ContentEquality.sameRepresentations([ItemIcons(icon: data)], [ItemIcons(icon: data), ItemIcons()]))
         #expect(!ContentEquality.sameRepresentations([ItemIcons(icon: data)], [ItemIcons(selectedIcon: data)]))
         #expect(ContentEquality.sameBytes([UInt8](data), Bytes.copy(data)))
@@ -153,15 +161,18 @@ struct IconTableTests {
         #expect(table.icons(slot: 9) == nil)
         #expect(table.count == 1)
         #expect(table.icons(slot: 10) == [ItemIcons(icon: search)])
-        #expect(try table.publish(slot: 9, items: [ItemIcons(icon: home)]) == 3,
-                "a slot published again after retiring gets a fresh revision")
+        #expect(
+            try table.publish(slot: 9, items: [ItemIcons(icon: home)]) == 3,
+            "a slot published again after retiring gets a fresh revision")
     }
 
     @Test("byte icons read back from the table, item by item, with absent icons absent")
     func iconsReadBack() throws {
         let table = IconTable.forTesting()
-        let items = [ItemIcons(icon: home, selectedIcon: homeFilled), ItemIcons(),
-                     ItemIcons(icon: search, selectedIcon: nil)]
+        let items = [
+            ItemIcons(icon: home, selectedIcon: homeFilled), ItemIcons(),
+            ItemIcons(icon: search, selectedIcon: nil)
+        ]
         _ = try table.publish(slot: 12, items: items)
         #expect(table.icons(slot: 12) == items)
         #expect(table.icons(slot: 13) == nil)

@@ -21,7 +21,8 @@ enum VectorComparison {
     }
 
     /// Nil when either target falls back; the feature then.
-    static func compare(_ data: Data, options: NormalizeOptions = NormalizeOptions()) throws -> Result<Outcome, VectorUnsupported> {
+    static func compare(_ data: Data, options: NormalizeOptions = NormalizeOptions()) throws -> Result<Outcome, VectorUnsupported>
+    {
         let normalizer = Normalizer(options: options)
         let icon = try normalizer.normalize(data)
         let svg: [UInt8], drawable: [UInt8]
@@ -40,8 +41,9 @@ enum VectorComparison {
         let regionWidth = vector.document.size.width * vector.placement.region.width
         let regionHeight = vector.document.size.height * vector.placement.region.height
         let compared = icon.renditions.filter { rendition in
-            let glyph = options.box.paddedVectorRenditionSize(width: regionWidth, height: regionHeight, scale: rendition.scale,
-                                                              padding: options.padding.points(in: options.box))
+            let glyph = options.box.paddedVectorRenditionSize(
+                width: regionWidth, height: regionHeight, scale: rendition.scale,
+                padding: options.padding.points(in: options.box))
             let odd = (rendition.bitmap.width - glyph.width) % 2 != 0 || (rendition.bitmap.height - glyph.height) % 2 != 0
             if odd { halfPixel += 1 }
             return !odd
@@ -50,7 +52,10 @@ enum VectorComparison {
             let document = try #require(try ImageDecoder.decode(written).vector)
             for rendition in compared {
                 let drawn = try document.render(width: rendition.bitmap.width, height: rendition.bitmap.height)
-                worst = max(worst, meanDifference(drawn, RenderIntentConversion.apply(options.render, to: rendition.bitmap), intent: options.render))
+                worst = max(
+                    worst,
+                    meanDifference(
+                        drawn, RenderIntentConversion.apply(options.render, to: rendition.bitmap), intent: options.render))
             }
         }
         return .success(Outcome(worst: worst, halfPixelRenditions: halfPixel, svg: svg, drawable: drawable))

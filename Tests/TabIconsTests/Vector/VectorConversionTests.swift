@@ -17,7 +17,9 @@ struct VectorConversionTests {
     }
 
     static func svg(_ body: String, viewBox: String = "0 0 16 16", size: String = "width=\"16\" height=\"16\"") -> Data {
-        Data("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \(size) viewBox=\"\(viewBox)\">\(body)</svg>".utf8)
+        Data(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" \(size) viewBox=\"\(viewBox)\">\(body)</svg>"
+                .utf8)
     }
 
     static func converted(_ data: Data, options: NormalizeOptions = NormalizeOptions()) throws -> VectorComparison.Outcome {
@@ -36,7 +38,7 @@ struct VectorConversionTests {
             NormalizeOptions(shape: .square, trim: true),
             NormalizeOptions(shape: .circle),
             NormalizeOptions(trim: true, padding: IconPadding(points: 3)),
-            NormalizeOptions(render: .template),
+            NormalizeOptions(render: .template)
         ]
         var worst = 0.0
         for options in optionSets {
@@ -57,14 +59,16 @@ struct VectorConversionTests {
         let drawable = String(decoding: outcome.drawable, as: UTF8.self)
         #expect(drawable.contains("android:width=\"25dp\"") && drawable.contains("android:viewportWidth=\"16\""))
         // Padding widens the viewBox around the same user space, never rewrites the paths.
-        let padded = try Self.converted(try Self.fixture("house-fill"), options: NormalizeOptions(padding: IconPadding(points: 2.5)))
+        let padded = try Self.converted(
+            try Self.fixture("house-fill"), options: NormalizeOptions(padding: IconPadding(points: 2.5)))
         let paddedText = String(decoding: padded.svg, as: UTF8.self)
         #expect(paddedText.contains("viewBox=\"-2 -2 20 20\""), "\(paddedText.prefix(200))")
     }
 
     @Test("CSS classes, currentColor through color, <use>, inherited attributes, transforms, strokes, gradients, clips")
     func themeFeatures() throws {
-        let data = Self.svg("""
+        let data = Self.svg(
+            """
             <style type="text/css">.ColorScheme-Text { color:#3daee9; } .accent{fill:#e91e63}</style>
             <defs>
               <linearGradient id="lg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff0000"/><stop offset="1" stop-color="#0000ff" stop-opacity=".5"/></linearGradient>
@@ -93,7 +97,8 @@ struct VectorConversionTests {
 
     @Test("a paint that does not parse is ignored (the inherited one draws, as librsvg draws it); hsl() and named colours")
     func colourValues() throws {
-        let data = Self.svg("""
+        let data = Self.svg(
+            """
             <g fill="#ff0000"><path style="fill:#value_dark" d="M1 1h6v6H1z"/></g>
             <path fill="hsl(120, 100%, 25%)" d="M9 1h6v6H9z"/><path fill="hsla(240, 50%, 50%, .5)" stroke="rebeccapurple" d="M1 9h6v6H1z"/>
             <path fill="cornflowerblue" d="M9 9h6v6H9z"/>
@@ -101,7 +106,8 @@ struct VectorConversionTests {
         let outcome = try Self.converted(data)
         #expect(outcome.worst < 0.02, "\(outcome.worst)")
         let text = String(decoding: outcome.svg, as: UTF8.self)
-        #expect(text.contains("fill=\"#ff0000\"") && text.contains("fill=\"#008000\"") && text.contains("fill=\"#6495ed\"")
+        #expect(
+            text.contains("fill=\"#ff0000\"") && text.contains("fill=\"#008000\"") && text.contains("fill=\"#6495ed\"")
                 && text.contains("stroke=\"#663399\""), "\(text)")
     }
 
@@ -113,23 +119,52 @@ struct VectorConversionTests {
         #expect(String(decoding: outcome.drawable, as: UTF8.self).contains("android:fillType=\"evenOdd\""))
     }
 
-    @Test("each feature a vector file cannot hold falls back, naming it", arguments: [
-        ("<text x=\"1\" y=\"12\">A</text>", "<text>"),
-        ("<image width=\"4\" height=\"4\" href=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==\"/>", "<image>"),
-        ("<filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect width=\"8\" height=\"8\" filter=\"url(#f)\"/>", "filters"),
-        ("<mask id=\"m\"><rect width=\"4\" height=\"4\" fill=\"#fff\"/></mask><rect width=\"8\" height=\"8\" mask=\"url(#m)\"/>", "masks"),
-        ("<pattern id=\"p\" width=\"2\" height=\"2\"><rect width=\"1\" height=\"1\"/></pattern><rect width=\"8\" height=\"8\" fill=\"url(#p)\"/>", "<pattern>"),
-        ("<marker id=\"k\"><path d=\"M0 0h1v1z\"/></marker><path d=\"M1 1L9 9\" stroke=\"#000\" marker-end=\"url(#k)\"/>", "markers"),
-        ("<path d=\"M1 1L9 9\" stroke=\"#000\" stroke-dasharray=\"2 1\"/>", "dashed strokes (stroke-dasharray)"),
-        ("<radialGradient id=\"r\" fx=\"0.2\"><stop offset=\"0\"/><stop offset=\"1\" stop-color=\"red\"/></radialGradient><rect width=\"8\" height=\"8\" fill=\"url(#r)\"/>", "a radial gradient with a focal point (fx, fy)"),
-        ("<style>g path { fill: red }</style><path d=\"M1 1h4v4z\"/>", "CSS beyond simple selectors (the selector g path)"),
-        ("<svg x=\"1\"><path d=\"M1 1h4v4z\"/></svg>", "<svg>"),
-        ("<clipPath id=\"c\"><path clip-rule=\"evenodd\" d=\"M0 0h8v8H0zM2 2h4v4H2z\"/></clipPath><rect width=\"16\" height=\"16\" clip-path=\"url(#c)\"/>", "clip-rule evenodd"),
-        ("<radialGradient id=\"r\" gradientTransform=\"scale(2 1)\"><stop offset=\"0\"/><stop offset=\"1\" stop-color=\"red\"/></radialGradient><rect width=\"8\" height=\"8\" fill=\"url(#r)\"/>", "a radial gradient stretched by a transform"),
-        ("<symbol id=\"s\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></symbol><use href=\"#s\" width=\"8\" height=\"8\"/>", "<symbol with a viewBox>"),
-        ("<rect width=\"2em\" height=\"4\"/>", "the value length 2em"),
-        ("<g stroke=\"#000\" opacity=\".5\"><rect width=\"8\" height=\"8\"/></g>", "opacity on a group of several shapes"),
-    ])
+    @Test(
+        "each feature a vector file cannot hold falls back, naming it",
+        arguments: [
+            ("<text x=\"1\" y=\"12\">A</text>", "<text>"),
+            (
+                "<image width=\"4\" height=\"4\" href=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==\"/>",
+                "<image>"
+            ),
+            (
+                "<filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect width=\"8\" height=\"8\" filter=\"url(#f)\"/>",
+                "filters"
+            ),
+            (
+                "<mask id=\"m\"><rect width=\"4\" height=\"4\" fill=\"#fff\"/></mask><rect width=\"8\" height=\"8\" mask=\"url(#m)\"/>",
+                "masks"
+            ),
+            (
+                "<pattern id=\"p\" width=\"2\" height=\"2\"><rect width=\"1\" height=\"1\"/></pattern><rect width=\"8\" height=\"8\" fill=\"url(#p)\"/>",
+                "<pattern>"
+            ),
+            (
+                "<marker id=\"k\"><path d=\"M0 0h1v1z\"/></marker><path d=\"M1 1L9 9\" stroke=\"#000\" marker-end=\"url(#k)\"/>",
+                "markers"
+            ),
+            ("<path d=\"M1 1L9 9\" stroke=\"#000\" stroke-dasharray=\"2 1\"/>", "dashed strokes (stroke-dasharray)"),
+            (
+                "<radialGradient id=\"r\" fx=\"0.2\"><stop offset=\"0\"/><stop offset=\"1\" stop-color=\"red\"/></radialGradient><rect width=\"8\" height=\"8\" fill=\"url(#r)\"/>",
+                "a radial gradient with a focal point (fx, fy)"
+            ),
+            ("<style>g path { fill: red }</style><path d=\"M1 1h4v4z\"/>", "CSS beyond simple selectors (the selector g path)"),
+            ("<svg x=\"1\"><path d=\"M1 1h4v4z\"/></svg>", "<svg>"),
+            (
+                "<clipPath id=\"c\"><path clip-rule=\"evenodd\" d=\"M0 0h8v8H0zM2 2h4v4H2z\"/></clipPath><rect width=\"16\" height=\"16\" clip-path=\"url(#c)\"/>",
+                "clip-rule evenodd"
+            ),
+            (
+                "<radialGradient id=\"r\" gradientTransform=\"scale(2 1)\"><stop offset=\"0\"/><stop offset=\"1\" stop-color=\"red\"/></radialGradient><rect width=\"8\" height=\"8\" fill=\"url(#r)\"/>",
+                "a radial gradient stretched by a transform"
+            ),
+            (
+                "<symbol id=\"s\" viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></symbol><use href=\"#s\" width=\"8\" height=\"8\"/>",
+                "<symbol with a viewBox>"
+            ),
+            ("<rect width=\"2em\" height=\"4\"/>", "the value length 2em"),
+            ("<g stroke=\"#000\" opacity=\".5\"><rect width=\"8\" height=\"8\"/></g>", "opacity on a group of several shapes")
+        ])
     func fallbacks(body: String, feature: String) throws {
         let result = try VectorComparison.compare(Self.svg(body))
         guard case .failure(let unsupported) = result else { Issue.record("converted: \(body)"); return }
@@ -138,29 +173,34 @@ struct VectorConversionTests {
 
     @Test("group opacity over overlapping shapes falls back on Android only; the SVG keeps it exactly")
     func groupOpacity() throws {
-        let data = Self.svg("<g opacity=\".5\"><rect width=\"8\" height=\"8\"/><rect x=\"4\" y=\"4\" width=\"8\" height=\"8\"/></g>")
+        let data = Self.svg(
+            "<g opacity=\".5\"><rect width=\"8\" height=\"8\"/><rect x=\"4\" y=\"4\" width=\"8\" height=\"8\"/></g>")
         let normalizer = Normalizer()
         let icon = try normalizer.normalize(data)
-        #expect(try normalizer.vectorFile(data, icon: icon, target: .vectorDrawable) == .failure(VectorUnsupported(.groupOpacity)))
+        #expect(
+            try normalizer.vectorFile(data, icon: icon, target: .vectorDrawable) == .failure(VectorUnsupported(.groupOpacity)))
         guard case .success(let svg) = try #require(try normalizer.vectorFile(data, icon: icon, target: .svg)) else {
             Issue.record("the SVG fell back"); return
         }
         #expect(String(decoding: svg, as: UTF8.self).contains("<g opacity=\"0.5\">"))
         // Apart, the shapes take the group's alpha exactly.
-        let apart = try Self.converted(Self.svg("<g opacity=\".5\"><rect width=\"4\" height=\"4\"/><rect x=\"8\" y=\"8\" width=\"4\" height=\"4\"/></g>"))
+        let apart = try Self.converted(
+            Self.svg("<g opacity=\".5\"><rect width=\"4\" height=\"4\"/><rect x=\"8\" y=\"8\" width=\"4\" height=\"4\"/></g>"))
         #expect(apart.worst < 0.02)
         #expect(String(decoding: apart.drawable, as: UTF8.self).contains("android:fillAlpha=\"0.5\""))
     }
 
     @Test("template-luminance cannot be a vector: it falls back")
     func luminanceIntent() throws {
-        let result = try VectorComparison.compare(try Self.fixture("alarm"), options: NormalizeOptions(render: .templateLuminance))
+        let result = try VectorComparison.compare(
+            try Self.fixture("alarm"), options: NormalizeOptions(render: .templateLuminance))
         #expect(result == .failure(VectorUnsupported(.renderIntent("template-luminance"))))
     }
 
     @Test("nothing that refers outside the file survives: external href, url(), script, foreignObject, event attributes")
     func sanitized() throws {
-        let data = Self.svg("""
+        let data = Self.svg(
+            """
             <script>alert(1)</script>
             <foreignObject width="16" height="16"><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>
             <use href="http://example.com/a.svg#x"/><use xlink:href="file:///etc/passwd#x"/>
@@ -172,38 +212,48 @@ struct VectorConversionTests {
         #expect(outcome.worst < 0.02, "\(outcome.worst)")
         for bytes in [outcome.svg, outcome.drawable] {
             let text = String(decoding: bytes, as: UTF8.self).lowercased()
-            for banned in ["script", "alert", "file:", "javascript", "onclick", "onload", "foreignobject", "href", "example", "url("] {
+            for banned in [
+                "script", "alert", "file:", "javascript", "onclick", "onload", "foreignobject", "href", "example", "url("
+            ] {
                 #expect(!text.contains(banned), "\(banned) in \(text)")
             }
         }
         #expect(String(decoding: outcome.svg, as: UTF8.self).contains("fill=\"#123456\""))
     }
 
-    @Test("hostile documents: entity bombs and deep nesting are refused as the decoder refuses them; huge and NaN numbers stay finite")
+    @Test(
+        "hostile documents: entity bombs and deep nesting are refused as the decoder refuses them; huge and NaN numbers stay finite"
+    )
     func hostile() throws {
-        let bomb = Data("""
+        let bomb = Data(
+            """
             <?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><text>&b;</text></svg>
             """.utf8)
         #expect(throws: TabIconsError.self) { try Normalizer().normalize(bomb) }
-        let placement = VectorPlacement(region: .whole, canvasWidth: 25, canvasHeight: 25, glyphWidth: 25, glyphHeight: 25, circle: false)
+        let placement = VectorPlacement(
+            region: .whole, canvasWidth: 25, canvasHeight: 25, glyphWidth: 25, glyphHeight: 25, circle: false)
         let document = try #require(try ImageDecoder.decode(Self.svg("<path d=\"M1 1h2v2z\"/>")).vector)
         #expect(throws: TabIconsError.self) {
             _ = try VectorConversion.convert(bomb, document: document, placement: placement, target: .svg, limits: .default)
         }
-        let deep = Self.svg(String(repeating: "<g>", count: 400) + "<path d=\"M1 1h2v2z\"/>" + String(repeating: "</g>", count: 400))
+        let deep = Self.svg(
+            String(repeating: "<g>", count: 400) + "<path d=\"M1 1h2v2z\"/>" + String(repeating: "</g>", count: 400))
         #expect(throws: TabIconsError.self) {
-            _ = try VectorConversion.convert(deep, document: document, placement: placement, target: .vectorDrawable, limits: .default)
+            _ = try VectorConversion.convert(
+                deep, document: document, placement: placement, target: .vectorDrawable, limits: .default)
         }
         // Numbers past Double, NaN and infinities: the path stops at the bad number (SVG's error
         // rule), transforms that do not parse are ignored; the output is always plain decimals.
-        let numbers = Self.svg("""
+        let numbers = Self.svg(
+            """
             <path d="M1 1L1e400 2L3 3z"/><path d="M2 2h1e308v1e308z"/><path d="M1 1 L NaN 4 z"/>
             <rect width="4" height="4" transform="scale(1e999)"/><rect width="inf" height="4"/>
             <circle cx="8" cy="8" r="1e30"/>
             """)
         for target in [VectorConversion.Target.svg, .vectorDrawable] {
-            let result = try VectorConversion.convert(numbers, document: document, placement: placement, target: target, limits: .default)
+            let result = try VectorConversion.convert(
+                numbers, document: document, placement: placement, target: target, limits: .default)
             guard case .success(let bytes) = result else { Issue.record("fell back: \(result)"); continue }
             let text = String(decoding: bytes, as: UTF8.self).lowercased()
             #expect(!text.contains("nan") && !text.contains("inf") && !text.contains("e+"), "\(text)")
@@ -219,9 +269,13 @@ struct VectorConversionTests {
 
     @Test("the root's own opacity, clip and filter count as a group's")
     func rootProperties() throws {
-        let translucent = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\" opacity=\".5\"><rect width=\"8\" height=\"8\"/><rect x=\"8\" y=\"8\" width=\"8\" height=\"8\"/></svg>".utf8)
+        let translucent = Data(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\" opacity=\".5\"><rect width=\"8\" height=\"8\"/><rect x=\"8\" y=\"8\" width=\"8\" height=\"8\"/></svg>"
+                .utf8)
         #expect(try Self.converted(translucent).worst < 0.02)
-        let filtered = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\" filter=\"url(#f)\"><filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect width=\"8\" height=\"8\"/></svg>".utf8)
+        let filtered = Data(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\" filter=\"url(#f)\"><filter id=\"f\"><feGaussianBlur stdDeviation=\"1\"/></filter><rect width=\"8\" height=\"8\"/></svg>"
+                .utf8)
         #expect(try VectorComparison.compare(filtered) == .failure(VectorUnsupported(.filter)))
     }
 
@@ -238,7 +292,9 @@ struct VectorConversionTests {
         let directory = try TemporaryDirectory()
         let drawable = directory.url.appendingPathComponent("res/drawable")
         try FileManager.default.createDirectory(at: drawable, withIntermediateDirectories: true)
-        let gradient = Self.svg("<linearGradient id=\"g\"><stop offset=\"0\" stop-color=\"red\"/><stop offset=\"1\" stop-color=\"blue\"/></linearGradient><rect width=\"16\" height=\"16\" rx=\"3\" fill=\"url(#g)\"/>")
+        let gradient = Self.svg(
+            "<linearGradient id=\"g\"><stop offset=\"0\" stop-color=\"red\"/><stop offset=\"1\" stop-color=\"blue\"/></linearGradient><rect width=\"16\" height=\"16\" rx=\"3\" fill=\"url(#g)\"/>"
+        )
         var inputs = try Self.fixtures.map { ($0, try Self.fixture($0)) }
         inputs.append(("gradient", gradient))
         for (name, data) in inputs {

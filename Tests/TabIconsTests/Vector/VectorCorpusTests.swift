@@ -36,7 +36,9 @@ struct VectorCorpusTests {
     }
 
     static func report(_ label: String, _ tally: Tally) {
-        print("vector corpus \(label): \(tally.converted) converted, \(tally.fallbackCount) fell back \(tally.fallbacks.sorted { $0.key < $1.key }), \(tally.failedToDecode) not decoded; worst \(tally.worst.name) \(tally.worst.difference)")
+        print(
+            "vector corpus \(label): \(tally.converted) converted, \(tally.fallbackCount) fell back \(tally.fallbacks.sorted { $0.key < $1.key }), \(tally.failedToDecode) not decoded; worst \(tally.worst.name) \(tally.worst.difference)"
+        )
     }
 
     @Test("Bootstrap Icons: all convert, each within 2%")
@@ -50,22 +52,30 @@ struct VectorCorpusTests {
 
     @Test("Bootstrap Icons, every 20th, with trim, circle, padding and the Material box: within 2%")
     func bootstrapShapes() throws {
-        let files = try Fixtures.corpusFiles("svg/bootstrap-icons", extensions: ["svg"]).enumerated().filter { $0.offset % 20 == 0 }.map(\.element)
+        let files = try Fixtures.corpusFiles("svg/bootstrap-icons", extensions: ["svg"]).enumerated().filter {
+            $0.offset % 20 == 0
+        }.map(\.element)
         var worst = (0.0, "")
         var halfPixel = 0, renditions = 0
         for file in files {
-            for options in [NormalizeOptions(box: .material, scales: [1, 2, 3], shape: .circle, trim: true),
-                            NormalizeOptions(shape: .square, trim: true, padding: IconPadding(points: 3))] {
+            for options in [
+                NormalizeOptions(box: .material, scales: [1, 2, 3], shape: .circle, trim: true),
+                NormalizeOptions(shape: .square, trim: true, padding: IconPadding(points: 3))
+            ] {
                 guard case .success(let outcome) = try VectorComparison.compare(try Fixtures.data(file), options: options) else {
                     Issue.record("\(file.lastPathComponent) fell back"); continue
                 }
-                #expect(outcome.worst < 0.02, "\(file.lastPathComponent) \(options.shape) padding \(options.padding): \(outcome.worst)")
+                #expect(
+                    outcome.worst < 0.02,
+                    "\(file.lastPathComponent) \(options.shape) padding \(options.padding): \(outcome.worst)")
                 if outcome.worst > worst.0 { worst = (outcome.worst, file.lastPathComponent) }
                 halfPixel += outcome.halfPixelRenditions
                 renditions += options.scales.count
             }
         }
-        print("vector corpus bootstrap-icons with shapes: \(files.count) icons; worst \(worst.1) \(worst.0); \(halfPixel) of \(renditions) renditions centred half a pixel apart, not compared")
+        print(
+            "vector corpus bootstrap-icons with shapes: \(files.count) icons; worst \(worst.1) \(worst.0); \(halfPixel) of \(renditions) renditions centred half a pixel apart, not compared"
+        )
         #expect(halfPixel * 2 < renditions)
     }
 
@@ -86,7 +96,9 @@ enum PapirusTheme {
     static let isInstalled = FileManager.default.fileExists(atPath: root)
 }
 
-@Suite("Vector conversion over Papirus", .enabled(if: PapirusTheme.isInstalled, "needs /usr/share/icons/Papirus (papirus-icon-theme)"))
+@Suite(
+    "Vector conversion over Papirus",
+    .enabled(if: PapirusTheme.isInstalled, "needs /usr/share/icons/Papirus (papirus-icon-theme)"))
 struct VectorPapirusTests {
     static let root = PapirusTheme.root
 
@@ -94,8 +106,12 @@ struct VectorPapirusTests {
     func sample() throws {
         var files: [URL] = []
         for folder in ["actions", "apps", "places"] {
-            let names = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/" + folder).filter { $0.hasSuffix(".svg") }.sorted()
-            files += names.enumerated().filter { $0.offset % 10 == 0 }.map { URL(fileURLWithPath: Self.root + "/" + folder + "/" + $0.element) }
+            let names = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/" + folder).filter {
+                $0.hasSuffix(".svg")
+            }.sorted()
+            files += names.enumerated().filter { $0.offset % 10 == 0 }.map {
+                URL(fileURLWithPath: Self.root + "/" + folder + "/" + $0.element)
+            }
         }
         let tally = try VectorCorpusTests.run(files)
         VectorCorpusTests.report("papirus sample", tally)

@@ -27,16 +27,22 @@ enum VectorDrawableReader {
         }
         func pathElement(_ a: [String: String], fillGradient: String?, strokeGradient: String?) -> String {
             var s = "<path d=\"\(a["pathData"] ?? "")\""
-            if let g = fillGradient { s += " fill=\"url(#\(g))\" fill-opacity=\"\(a["fillAlpha"] ?? "1")\"" }
-            else if let f = a["fillColor"] {
+            if let g = fillGradient {
+                s += " fill=\"url(#\(g))\" fill-opacity=\"\(a["fillAlpha"] ?? "1")\""
+            } else if let f = a["fillColor"] {
                 let c = color(f)
                 s += " fill=\"\(c.rgb)\" fill-opacity=\"\(c.alpha * Double(a["fillAlpha"] ?? "1")!)\""
-            } else { s += " fill=\"none\"" }
+            } else {
+                s += " fill=\"none\""
+            }
             if a["fillType"] == "evenOdd" { s += " fill-rule=\"evenodd\"" }
             var strokePaint: String?
             var strokeAlpha = Double(a["strokeAlpha"] ?? "1")!
-            if let g = strokeGradient { strokePaint = "url(#\(g))" }
-            else if let f = a["strokeColor"] { let c = color(f); strokePaint = c.rgb; strokeAlpha *= c.alpha }
+            if let g = strokeGradient {
+                strokePaint = "url(#\(g))"
+            } else if let f = a["strokeColor"] {
+                let c = color(f); strokePaint = c.rgb; strokeAlpha *= c.alpha
+            }
             if let strokePaint {
                 s += " stroke=\"\(strokePaint)\" stroke-opacity=\"\(strokeAlpha)\" stroke-width=\"\(a["strokeWidth"] ?? "0")\""
                 s += " stroke-linecap=\"\(a["strokeLineCap"] ?? "butt")\" stroke-linejoin=\"\(a["strokeLineJoin"] ?? "miter")\""
@@ -60,7 +66,8 @@ enum VectorDrawableReader {
                     case "group":
                         let px = Double(a["pivotX"] ?? "0")!, py = Double(a["pivotY"] ?? "0")!
                         let tx = Double(a["translateX"] ?? "0")!, ty = Double(a["translateY"] ?? "0")!
-                        out += "<g transform=\"translate(\(tx + px) \(ty + py)) rotate(\(a["rotation"] ?? "0")) scale(\(a["scaleX"] ?? "1") \(a["scaleY"] ?? "1")) translate(\(-px) \(-py))\">\n"
+                        out +=
+                            "<g transform=\"translate(\(tx + px) \(ty + py)) rotate(\(a["rotation"] ?? "0")) scale(\(a["scaleX"] ?? "1") \(a["scaleY"] ?? "1")) translate(\(-px) \(-py))\">\n"
                         closers.append("</g>\n")
                     case "clip-path":
                         nextID += 1
@@ -69,8 +76,11 @@ enum VectorDrawableReader {
                         closers[closers.count - 1] = "</g>\n" + closers[closers.count - 1]
                         if !selfClosing { closers.append("") }
                     case "path":
-                        if selfClosing { out += pathElement(a, fillGradient: nil, strokeGradient: nil) }
-                        else { pendingPath = a; fillGradient = nil; strokeGradient = nil; closers.append("path") }
+                        if selfClosing {
+                            out += pathElement(a, fillGradient: nil, strokeGradient: nil)
+                        } else {
+                            pendingPath = a; fillGradient = nil; strokeGradient = nil; closers.append("path")
+                        }
                     case "attr":
                         gradientTarget = a["name"]; closers.append("attr")
                     case "gradient":
@@ -92,9 +102,11 @@ enum VectorDrawableReader {
                         let id = "q\(nextID)"
                         let spread = ["clamp": "pad", "mirror": "reflect", "repeat": "repeat"][gradient["tileMode"] ?? "clamp"]!
                         if gradient["type"] == "radial" {
-                            defs += "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(gradient["centerX"]!)\" cy=\"\(gradient["centerY"]!)\" r=\"\(gradient["gradientRadius"]!)\" spreadMethod=\"\(spread)\">\n"
+                            defs +=
+                                "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(gradient["centerX"]!)\" cy=\"\(gradient["centerY"]!)\" r=\"\(gradient["gradientRadius"]!)\" spreadMethod=\"\(spread)\">\n"
                         } else {
-                            defs += "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(gradient["startX"]!)\" y1=\"\(gradient["startY"]!)\" x2=\"\(gradient["endX"]!)\" y2=\"\(gradient["endY"]!)\" spreadMethod=\"\(spread)\">\n"
+                            defs +=
+                                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(gradient["startX"]!)\" y1=\"\(gradient["startY"]!)\" x2=\"\(gradient["endX"]!)\" y2=\"\(gradient["endY"]!)\" spreadMethod=\"\(spread)\">\n"
                         }
                         for (offset, c) in items {
                             let parsed = color(c)
@@ -111,6 +123,7 @@ enum VectorDrawableReader {
             }
         }
         if let failure { throw Failure(description: failure) }
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"\(viewport)\">\n<defs>\(defs)</defs>\n\(out)</svg>\n"
+        return
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"\(viewport)\">\n<defs>\(defs)</defs>\n\(out)</svg>\n"
     }
 }

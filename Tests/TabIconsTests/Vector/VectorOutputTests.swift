@@ -11,7 +11,9 @@ import Testing
 /// and `--check`, in process and in the jailed worker alike.
 @Suite("Vector outputs")
 struct VectorOutputTests {
-    static let text = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><text x=\"1\" y=\"12\">A</text></svg>".utf8)
+    static let text = Data(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><text x=\"1\" y=\"12\">A</text></svg>"
+            .utf8)
 
     /// `icons/alarm.svg`, `icons/sub/house-fill.svg`, `icons/texty.svg` (text: falls back), `icons/bell.png` (a raster).
     static func inputs() throws -> (TemporaryDirectory, [BatchInput]) {
@@ -20,7 +22,7 @@ struct VectorOutputTests {
             ("alarm.svg", try VectorConversionTests.fixture("alarm")),
             ("sub/house-fill.svg", try VectorConversionTests.fixture("house-fill")),
             ("texty.svg", text),
-            ("bell.png", try Data(contentsOf: Fixtures.testImage("bell.png"))),
+            ("bell.png", try Data(contentsOf: Fixtures.testImage("bell.png")))
         ]
         for (name, data) in files {
             let url = dir.url.appendingPathComponent("icons/" + name)
@@ -38,37 +40,49 @@ struct VectorOutputTests {
         return batch
     }
 
-    @Test("xcassets: NAME.imageset/NAME.svg with a single-scale Contents.json that preserves the vector and names the intent", arguments: [false, true])
+    @Test(
+        "xcassets: NAME.imageset/NAME.svg with a single-scale Contents.json that preserves the vector and names the intent",
+        arguments: [false, true])
     func xcassets(jailed: Bool) throws {
         let (inputFolder, inputs) = try Self.inputs()
         defer { withExtendedLifetime(inputFolder) {} }
         let out = try TemporaryDirectory("vector-xc")
         let result = try Self.batch(.xcassets, out: out, jailed: jailed).run(inputs)
         #expect(result.manifest.errors.isEmpty)
-        #expect(out.files() == [
-            "icons/alarm.imageset/Contents.json", "icons/alarm.imageset/alarm.svg",
-            "icons/bell.imageset/Contents.json", "icons/bell.imageset/bell.png", "icons/bell.imageset/bell@2x.png", "icons/bell.imageset/bell@3x.png",
-            "icons/sub/house-fill.imageset/Contents.json", "icons/sub/house-fill.imageset/house-fill.svg",
-            "icons/texty.imageset/Contents.json", "icons/texty.imageset/texty.png", "icons/texty.imageset/texty@2x.png", "icons/texty.imageset/texty@3x.png",
-            "manifest.json",
-        ])
-        let contents = try String(contentsOf: out.url.appendingPathComponent("icons/alarm.imageset/Contents.json"), encoding: .utf8)
-        #expect(contents == """
-            {
-              "images": [
-                {"filename": "alarm.svg", "idiom": "universal"}
-              ],
-              "info": {"author": "tabicon", "version": 1},
-              "properties": {"preserves-vector-representation": true, "template-rendering-intent": "template"}
-            }
+        #expect(
+            out.files() == [
+                "icons/alarm.imageset/Contents.json", "icons/alarm.imageset/alarm.svg",
+                "icons/bell.imageset/Contents.json", "icons/bell.imageset/bell.png", "icons/bell.imageset/bell@2x.png",
+                "icons/bell.imageset/bell@3x.png",
+                "icons/sub/house-fill.imageset/Contents.json", "icons/sub/house-fill.imageset/house-fill.svg",
+                "icons/texty.imageset/Contents.json", "icons/texty.imageset/texty.png", "icons/texty.imageset/texty@2x.png",
+                "icons/texty.imageset/texty@3x.png",
+                "manifest.json"
+            ])
+        let contents = try String(
+            contentsOf: out.url.appendingPathComponent("icons/alarm.imageset/Contents.json"), encoding: .utf8)
+        #expect(
+            contents == """
+                {
+                  "images": [
+                    {"filename": "alarm.svg", "idiom": "universal"}
+                  ],
+                  "info": {"author": "tabicon", "version": 1},
+                  "properties": {"preserves-vector-representation": true, "template-rendering-intent": "template"}
+                }
 
-            """)
+                """)
         let svg = try Data(contentsOf: out.url.appendingPathComponent("icons/alarm.imageset/alarm.svg"))
-        #expect(String(decoding: svg, as: UTF8.self).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"25\" height=\"25\" viewBox=\"0 0 16 16\">"))
+        #expect(
+            String(decoding: svg, as: UTF8.self).hasPrefix(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"25\" height=\"25\" viewBox=\"0 0 16 16\">"))
         let manifest = try BuildStep.manifest(out.path("manifest.json"))
         let alarm = try #require(manifest.icons.first { $0.name == "alarm" })
         #expect(alarm.renditions == [])
-        #expect(alarm.vectorFile.map { [$0.path, String($0.bytes), $0.hash] } == ["icons/alarm.imageset/alarm.svg", String(svg.count), ContentHash(of: svg).description])
+        #expect(
+            alarm.vectorFile.map { [$0.path, String($0.bytes), $0.hash] } == [
+                "icons/alarm.imageset/alarm.svg", String(svg.count), ContentHash(of: svg).description
+            ])
         let texty = try #require(manifest.icons.first { $0.name == "texty" })
         #expect(texty.vectorFile == nil && texty.renditions?.count == 3)
         #expect(texty.lints.map(\.code) == [.vectorFallback])
@@ -93,7 +107,9 @@ struct VectorOutputTests {
         #expect(flat.files().filter { $0.hasSuffix(".svg") } == ["icons/alarm.svg", "icons/sub/house-fill.svg"])
     }
 
-    @Test("a second run reuses every icon; --check agrees; turning --vector off replaces the vectors by PNGs and prunes them; on again, back")
+    @Test(
+        "a second run reuses every icon; --check agrees; turning --vector off replaces the vectors by PNGs and prunes them; on again, back"
+    )
     func incremental() throws {
         let (inputFolder, inputs) = try Self.inputs()
         defer { withExtendedLifetime(inputFolder) {} }
@@ -141,7 +157,10 @@ struct VectorOutputTests {
         let document = PreviewDocument(manifest: result.manifest, render: .auto, outputRoot: out.url)
         let alarm = try #require(document.icons.first { $0.entry.name == "alarm" })
         let svg = try [UInt8](Data(contentsOf: out.url.appendingPathComponent("icons/alarm.imageset/alarm.svg")))
-        #expect(alarm.renditions.map { [$0.scale, Double($0.pixelWidth), Double($0.pixelHeight)] } == [[1, 25, 25], [2, 50, 50], [3, 75, 75]])
+        #expect(
+            alarm.renditions.map { [$0.scale, Double($0.pixelWidth), Double($0.pixelHeight)] } == [
+                [1, 25, 25], [2, 50, 50], [3, 75, 75]
+            ])
         #expect(alarm.renditions.allSatisfy { $0.bytes == svg } && alarm.unreadable.isEmpty)
         #expect(PreviewHTML.dataURL(svg).hasPrefix("data:image/svg+xml;base64,"))
         let android = try TemporaryDirectory("vector-preview-android")
@@ -165,19 +184,26 @@ struct VectorOutputTests {
 /// none, a vector whose size or hash is not its file's, a Contents.json that is not the vector's.
 @Suite("Vector outputs: worker replies checked")
 struct VectorWorkerReplyTests {
-    static let plan = OutputPlan.Icon(stem: "icons/alarm", renditionPaths: [(1, "icons/alarm.imageset/alarm.png")],
-                                      contentsPath: "icons/alarm.imageset/Contents.json", vectorPath: "icons/alarm.imageset/alarm.svg")
+    static let plan = OutputPlan.Icon(
+        stem: "icons/alarm", renditionPaths: [(1, "icons/alarm.imageset/alarm.png")],
+        contentsPath: "icons/alarm.imageset/Contents.json", vectorPath: "icons/alarm.imageset/alarm.svg")
 
-    static func reply(plan: OutputPlan.Icon, forge: (inout RenderedIcon) -> Void = { _ in }) throws -> Result<WorkerReply, WorkerWire.Malformed> {
+    static func reply(plan: OutputPlan.Icon, forge: (inout RenderedIcon) -> Void = { _ in }) throws -> Result<
+        WorkerReply, WorkerWire.Malformed
+    > {
         let data = try VectorConversionTests.fixture("alarm")
         let hash = ContentHash(of: data)
-        var icon = try RenderedIcon.render(data, input: "icons/alarm.svg", plan: Self.plan, normalizer: Normalizer(options: NormalizeOptions(scales: [1])),
-                                           format: .png, contentHash: hash)
+        var icon = try RenderedIcon.render(
+            data, input: "icons/alarm.svg", plan: Self.plan, normalizer: Normalizer(options: NormalizeOptions(scales: [1])),
+            format: .png, contentHash: hash)
         forge(&icon)
-        let request = WorkerRequest.render(input: "icons/alarm.svg", plan: plan, options: NormalizeOptions(scales: [1]), format: .png, data: data)
+        let request = WorkerRequest.render(
+            input: "icons/alarm.svg", plan: plan, options: NormalizeOptions(scales: [1]), format: .png, data: data)
         let frame = WorkerReply.rendered(icon).encoded
         return Result { () throws(WorkerWire.Malformed) in
-            try WorkerReply(kind: WorkerReply.renderedKind, fields: Array(frame[WorkerWire.headerSize...]), answering: request, contentHash: hash)
+            try WorkerReply(
+                kind: WorkerReply.renderedKind, fields: Array(frame[WorkerWire.headerSize...]), answering: request,
+                contentHash: hash)
         }
     }
 
@@ -185,7 +211,8 @@ struct VectorWorkerReplyTests {
     func honest() throws {
         guard case .success(.rendered(let icon)) = try Self.reply(plan: Self.plan) else { Issue.record("refused"); return }
         #expect(icon.row.vectorFile?.path == "icons/alarm.imageset/alarm.svg")
-        let request = WorkerRequest.render(input: "a.svg", plan: Self.plan, options: NormalizeOptions(), format: .png, data: Data([1]))
+        let request = WorkerRequest.render(
+            input: "a.svg", plan: Self.plan, options: NormalizeOptions(), format: .png, data: Data([1]))
         let head = request.head
         let header = try WorkerWire.header(head[...])
         let decoded = try WorkerRequest(kind: header.kind, fields: Array(head[WorkerWire.headerSize...]), body: Data([1]))
@@ -195,14 +222,20 @@ struct VectorWorkerReplyTests {
 
     @Test("refused: a vector the plan has no place for, forged bytes, a forged Contents.json")
     func forged() throws {
-        let noVector = OutputPlan.Icon(stem: Self.plan.stem, renditionPaths: Self.plan.renditionPaths, contentsPath: Self.plan.contentsPath)
-        guard case .failure = try Self.reply(plan: noVector) else { Issue.record("accepted a vector the plan has no place for"); return }
+        let noVector = OutputPlan.Icon(
+            stem: Self.plan.stem, renditionPaths: Self.plan.renditionPaths, contentsPath: Self.plan.contentsPath)
+        guard case .failure = try Self.reply(plan: noVector) else {
+            Issue.record("accepted a vector the plan has no place for"); return
+        }
         let forgedBytes = try Self.reply(plan: Self.plan) { icon in
-            icon = RenderedIcon(row: icon.row, files: [IconFiles.File(path: icon.files[0].path, bytes: Array("<svg/>".utf8))] + icon.files.dropFirst())
+            icon = RenderedIcon(
+                row: icon.row,
+                files: [IconFiles.File(path: icon.files[0].path, bytes: Array("<svg/>".utf8))] + icon.files.dropFirst())
         }
         guard case .failure = forgedBytes else { Issue.record("accepted forged vector bytes"); return }
         let forgedContents = try Self.reply(plan: Self.plan) { icon in
-            icon = RenderedIcon(row: icon.row, files: [icon.files[0], IconFiles.File(path: icon.files[1].path, bytes: Array("{}".utf8))])
+            icon = RenderedIcon(
+                row: icon.row, files: [icon.files[0], IconFiles.File(path: icon.files[1].path, bytes: Array("{}".utf8))])
         }
         guard case .failure = forgedContents else { Issue.record("accepted a forged Contents.json"); return }
     }

@@ -8,7 +8,9 @@ import Testing
 /// The converted vectors drawn by resvg, a renderer independent of librsvg (which drew the PNG
 /// renditions): the SVG as written, and the VectorDrawable read back as SVG by the test's own
 /// reader, each at 1×, 2×, 3× against tabicon's PNG rendition, within 2% mean difference.
-@Suite("Vector conversion drawn by resvg", .enabled(if: Fixtures.hasCorpus && ResvgRenderer.isAvailable, "needs ../shared/corpus and python3 with resvg-py"))
+@Suite(
+    "Vector conversion drawn by resvg",
+    .enabled(if: Fixtures.hasCorpus && ResvgRenderer.isAvailable, "needs ../shared/corpus and python3 with resvg-py"))
 struct VectorResvgTests {
     static func check(_ files: [URL], label: String) throws {
         var jobs: [(svg: [UInt8], width: Int, height: Int)] = []
@@ -19,7 +21,7 @@ struct VectorResvgTests {
             let normalizer = Normalizer()
             let icon = try normalizer.normalize(data)
             guard case .success(let svg)? = try normalizer.vectorFile(data, icon: icon, target: .svg),
-                  case .success(let drawable)? = try normalizer.vectorFile(data, icon: icon, target: .vectorDrawable)
+                case .success(let drawable)? = try normalizer.vectorFile(data, icon: icon, target: .vectorDrawable)
             else { fellBack += 1; continue }
             let readBack = Array(try VectorDrawableReader.svg(drawable).utf8)
             for rendition in icon.renditions {
@@ -43,13 +45,17 @@ struct VectorResvgTests {
             total += difference
             if difference > worst.0 { worst = (difference, name) }
         }
-        print("vector resvg \(label): \(files.count - fellBack) icons, \(drawn.count) drawings; mean \(total / Double(max(1, drawn.count))), worst \(worst.1) \(worst.0); \(offAspect) renditions off the document's aspect left out")
+        print(
+            "vector resvg \(label): \(files.count - fellBack) icons, \(drawn.count) drawings; mean \(total / Double(max(1, drawn.count))), worst \(worst.1) \(worst.0); \(offAspect) renditions off the document's aspect left out"
+        )
         #expect(fellBack * 10 <= files.count)
     }
 
     @Test("every 4th Bootstrap Icon")
     func bootstrap() throws {
-        let files = try Fixtures.corpusFiles("svg/bootstrap-icons", extensions: ["svg"]).enumerated().filter { $0.offset % 4 == 0 }.map(\.element)
+        let files = try Fixtures.corpusFiles("svg/bootstrap-icons", extensions: ["svg"]).enumerated().filter {
+            $0.offset % 4 == 0
+        }.map(\.element)
         try Self.check(files, label: "bootstrap-icons")
     }
 

@@ -39,7 +39,7 @@ func fuzzInProcess(_ data: Data, selector: UInt8) -> CInt {
     do {
         decoded = try ImageDecoder.decode(data, options: DecodeOptions(limits: fuzzLimits))
     } catch {
-        return 0 // a coded error is the right answer for most fuzz inputs
+        return 0  // a coded error is the right answer for most fuzz inputs
     }
     let bitmap = decoded.bitmap
     guard bitmap.width > 0, bitmap.height > 0, bitmap.pixels.count == bitmap.width * bitmap.height * 4 else {

@@ -18,7 +18,8 @@ import TabIconsBatch
 /// the process, which has no such limits, finished: the jail's answer, not a finding.
 func fuzzJailed(_ data: Data, selector: UInt8) -> CInt {
     guard let worker = jailWorker else {
-        fatalError("TABICONS_FUZZ_MODE=jail needs TABICONS_FUZZ_WORKER: a tabicon executable of this tree (fuzz/run.sh builds it)")
+        fatalError(
+            "TABICONS_FUZZ_MODE=jail needs TABICONS_FUZZ_WORKER: a tabicon executable of this tree (fuzz/run.sh builds it)")
     }
     let normalizer = Normalizer(options: options(selector: selector))
     let input = BatchInput(name: "input", outputStem: "input", load: { data })
@@ -33,7 +34,8 @@ func fuzzJailed(_ data: Data, selector: UInt8) -> CInt {
         case .limit:
             return 0
         case .died:
-            fatalError("the worker died (\(failure.code): \(failure.message)) on an input this process answered: \(describe(inProcess))")
+            fatalError(
+                "the worker died (\(failure.code): \(failure.message)) on an input this process answered: \(describe(inProcess))")
         }
     }
     fatalError("the jail and the process disagree: jailed \(describe(behindBars)), in process \(describe(inProcess))")
@@ -54,7 +56,8 @@ enum WorkerFailureKind {
         if ["needed more than", "took more than"].contains(where: message.hasPrefix) {
             self = .limit
         } else if [" crashed: ", "'s worker was killed", " ended its worker with status ", "the worker's answer is unreadable"]
-                    .contains(where: message.contains) {
+            .contains(where: message.contains)
+        {
             self = .died
         } else {
             return nil

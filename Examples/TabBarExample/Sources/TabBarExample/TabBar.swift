@@ -23,6 +23,6 @@ public enum TabBar {
         TabBarItem(title: "Home", icon: TabIconAssets.house),
         TabBarItem(title: "Search", icon: TabIconAssets.search),
         TabBarItem(title: "Alerts", icon: TabIconAssets.bell),
-        TabBarItem(title: "Settings", icon: TabIconAssets.gear),
+        TabBarItem(title: "Settings", icon: TabIconAssets.gear)
     ]
 }

@@ -15,8 +15,10 @@ package enum VectorConversion {
     }
 
     /// `document` is the decoder's parse of the same bytes (its size and viewBox are librsvg's).
-    package static func convert(_ data: Data, document: SVGDocument, placement: VectorPlacement, target: Target,
-                                limits: DecodeOptions.Limits) throws(TabIconsError) -> Result<[UInt8], VectorUnsupported> {
+    package static func convert(
+        _ data: Data, document: SVGDocument, placement: VectorPlacement, target: Target,
+        limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Result<[UInt8], VectorUnsupported> {
         // Base64 and `data:` URLs as the decoder unwraps them.
         let data = ImageFormat.sniff(data) == .svg ? data : InputEncoding.unwrap(data) ?? data
         let parsed = data.withUnsafeBytes { raw in
@@ -34,7 +36,9 @@ package enum VectorConversion {
 
     /// The element tree of screened plain SVG (gunzipped first when compressed), under the same
     /// limits and screening as the decoder.
-    static func plainDocument(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError) -> SVGElementTree {
+    static func plainDocument(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError)
+        -> SVGElementTree
+    {
         if SVGSniff.isGzip(bytes) {
             let inflated = try SVGCompression.inflate(bytes, limit: limits.maxSVGBytes)
             let result = inflated.withUnsafeBytes { plain in
@@ -43,7 +47,8 @@ package enum VectorConversion {
             return try result.get()
         }
         guard bytes.count <= limits.maxSVGBytes else {
-            throw TabIconsError(.tooLarge, "an SVG of \(bytes.count) bytes exceeds the SVG limit of \(limits.maxSVGBytes) bytes", format: .svg)
+            throw TabIconsError(
+                .tooLarge, "an SVG of \(bytes.count) bytes exceeds the SVG limit of \(limits.maxSVGBytes) bytes", format: .svg)
         }
         _ = try SVGScreening(bytes, limits: limits)
         return try SVGElementTree(bytes)
@@ -52,17 +57,21 @@ package enum VectorConversion {
     /// The drawing placed: the document's user space mapped onto the canvas so that the region
     /// lands on the glyph's rectangle. A uniform map becomes the viewBox (the paths keep their
     /// numbers); any other wraps the drawing in a group with the map.
-    static func drawing(_ tree: SVGElementTree, size: SVGSize, placement: VectorPlacement) throws(VectorUnsupported) -> VectorDrawing {
+    static func drawing(_ tree: SVGElementTree, size: SVGSize, placement: VectorPlacement) throws(VectorUnsupported)
+        -> VectorDrawing
+    {
         let viewBox = size.viewBox ?? (0, 0, size.width, size.height)
         var builder = try VectorDrawingBuilder(tree: tree, viewport: (viewBox.width, viewBox.height))
         var content = try builder.build()
         // User space → the document's viewport (its intrinsic size), by viewBox and preserveAspectRatio.
-        let toViewport = viewportTransform(viewBox: viewBox, width: size.width, height: size.height,
-                                           preserveAspectRatio: tree.root.flatMap { tree[$0].attributes["preserveAspectRatio"] })
+        let toViewport = viewportTransform(
+            viewBox: viewBox, width: size.width, height: size.height,
+            preserveAspectRatio: tree.root.flatMap { tree[$0].attributes["preserveAspectRatio"] })
         // The viewport → the canvas: the region onto the glyph's rectangle.
         let r = placement.region
         let sx = placement.glyphWidth / (r.width * size.width), sy = placement.glyphHeight / (r.height * size.height)
-        let toCanvas = VectorTransform(a: sx, d: sy, e: placement.glyphX - sx * r.x * size.width, f: placement.glyphY - sy * r.y * size.height)
+        let toCanvas = VectorTransform(
+            a: sx, d: sy, e: placement.glyphX - sx * r.x * size.width, f: placement.glyphY - sy * r.y * size.height)
         let map = toCanvas.concatenating(toViewport)
         var written: (x: Double, y: Double, width: Double, height: Double)
         /// Canvas points → the written user space.
@@ -79,19 +88,27 @@ package enum VectorConversion {
         var root = content
         if placement.circle {
             let radius = min(placement.glyphWidth, placement.glyphHeight) / 2
-            let circle = VectorPath.ellipse(cx: placement.glyphX + placement.glyphWidth / 2, cy: placement.glyphY + placement.glyphHeight / 2,
-                                            rx: radius, ry: radius)
-            root = VectorGroup(clip: [VectorClipPath(path: circle.transformed(by: fromCanvas), evenOdd: false)], children: [.group(content)])
+            let circle = VectorPath.ellipse(
+                cx: placement.glyphX + placement.glyphWidth / 2, cy: placement.glyphY + placement.glyphHeight / 2,
+                rx: radius, ry: radius)
+            root = VectorGroup(
+                clip: [VectorClipPath(path: circle.transformed(by: fromCanvas), evenOdd: false)], children: [.group(content)])
         } else if placement.glyphIsSmallerThanCanvas {
-            let rect = VectorPath.rect(x: placement.glyphX, y: placement.glyphY, width: placement.glyphWidth, height: placement.glyphHeight, rx: 0, ry: 0)
-            root = VectorGroup(clip: [VectorClipPath(path: rect.transformed(by: fromCanvas), evenOdd: false)], children: [.group(content)])
+            let rect = VectorPath.rect(
+                x: placement.glyphX, y: placement.glyphY, width: placement.glyphWidth, height: placement.glyphHeight, rx: 0, ry: 0
+            )
+            root = VectorGroup(
+                clip: [VectorClipPath(path: rect.transformed(by: fromCanvas), evenOdd: false)], children: [.group(content)])
         }
-        return VectorDrawing(viewBox: written, width: placement.canvasWidth, height: placement.canvasHeight, root: root.simplified)
+        return VectorDrawing(
+            viewBox: written, width: placement.canvasWidth, height: placement.canvasHeight, root: root.simplified)
     }
 
     /// SVG's viewBox transform (`preserveAspectRatio`, default `xMidYMid meet`).
-    static func viewportTransform(viewBox: (x: Double, y: Double, width: Double, height: Double), width: Double, height: Double,
-                                  preserveAspectRatio: String?) -> VectorTransform {
+    static func viewportTransform(
+        viewBox: (x: Double, y: Double, width: Double, height: Double), width: Double, height: Double,
+        preserveAspectRatio: String?
+    ) -> VectorTransform {
         var sx = width / viewBox.width, sy = height / viewBox.height
         let words = (preserveAspectRatio ?? "").split(separator: " ").filter { $0 != "defer" }
         let align = words.first.map(String.init) ?? "xMidYMid"

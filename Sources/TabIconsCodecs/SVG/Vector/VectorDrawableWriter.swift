@@ -31,14 +31,19 @@ enum VectorDrawableWriter {
         func n(_ value: Double) -> String { VectorNumberText.format(value, decimals: decimals) }
         func unit(_ value: Double) -> String { VectorNumberText.format(value, decimals: 4) }
 
-        mutating func group(_ input: VectorGroup, alpha: Double, into out: inout String, indent: String) throws(VectorUnsupported) {
+        mutating func group(_ input: VectorGroup, alpha: Double, into out: inout String, indent: String) throws(VectorUnsupported)
+        {
             var group = input
             var attributes: [String] = []
             if !group.transform.isIdentity {
                 if let parts = group.transform.decomposed {
                     if parts.rotation != 0 { attributes.append("android:rotation=\"\(unit(parts.rotation))\"") }
-                    if parts.scaleX != 1 { attributes.append("android:scaleX=\"\(VectorNumberText.format(parts.scaleX, decimals: 6))\"") }
-                    if parts.scaleY != 1 { attributes.append("android:scaleY=\"\(VectorNumberText.format(parts.scaleY, decimals: 6))\"") }
+                    if parts.scaleX != 1 {
+                        attributes.append("android:scaleX=\"\(VectorNumberText.format(parts.scaleX, decimals: 6))\"")
+                    }
+                    if parts.scaleY != 1 {
+                        attributes.append("android:scaleY=\"\(VectorNumberText.format(parts.scaleY, decimals: 6))\"")
+                    }
                     if parts.translateX != 0 { attributes.append("android:translateX=\"\(n(parts.translateX))\"") }
                     if parts.translateY != 0 { attributes.append("android:translateY=\"\(n(parts.translateY))\"") }
                 } else {
@@ -66,7 +71,9 @@ enum VectorDrawableWriter {
             if needsElement { out += indent + "</group>\n" }
         }
 
-        mutating func shape(_ s: VectorShape, alpha groupAlpha: Double, into out: inout String, indent: String) throws(VectorUnsupported) {
+        mutating func shape(_ s: VectorShape, alpha groupAlpha: Double, into out: inout String, indent: String)
+            throws(VectorUnsupported)
+        {
             let alpha = groupAlpha * s.opacity
             if alpha < 1, s.fill != nil, s.stroke != nil { throw VectorUnsupported(.groupOpacity) }
             var attributes = ["android:pathData=\"\(s.path.data(decimals: decimals))\""]
@@ -91,20 +98,26 @@ enum VectorDrawableWriter {
             out += children.isEmpty ? head + "/>\n" : head + ">\n" + children + indent + "</path>\n"
         }
 
-        mutating func paint(_ paint: VectorPaint, name: String, into attributes: inout [String], children: inout String, indent: String) {
+        mutating func paint(
+            _ paint: VectorPaint, name: String, into attributes: inout [String], children: inout String, indent: String
+        ) {
             switch paint {
             case .color(let c):
                 attributes.append("\(name)=\"\(c.alpha < 1 ? c.hexARGB : c.hexRGB)\"")
             case .linear(let g):
                 usesAapt = true
                 children += indent + "<aapt:attr name=\"\(name)\">\n"
-                children += indent + "    <gradient android:type=\"linear\" android:startX=\"\(n(g.start.x))\" android:startY=\"\(n(g.start.y))\" android:endX=\"\(n(g.end.x))\" android:endY=\"\(n(g.end.y))\" android:tileMode=\"\(tileMode(g.spread))\">\n"
+                children +=
+                    indent
+                    + "    <gradient android:type=\"linear\" android:startX=\"\(n(g.start.x))\" android:startY=\"\(n(g.start.y))\" android:endX=\"\(n(g.end.x))\" android:endY=\"\(n(g.end.y))\" android:tileMode=\"\(tileMode(g.spread))\">\n"
                 items(g.stops, into: &children, indent: indent + "        ")
                 children += indent + "    </gradient>\n" + indent + "</aapt:attr>\n"
             case .radial(let g):
                 usesAapt = true
                 children += indent + "<aapt:attr name=\"\(name)\">\n"
-                children += indent + "    <gradient android:type=\"radial\" android:centerX=\"\(n(g.center.x))\" android:centerY=\"\(n(g.center.y))\" android:gradientRadius=\"\(n(g.radius))\" android:tileMode=\"\(tileMode(g.spread))\">\n"
+                children +=
+                    indent
+                    + "    <gradient android:type=\"radial\" android:centerX=\"\(n(g.center.x))\" android:centerY=\"\(n(g.center.y))\" android:gradientRadius=\"\(n(g.radius))\" android:tileMode=\"\(tileMode(g.spread))\">\n"
                 items(g.stops, into: &children, indent: indent + "        ")
                 children += indent + "    </gradient>\n" + indent + "</aapt:attr>\n"
             }
@@ -134,7 +147,8 @@ enum VectorDrawableWriter {
                     case .group(let inner): collect(inner, t)
                     case .shape(let s):
                         guard let b = s.path.transformed(by: t).bounds else { continue }
-                        let grow = (s.stroke?.width ?? 0) * t.meanScale / 2 * (s.stroke?.join == .miter ? s.stroke!.miterLimit : 1)
+                        let grow =
+                            (s.stroke?.width ?? 0) * t.meanScale / 2 * (s.stroke?.join == .miter ? s.stroke!.miterLimit : 1)
                         boxes.append((b.minX - grow, b.minY - grow, b.maxX + grow, b.maxY + grow))
                     }
                 }

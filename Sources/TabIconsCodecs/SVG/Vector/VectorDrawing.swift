@@ -101,7 +101,8 @@ struct VectorLinearGradient: Sendable, Equatable {
         let w2 = w.x * w.x + w.y * w.y
         guard w2 > 0, w2.isFinite else { return nil }
         let q1 = VectorPoint(x: -k * w.x / w2, y: -k * w.y / w2)
-        return VectorLinearGradient(start: q1, end: VectorPoint(x: q1.x + w.x / w2, y: q1.y + w.y / w2), stops: stops, spread: spread)
+        return VectorLinearGradient(
+            start: q1, end: VectorPoint(x: q1.x + w.x / w2, y: q1.y + w.y / w2), stops: stops, spread: spread)
     }
 }
 
@@ -134,8 +135,9 @@ extension VectorGroup {
     /// by the transform's mean scale.
     func flattened(by outer: VectorTransform) throws(VectorUnsupported) -> VectorGroup {
         let t = outer.concatenating(transform)
-        var result = VectorGroup(transform: .identity, opacity: opacity,
-                                 clip: clip.map { VectorClipPath(path: $0.path.transformed(by: t), evenOdd: $0.evenOdd) })
+        var result = VectorGroup(
+            transform: .identity, opacity: opacity,
+            clip: clip.map { VectorClipPath(path: $0.path.transformed(by: t), evenOdd: $0.evenOdd) })
         for child in children {
             switch child {
             case .group(let g):

@@ -29,7 +29,12 @@ struct VectorDrawingBuilder {
     /// What inherits from parent to child.
     struct Style {
         /// `unpainted` is `none` (named apart from Optional's `none`).
-        enum PaintSpec { case unpainted, color(VectorColor), current, url(String, fallback: VectorColor?) }
+        enum PaintSpec {
+            case unpainted
+            case color(VectorColor)
+            case current
+            case url(String, fallback: VectorColor?)
+        }
         var fill = PaintSpec.color(.black)
         var fillOpacity = 1.0
         var evenOdd = false
@@ -54,7 +59,9 @@ struct VectorDrawingBuilder {
         try apply(properties, to: &style)
         var group = VectorGroup()
         // The root's own group properties, as on any group.
-        if let filter = properties["filter"]?.trimmingCSSSpace, filter != "none", !filter.isEmpty { throw VectorUnsupported(.filter) }
+        if let filter = properties["filter"]?.trimmingCSSSpace, filter != "none", !filter.isEmpty {
+            throw VectorUnsupported(.filter)
+        }
         if let mask = properties["mask"]?.trimmingCSSSpace, mask != "none", !mask.isEmpty { throw VectorUnsupported(.mask) }
         if let text = properties["opacity"] { group.opacity = try opacity(text.trimmingCSSSpace) }
         if let clip = properties["clip-path"]?.trimmingCSSSpace, clip != "none", !clip.isEmpty {
@@ -74,7 +81,7 @@ struct VectorDrawingBuilder {
         "fill", "fill-opacity", "fill-rule", "stroke", "stroke-opacity", "stroke-width", "stroke-linecap",
         "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "color", "opacity", "display", "visibility",
         "clip-path", "clip-rule", "mask", "filter", "marker", "marker-start", "marker-mid", "marker-end",
-        "stop-color", "stop-opacity",
+        "stop-color", "stop-opacity"
     ]
 
     /// An element's specified properties: attributes, then the sheet, then `style`.
@@ -82,7 +89,8 @@ struct VectorDrawingBuilder {
         let element = tree[index]
         var result: [String: String] = [:]
         for (name, value) in element.attributes where Self.propertyNames.contains(name) { result[name] = value }
-        for (name, value) in sheet.declarations(tag: element.name, id: element.attributes["id"], classAttribute: element.attributes["class"])
+        for (name, value) in sheet.declarations(
+            tag: element.name, id: element.attributes["id"], classAttribute: element.attributes["class"])
         where Self.propertyNames.contains(name) { result[name] = value }
         if let style = element.attributes["style"] {
             for (name, value) in VectorStyleSheet.declarations(Substring(style)) where Self.propertyNames.contains(name) {
@@ -108,7 +116,10 @@ struct VectorDrawingBuilder {
         if let v = value("clip-rule") { style.clipEvenOdd = v == "evenodd" }
         if let v = value("stroke-width") { style.strokeWidth = max(0, try length(v, .diagonal, invalid: style.strokeWidth)) }
         if let v = value("stroke-linecap") { style.cap = VectorStroke.Cap(rawValue: String(v)) ?? style.cap }
-        if let v = value("stroke-linejoin") { style.join = VectorStroke.Join(rawValue: String(v)) ?? (v == "miter-clip" ? .miter : v == "arcs" ? .miter : style.join) }
+        if let v = value("stroke-linejoin") {
+            style.join =
+                VectorStroke.Join(rawValue: String(v)) ?? (v == "miter-clip" ? .miter : v == "arcs" ? .miter : style.join)
+        }
         if let v = value("stroke-miterlimit"), let n = Double(v), n >= 1 { style.miterLimit = n }
         if let v = value("stroke-dasharray") {
             let numbers = VectorNumbers.list(Substring(v.replacingOccurrences(of: "px", with: ""))) ?? []
@@ -165,7 +176,8 @@ struct VectorDrawingBuilder {
             switch axis {
             case .x: return number / 100 * viewport.width
             case .y: return number / 100 * viewport.height
-            case .diagonal: return number / 100 * ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
+            case .diagonal:
+                return number / 100 * ((viewport.width * viewport.width + viewport.height * viewport.height) / 2).squareRoot()
             }
         case "in": return number * 96
         case "cm": return number * 96 / 2.54
@@ -179,7 +191,9 @@ struct VectorDrawingBuilder {
         }
     }
 
-    private func attributeLength(_ element: SVGElementTree.Element, _ name: String, _ axis: Axis, default value: Double = 0) throws(VectorUnsupported) -> Double {
+    private func attributeLength(_ element: SVGElementTree.Element, _ name: String, _ axis: Axis, default value: Double = 0)
+        throws(VectorUnsupported) -> Double
+    {
         guard let text = element.attributes[name] else { return value }
         return try length(Substring(text), axis, invalid: value)
     }
@@ -190,21 +204,23 @@ struct VectorDrawingBuilder {
     static let undrawn: Set<String> = [
         "defs", "symbol", "clipPath", "mask", "marker", "pattern", "linearGradient", "radialGradient", "filter",
         "style", "title", "desc", "metadata", "script", "foreignObject", "animate", "animateMotion",
-        "animateTransform", "animateColor", "set", "view", "cursor", "font", "font-face", "hkern", "vkern",
+        "animateTransform", "animateColor", "set", "view", "cursor", "font", "font-face", "hkern", "vkern"
     ]
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let containers: Set<String> = ["g", "a"]
     /// Drawn by librsvg, not by a vector file of ours.
     static let unsupportedElements: Set<String> = ["text", "image", "svg", "switch", "textPath", "tspan", "tref"]
 
-    private mutating func node(_ index: Int, inherited: Style, transformOverride: VectorTransform? = nil) throws(VectorUnsupported) -> VectorNode? {
+    private mutating func node(_ index: Int, inherited: Style, transformOverride: VectorTransform? = nil)
+        throws(VectorUnsupported) -> VectorNode?
+    {
         let element = tree[index]
         if Self.undrawn.contains(element.name) { return nil }
         let isShape = Self.shapes.contains(element.name)
         let isUse = element.name == "use"
         guard isShape || isUse || Self.containers.contains(element.name) else {
             if Self.unsupportedElements.contains(element.name) { throw VectorUnsupported(.element(element.name)) }
-            return nil   // an unknown element (another namespace's, a typo): librsvg draws nothing of it
+            return nil  // an unknown element (another namespace's, a typo): librsvg draws nothing of it
         }
         budget -= 1
         guard budget >= 0 else { throw VectorUnsupported(.value("more than \(Self.maxDrawnElements) drawn elements")) }
@@ -248,8 +264,10 @@ struct VectorDrawingBuilder {
 
     /// A `<use>`: its target (a fragment of this file only) drawn as a child of the use, moved by `x`, `y`.
     private mutating func useContent(_ element: SVGElementTree.Element, style: Style) throws(VectorUnsupported) -> VectorNode? {
-        guard let href = element.attributes["href"], href.hasPrefix("#"), let target = tree.byID[String(href.dropFirst())] else { return nil }
-        guard !activeUses.contains(target), activeUses.count < Self.maxUseDepth else { return nil }   // a cycle draws nothing
+        guard let href = element.attributes["href"], href.hasPrefix("#"), let target = tree.byID[String(href.dropFirst())] else {
+            return nil
+        }
+        guard !activeUses.contains(target), activeUses.count < Self.maxUseDepth else { return nil }  // a cycle draws nothing
         activeUses.insert(target)
         defer { activeUses.remove(target) }
         let x = try attributeLength(element, "x", .x), y = try attributeLength(element, "y", .y)
@@ -286,8 +304,9 @@ struct VectorDrawingBuilder {
             if ry == nil { ry = rx }
             let rxValue = try rx.map { (text) throws(VectorUnsupported) in try length(text, .x) } ?? 0
             let ryValue = try ry.map { (text) throws(VectorUnsupported) in try length(text, .y) } ?? 0
-            return .rect(x: try attributeLength(element, "x", .x), y: try attributeLength(element, "y", .y),
-                         width: w, height: h, rx: max(0, rxValue), ry: max(0, ryValue))
+            return .rect(
+                x: try attributeLength(element, "x", .x), y: try attributeLength(element, "y", .y),
+                width: w, height: h, rx: max(0, rxValue), ry: max(0, ryValue))
         case "circle":
             let r = try attributeLength(element, "r", .diagonal)
             return .ellipse(cx: try attributeLength(element, "cx", .x), cy: try attributeLength(element, "cy", .y), rx: r, ry: r)
@@ -297,10 +316,14 @@ struct VectorDrawingBuilder {
             if ry == nil || ry == "auto" { ry = rx }
             let rxValue = try rx.map { (text) throws(VectorUnsupported) in try length(text, .x) } ?? 0
             let ryValue = try ry.map { (text) throws(VectorUnsupported) in try length(text, .y) } ?? 0
-            return .ellipse(cx: try attributeLength(element, "cx", .x), cy: try attributeLength(element, "cy", .y), rx: rxValue, ry: ryValue)
+            return .ellipse(
+                cx: try attributeLength(element, "cx", .x), cy: try attributeLength(element, "cy", .y), rx: rxValue, ry: ryValue)
         case "line":
-            return .polyline([try attributeLength(element, "x1", .x), try attributeLength(element, "y1", .y),
-                              try attributeLength(element, "x2", .x), try attributeLength(element, "y2", .y)], closed: false)
+            return .polyline(
+                [
+                    try attributeLength(element, "x1", .x), try attributeLength(element, "y1", .y),
+                    try attributeLength(element, "x2", .x), try attributeLength(element, "y2", .y)
+                ], closed: false)
         case "polyline", "polygon":
             // Up to the first error, an odd last number dropped (SVG's rule).
             var scanner = VectorNumbers.Scanner(Substring(a["points"] ?? "").utf8)
@@ -327,8 +350,9 @@ struct VectorDrawingBuilder {
         shape.evenOdd = style.evenOdd
         if style.strokeWidth > 0, let paint = try resolve(style.stroke, style: style, path: path) {
             if style.dashed { throw VectorUnsupported(.dashArray) }
-            shape.stroke = VectorStroke(paint: paint, opacity: style.strokeOpacity, width: style.strokeWidth,
-                                        cap: style.cap, join: style.join, miterLimit: style.miterLimit)
+            shape.stroke = VectorStroke(
+                paint: paint, opacity: style.strokeOpacity, width: style.strokeWidth,
+                cap: style.cap, join: style.join, miterLimit: style.miterLimit)
         }
         // A line has no fill.
         if element.name == "line" { shape.fill = nil }
@@ -357,8 +381,9 @@ struct VectorDrawingBuilder {
     private func gradient(_ index: Int, style: Style, path: VectorPath) throws(VectorUnsupported) -> VectorPaint? {
         var chain = [index]
         while chain.count < 8, let href = tree[chain.last!].attributes["href"], href.hasPrefix("#"),
-              let next = tree.byID[String(href.dropFirst())], !chain.contains(next),
-              ["linearGradient", "radialGradient"].contains(tree[next].name) {
+            let next = tree.byID[String(href.dropFirst())], !chain.contains(next),
+            ["linearGradient", "radialGradient"].contains(tree[next].name)
+        {
             chain.append(next)
         }
         func attribute(_ name: String) -> String? {
@@ -380,8 +405,11 @@ struct VectorDrawingBuilder {
                 last = offset
                 var color = VectorColor.black
                 if let text = p["stop-color"]?.trimmingCSSSpace, !text.isEmpty, text != "inherit" {
-                    if text == "currentColor" || text == "currentcolor" { color = style.color }
-                    else if let c = VectorColor(css: text) { color = c }
+                    if text == "currentColor" || text == "currentcolor" {
+                        color = style.color
+                    } else if let c = VectorColor(css: text) {
+                        color = c
+                    }
                 }
                 if let text = p["stop-opacity"]?.trimmingCSSSpace, !text.isEmpty, text != "inherit" {
                     color = color.withAlpha(try opacity(text))
@@ -401,18 +429,23 @@ struct VectorDrawingBuilder {
         if let text = attribute("gradientTransform"), let g = VectorTransform(svg: text) { t = t.concatenating(g) }
         /// A coordinate: a fraction of the box (or of the viewport) in bounding-box units, user units otherwise.
         func coordinate(_ name: String, _ axis: Axis, _ fallback: Double) throws(VectorUnsupported) -> Double {
-            guard let text = attribute(name)?.trimmingCSSSpace else { return userSpace ? try length(Substring("\(fallback * 100)%"), axis) : fallback }
+            guard let text = attribute(name)?.trimmingCSSSpace else {
+                return userSpace ? try length(Substring("\(fallback * 100)%"), axis) : fallback
+            }
             if !userSpace {
                 if text.hasSuffix("%"), let n = Double(text.dropLast()), n.isFinite { return n / 100 }
-                guard let n = Double(text), n.isFinite else { throw VectorUnsupported(.value("gradient coordinate " + String(text.prefix(40)))) }
+                guard let n = Double(text), n.isFinite else {
+                    throw VectorUnsupported(.value("gradient coordinate " + String(text.prefix(40))))
+                }
                 return n
             }
             return try length(text, axis)
         }
         if tree[index].name == "linearGradient" {
-            let g = VectorLinearGradient(start: VectorPoint(x: try coordinate("x1", .x, 0), y: try coordinate("y1", .y, 0)),
-                                         end: VectorPoint(x: try coordinate("x2", .x, 1), y: try coordinate("y2", .y, 0)),
-                                         stops: stops, spread: spread)
+            let g = VectorLinearGradient(
+                start: VectorPoint(x: try coordinate("x1", .x, 0), y: try coordinate("y1", .y, 0)),
+                end: VectorPoint(x: try coordinate("x2", .x, 1), y: try coordinate("y2", .y, 0)),
+                stops: stops, spread: spread)
             if g.start == g.end { return .color(stops.last!.color) }
             return g.transformed(by: t).map { .linear($0) } ?? .color(stops.last!.color)
         }
@@ -421,7 +454,9 @@ struct VectorDrawingBuilder {
         let fy = attribute("fy") == nil ? cy : try coordinate("fy", .y, 0.5)
         if abs(fx - cx) > 1e-9 || abs(fy - cy) > 1e-9 { throw VectorUnsupported(.focalPoint) }
         guard r > 0 else { return .color(stops.last!.color) }
-        return .radial(try VectorRadialGradient(center: VectorPoint(x: cx, y: cy), radius: r, stops: stops, spread: spread).transformed(by: t))
+        return .radial(
+            try VectorRadialGradient(center: VectorPoint(x: cx, y: cy), radius: r, stops: stops, spread: spread).transformed(
+                by: t))
     }
 
     // MARK: Clip paths
@@ -436,8 +471,12 @@ struct VectorDrawingBuilder {
             return [VectorClipPath(path: .rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7, rx: 0, ry: 0), evenOdd: false)]
         }
         let clipElement = tree[clip]
-        if clipElement.attributes["clipPathUnits"] == "objectBoundingBox" { throw VectorUnsupported(.value("clipPathUnits objectBoundingBox")) }
-        if let nested = properties(of: clip)["clip-path"], nested.trimmingCSSSpace != "none" { throw VectorUnsupported(.value("a clip path with its own clip-path")) }
+        if clipElement.attributes["clipPathUnits"] == "objectBoundingBox" {
+            throw VectorUnsupported(.value("clipPathUnits objectBoundingBox"))
+        }
+        if let nested = properties(of: clip)["clip-path"], nested.trimmingCSSSpace != "none" {
+            throw VectorUnsupported(.value("a clip path with its own clip-path"))
+        }
         let outer = clipElement.attributes["transform"].flatMap { VectorTransform(svg: $0) } ?? .identity
         var clipStyle = Style()
         try apply(properties(of: clip), to: &clipStyle)
@@ -445,8 +484,10 @@ struct VectorDrawingBuilder {
         for child in clipElement.children {
             var element = tree[child]
             var t = outer.concatenating(element.attributes["transform"].flatMap { VectorTransform(svg: $0) } ?? .identity)
-            if element.name == "use", let href = element.attributes["href"], href.hasPrefix("#"), let target = tree.byID[String(href.dropFirst())],
-               Self.shapes.contains(tree[target].name) {
+            if element.name == "use", let href = element.attributes["href"], href.hasPrefix("#"),
+                let target = tree.byID[String(href.dropFirst())],
+                Self.shapes.contains(tree[target].name)
+            {
                 t = t.concatenating(.translate(try attributeLength(element, "x", .x), try attributeLength(element, "y", .y)))
                     .concatenating(tree[target].attributes["transform"].flatMap { VectorTransform(svg: $0) } ?? .identity)
                 element = tree[target]

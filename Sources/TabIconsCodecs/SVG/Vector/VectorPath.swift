@@ -22,8 +22,8 @@ struct VectorPath: Sendable, Equatable {
     init(svg d: String) {
         var s = VectorNumbers.Scanner(Substring(d).utf8)
         var current = VectorPoint(x: 0, y: 0), start = current
-        var lastControl: VectorPoint?   // the previous cubic's second control (for S)
-        var lastQuad: VectorPoint?      // the previous quadratic's control (for T)
+        var lastControl: VectorPoint?  // the previous cubic's second control (for S)
+        var lastQuad: VectorPoint?  // the previous quadratic's control (for T)
         var command: UInt8 = 0
         var first = true
         loop: while true {
@@ -52,7 +52,7 @@ struct VectorPath: Sendable, Equatable {
             case UInt8(ascii: "m"):
                 guard let p = point() else { break loop }
                 commands.append(.move(p)); current = p; start = p
-                command = relative ? UInt8(ascii: "l") : UInt8(ascii: "L")   // later pairs are lines
+                command = relative ? UInt8(ascii: "l") : UInt8(ascii: "L")  // later pairs are lines
             case UInt8(ascii: "l"):
                 guard let p = point() else { break loop }
                 commands.append(.line(p)); current = p
@@ -82,7 +82,8 @@ struct VectorPath: Sendable, Equatable {
                 guard let large = s.flag() else { break loop }
                 s.skipSeparators()
                 guard let sweep = s.flag(), let p = point() else { break loop }
-                commands.append(.arc(rx: abs(rx), ry: abs(ry), rotation: rotation, large: large, sweep: sweep, to: p)); current = p
+                commands.append(.arc(rx: abs(rx), ry: abs(ry), rotation: rotation, large: large, sweep: sweep, to: p));
+                current = p
             default:
                 break loop
             }
@@ -99,22 +100,30 @@ struct VectorPath: Sendable, Equatable {
         let rx = min(rx, width / 2), ry = min(ry, height / 2)
         func p(_ px: Double, _ py: Double) -> VectorPoint { VectorPoint(x: px, y: py) }
         guard rx > 0, ry > 0 else {
-            return VectorPath(commands: [.move(p(x, y)), .line(p(x + width, y)), .line(p(x + width, y + height)), .line(p(x, y + height)), .close])
+            return VectorPath(commands: [
+                .move(p(x, y)), .line(p(x + width, y)), .line(p(x + width, y + height)), .line(p(x, y + height)), .close
+            ])
         }
-        func arc(_ px: Double, _ py: Double) -> Command { .arc(rx: rx, ry: ry, rotation: 0, large: false, sweep: true, to: p(px, py)) }
+        func arc(_ px: Double, _ py: Double) -> Command {
+            .arc(rx: rx, ry: ry, rotation: 0, large: false, sweep: true, to: p(px, py))
+        }
         return VectorPath(commands: [
             .move(p(x + rx, y)), .line(p(x + width - rx, y)), arc(x + width, y + ry),
             .line(p(x + width, y + height - ry)), arc(x + width - rx, y + height),
             .line(p(x + rx, y + height)), arc(x, y + height - ry),
-            .line(p(x, y + ry)), arc(x + rx, y), .close,
+            .line(p(x, y + ry)), arc(x + rx, y), .close
         ])
     }
 
     static func ellipse(cx: Double, cy: Double, rx: Double, ry: Double) -> VectorPath {
         guard rx > 0, ry > 0 else { return VectorPath() }
         func p(_ px: Double, _ py: Double) -> VectorPoint { VectorPoint(x: px, y: py) }
-        func arc(_ px: Double, _ py: Double) -> Command { .arc(rx: rx, ry: ry, rotation: 0, large: false, sweep: true, to: p(px, py)) }
-        return VectorPath(commands: [.move(p(cx + rx, cy)), arc(cx, cy + ry), arc(cx - rx, cy), arc(cx, cy - ry), arc(cx + rx, cy), .close])
+        func arc(_ px: Double, _ py: Double) -> Command {
+            .arc(rx: rx, ry: ry, rotation: 0, large: false, sweep: true, to: p(px, py))
+        }
+        return VectorPath(commands: [
+            .move(p(cx + rx, cy)), arc(cx, cy + ry), arc(cx - rx, cy), arc(cx, cy - ry), arc(cx + rx, cy), .close
+        ])
     }
 
     static func polyline(_ numbers: [Double], closed: Bool) -> VectorPath {
@@ -148,10 +157,14 @@ struct VectorPath: Sendable, Equatable {
             case .close: out.append(.close); current = start
             case .arc(let rx, let ry, let rotation, let large, let sweep, let p):
                 if conformal {
-                    out.append(.arc(rx: rx * scale, ry: ry * scale, rotation: flips ? -rotation + angle : rotation + angle,
-                                    large: large, sweep: flips ? !sweep : sweep, to: t.apply(p)))
+                    out.append(
+                        .arc(
+                            rx: rx * scale, ry: ry * scale, rotation: flips ? -rotation + angle : rotation + angle,
+                            large: large, sweep: flips ? !sweep : sweep, to: t.apply(p)))
                 } else {
-                    for curve in Self.arcCubics(from: current, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, to: p) {
+                    for curve in Self.arcCubics(
+                        from: current, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, to: p)
+                    {
                         out.append(.cubic(t.apply(curve.0), t.apply(curve.1), t.apply(curve.2)))
                     }
                 }
@@ -162,8 +175,10 @@ struct VectorPath: Sendable, Equatable {
     }
 
     /// An SVG arc as cubic Béziers (at most 90° each), or a line when a radius is zero.
-    static func arcCubics(from p0: VectorPoint, rx: Double, ry: Double, rotation: Double, large: Bool, sweep: Bool,
-                          to p1: VectorPoint) -> [(VectorPoint, VectorPoint, VectorPoint)] {
+    static func arcCubics(
+        from p0: VectorPoint, rx: Double, ry: Double, rotation: Double, large: Bool, sweep: Bool,
+        to p1: VectorPoint
+    ) -> [(VectorPoint, VectorPoint, VectorPoint)] {
         if p0 == p1 { return [] }
         var rx = abs(rx), ry = abs(ry)
         guard rx > 0, ry > 0 else { return [(p0, p1, p1)] }
@@ -203,7 +218,8 @@ struct VectorPath: Sendable, Equatable {
             let t2 = t + step
             let a = point(t), b = index == segments - 1 ? p1 : point(t2)
             let da = derivative(t), db = derivative(t2)
-            result.append((VectorPoint(x: a.x + k * da.x, y: a.y + k * da.y), VectorPoint(x: b.x - k * db.x, y: b.y - k * db.y), b))
+            result.append(
+                (VectorPoint(x: a.x + k * da.x, y: a.y + k * da.y), VectorPoint(x: b.x - k * db.x, y: b.y - k * db.y), b))
             t = t2
         }
         return result
@@ -217,8 +233,10 @@ struct VectorPath: Sendable, Equatable {
         func cubic(_ c1: VectorPoint, _ c2: VectorPoint, _ p: VectorPoint) {
             for k in 1...16 {
                 let t = Double(k) / 16, u = 1 - t
-                add(VectorPoint(x: u * u * u * current.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p.x,
-                                y: u * u * u * current.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p.y))
+                add(
+                    VectorPoint(
+                        x: u * u * u * current.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p.x,
+                        y: u * u * u * current.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p.y))
             }
         }
         for command in commands {
@@ -227,11 +245,13 @@ struct VectorPath: Sendable, Equatable {
             case .line(let p): add(p); current = p
             case .cubic(let c1, let c2, let p): cubic(c1, c2, p); current = p
             case .quad(let c, let p):
-                cubic(VectorPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
-                      VectorPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)), p)
+                cubic(
+                    VectorPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y)),
+                    VectorPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y)), p)
                 current = p
             case .arc(let rx, let ry, let rotation, let large, let sweep, let p):
-                for curve in Self.arcCubics(from: current, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, to: p) {
+                for curve in Self.arcCubics(from: current, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, to: p)
+                {
                     cubic(curve.0, curve.1, curve.2); current = curve.2
                 }
                 current = p
@@ -255,7 +275,9 @@ struct VectorPath: Sendable, Equatable {
             case .cubic(let a, let b, let c): out += "C" + p(a) + " " + p(b) + " " + p(c)
             case .quad(let a, let b): out += "Q" + p(a) + " " + p(b)
             case .arc(let rx, let ry, let rotation, let large, let sweep, let to):
-                out += "A" + n(rx) + " " + n(ry) + " " + n(rotation) + " " + (large ? "1" : "0") + " " + (sweep ? "1" : "0") + " " + p(to)
+                out +=
+                    "A" + n(rx) + " " + n(ry) + " " + n(rotation) + " " + (large ? "1" : "0") + " " + (sweep ? "1" : "0") + " "
+                    + p(to)
             case .close: out += "Z"
             }
         }

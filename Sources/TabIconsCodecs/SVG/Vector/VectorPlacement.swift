@@ -16,8 +16,10 @@ package struct VectorPlacement: Sendable, Equatable {
     /// `--shape circle`: the glyph is clipped to its inscribed circle.
     package var circle: Bool
 
-    package init(region: SVGDocument.Region, canvasWidth: Double, canvasHeight: Double, glyphWidth: Double,
-                 glyphHeight: Double, circle: Bool) {
+    package init(
+        region: SVGDocument.Region, canvasWidth: Double, canvasHeight: Double, glyphWidth: Double,
+        glyphHeight: Double, circle: Bool
+    ) {
         self.region = region
         (self.canvasWidth, self.canvasHeight) = (canvasWidth, canvasHeight)
         (self.glyphWidth, self.glyphHeight) = (glyphWidth, glyphHeight)

@@ -8,7 +8,8 @@ enum VectorSVGWriter {
         var body = ""
         writer.group(drawing.root, into: &body, indent: "  ")
         let v = drawing.viewBox
-        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(VectorNumberText.format(drawing.width, decimals: 4))\" height=\"\(VectorNumberText.format(drawing.height, decimals: 4))\""
+        var out =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(VectorNumberText.format(drawing.width, decimals: 4))\" height=\"\(VectorNumberText.format(drawing.height, decimals: 4))\""
         out += " viewBox=\"\(writer.n(v.x)) \(writer.n(v.y)) \(writer.n(v.width)) \(writer.n(v.height))\">\n"
         if !writer.definitions.isEmpty { out += "  <defs>\n" + writer.definitions + "  </defs>\n" }
         out += body + "</svg>\n"
@@ -28,7 +29,8 @@ enum VectorSVGWriter {
             var attributes = ""
             let t = group.transform
             if !t.isIdentity {
-                attributes += " transform=\"matrix(\(unitless(t.a)) \(unitless(t.b)) \(unitless(t.c)) \(unitless(t.d)) \(n(t.e)) \(n(t.f)))\""
+                attributes +=
+                    " transform=\"matrix(\(unitless(t.a)) \(unitless(t.b)) \(unitless(t.c)) \(unitless(t.d)) \(n(t.e)) \(n(t.f)))\""
             }
             if group.opacity < 1 { attributes += " opacity=\"\(unit(group.opacity))\"" }
             if !group.clip.isEmpty {
@@ -36,7 +38,9 @@ enum VectorSVGWriter {
                 nextID += 1
                 definitions += "    <clipPath id=\"\(id)\">\n"
                 for clip in group.clip {
-                    definitions += "      <path d=\"\(clip.path.data(decimals: decimals))\"" + (clip.evenOdd ? " clip-rule=\"evenodd\"" : "") + "/>\n"
+                    definitions +=
+                        "      <path d=\"\(clip.path.data(decimals: decimals))\"" + (clip.evenOdd ? " clip-rule=\"evenodd\"" : "")
+                        + "/>\n"
                 }
                 definitions += "    </clipPath>\n"
                 attributes += " clip-path=\"url(#\(id))\""
@@ -64,14 +68,18 @@ enum VectorSVGWriter {
             case .linear(let g):
                 let id = "g\(nextID)"
                 nextID += 1
-                definitions += "    <linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(g.start.x))\" y1=\"\(n(g.start.y))\" x2=\"\(n(g.end.x))\" y2=\"\(n(g.end.y))\"" + spread(g.spread) + ">\n"
+                definitions +=
+                    "    <linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(g.start.x))\" y1=\"\(n(g.start.y))\" x2=\"\(n(g.end.x))\" y2=\"\(n(g.end.y))\""
+                    + spread(g.spread) + ">\n"
                 stops(g.stops)
                 definitions += "    </linearGradient>\n"
                 return " \(name)=\"url(#\(id))\"" + (opacity < 1 ? " \(name)-opacity=\"\(unit(opacity))\"" : "")
             case .radial(let g):
                 let id = "g\(nextID)"
                 nextID += 1
-                definitions += "    <radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(g.center.x))\" cy=\"\(n(g.center.y))\" r=\"\(n(g.radius))\"" + spread(g.spread) + ">\n"
+                definitions +=
+                    "    <radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(g.center.x))\" cy=\"\(n(g.center.y))\" r=\"\(n(g.radius))\""
+                    + spread(g.spread) + ">\n"
                 stops(g.stops)
                 definitions += "    </radialGradient>\n"
                 return " \(name)=\"url(#\(id))\"" + (opacity < 1 ? " \(name)-opacity=\"\(unit(opacity))\"" : "")
@@ -82,7 +90,8 @@ enum VectorSVGWriter {
 
         mutating func stops(_ stops: [VectorGradientStop]) {
             for stop in stops {
-                definitions += "      <stop offset=\"\(unit(stop.offset))\" stop-color=\"\(stop.color.hexRGB)\""
+                definitions +=
+                    "      <stop offset=\"\(unit(stop.offset))\" stop-color=\"\(stop.color.hexRGB)\""
                     + (stop.color.alpha < 1 ? " stop-opacity=\"\(unit(stop.color.alpha))\"" : "") + "/>\n"
             }
         }

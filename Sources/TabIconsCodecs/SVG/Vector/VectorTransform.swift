@@ -17,9 +17,10 @@ struct VectorTransform: Sendable, Equatable {
 
     /// `self` applied after `other` (`self · other`).
     func concatenating(_ other: VectorTransform) -> VectorTransform {
-        VectorTransform(a: a * other.a + c * other.b, b: b * other.a + d * other.b,
-                        c: a * other.c + c * other.d, d: b * other.c + d * other.d,
-                        e: a * other.e + c * other.f + e, f: b * other.e + d * other.f + f)
+        VectorTransform(
+            a: a * other.a + c * other.b, b: b * other.a + d * other.b,
+            c: a * other.c + c * other.d, d: b * other.c + d * other.d,
+            e: a * other.e + c * other.f + e, f: b * other.e + d * other.f + f)
     }
 
     func apply(_ p: VectorPoint) -> VectorPoint { VectorPoint(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f) }
@@ -31,8 +32,9 @@ struct VectorTransform: Sendable, Equatable {
     var inverted: VectorTransform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
-        return VectorTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
-                               e: (c * f - d * e) / det, f: (b * e - a * f) / det)
+        return VectorTransform(
+            a: d / det, b: -b / det, c: -c / det, d: a / det,
+            e: (c * f - d * e) / det, f: (b * e - a * f) / det)
     }
 
     /// How much lengths grow on average (a stroke width's factor): √|det|.
@@ -70,7 +72,8 @@ struct VectorTransform: Sendable, Equatable {
             let n = numbers.count
             let t: VectorTransform
             switch (name, n) {
-            case ("matrix", 6): t = VectorTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+            case ("matrix", 6):
+                t = VectorTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
             case ("translate", 1): t = .translate(numbers[0], 0)
             case ("translate", 2): t = .translate(numbers[0], numbers[1])
             case ("scale", 1): t = .scale(numbers[0], numbers[0])
@@ -126,9 +129,13 @@ enum VectorNumbers {
             var comma = false
             while i < bytes.count {
                 let c = bytes[i]
-                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1 }
-                else if c == UInt8(ascii: ","), !comma { comma = true; i += 1 }
-                else { break }
+                if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D {
+                    i += 1
+                } else if c == UInt8(ascii: ","), !comma {
+                    comma = true; i += 1
+                } else {
+                    break
+                }
             }
         }
 

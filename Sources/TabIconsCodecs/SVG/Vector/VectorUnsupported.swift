@@ -1,18 +1,18 @@
 /// What a vector format cannot hold: the reason an SVG is kept as PNG renditions with the
 /// `vector-fallback` lint (SPEC §3, §6). Each case names a feature a user can look for in the file.
 package enum VectorFeature: Sendable, Equatable, CustomStringConvertible {
-    case element(String)        // text, image, pattern used as paint, nested svg, switch, …
+    case element(String)  // text, image, pattern used as paint, nested svg, switch, …
     case filter
     case mask
     case marker
     case dashArray
-    case styleSheet(String)     // a CSS construct beyond simple selectors
-    case value(String)          // a length it cannot resolve (em, ex), more drawn elements than the budget
-    case focalPoint             // a radial gradient's focus away from its centre
-    case stretchedGradient      // a radial gradient under a non-uniform scale or skew
-    case groupOpacity           // VectorDrawable: opacity on a group of overlapping drawings
-    case evenOddClip            // VectorDrawable: clip-rule evenodd
-    case renderIntent(String)   // an intent a vector cannot express (template-luminance)
+    case styleSheet(String)  // a CSS construct beyond simple selectors
+    case value(String)  // a length it cannot resolve (em, ex), more drawn elements than the budget
+    case focalPoint  // a radial gradient's focus away from its centre
+    case stretchedGradient  // a radial gradient under a non-uniform scale or skew
+    case groupOpacity  // VectorDrawable: opacity on a group of overlapping drawings
+    case evenOddClip  // VectorDrawable: clip-rule evenodd
+    case renderIntent(String)  // an intent a vector cannot express (template-luminance)
 
     package var description: String {
         switch self {
