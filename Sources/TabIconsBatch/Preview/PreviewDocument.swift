@@ -7,11 +7,11 @@ import TabIcons
 /// (read back from the files the manifest lists) or made in memory by `tabicon preview`.
 public struct PreviewDocument: Sendable, Equatable {
     /// One icon that normalized: its manifest entry and its renditions' bytes, in the entry's order.
-    package struct Icon: Sendable, Equatable {
-        package var entry: Manifest.Icon
-        package var renditions: [Rendition]
+    public struct Icon: Sendable, Equatable {
+        public var entry: Manifest.Icon
+        public var renditions: [Rendition]
         /// Renditions the manifest lists whose file could not be read back, with the reason.
-        package var unreadable: [String]
+        public var unreadable: [String]
 
         package init(entry: Manifest.Icon, renditions: [Rendition], unreadable: [String] = []) {
             self.entry = entry
@@ -22,7 +22,7 @@ public struct PreviewDocument: Sendable, Equatable {
         /// How the page draws it in the bars, which is how the platform will: by the intent the
         /// run decided and wrote (`IconIntent`). An entry from before intents were recorded is
         /// judged by the same rule on its largest rendition.
-        package var intent: IconIntent {
+        public var intent: IconIntent {
             if let intent = entry.intent { return intent }
             guard let largest = renditions.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }),
                 let image = try? ImageDecoder.decode(Data(largest.bytes))
@@ -32,11 +32,11 @@ public struct PreviewDocument: Sendable, Equatable {
     }
 
     /// One encoded rendition (PNG or WebP bytes, as written).
-    package struct Rendition: Sendable, Equatable {
-        package var scale: Double
-        package var pixelWidth: Int
-        package var pixelHeight: Int
-        package var bytes: [UInt8]
+    public struct Rendition: Sendable, Equatable {
+        public var scale: Double
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        public var bytes: [UInt8]
 
         package init(scale: Double, pixelWidth: Int, pixelHeight: Int, bytes: [UInt8]) {
             self.scale = scale
@@ -46,13 +46,13 @@ public struct PreviewDocument: Sendable, Equatable {
         }
     }
 
-    package var tool: String
-    package var box: Double
-    package var scales: [Double]
+    public var tool: String
+    public var box: Double
+    public var scales: [Double]
     /// The run's `--render` (the page names it; each icon is tinted by its own `intent`).
-    package var render: NormalizeOptions.Render
-    package var icons: [Icon]
-    package var errors: [Manifest.ErrorEntry]
+    public var render: NormalizeOptions.Render
+    public var icons: [Icon]
+    public var errors: [Manifest.ErrorEntry]
 
     package init(
         tool: String = "tabicon \(TabIconsVersion.current)", box: Double, scales: [Double],

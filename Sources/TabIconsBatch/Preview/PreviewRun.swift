@@ -8,18 +8,21 @@ import TabIcons
 /// `IconFiles` turns it into the very bytes and manifest row `normalize` would write. Parallel
 /// over `jobs` workers; results are kept in input order, so the page is the same for any `jobs`.
 /// A bad input becomes an error entry, never a stop.
-package struct PreviewRun: Sendable {
-    package var normalizer: Normalizer
-    package var layout: OutputLayout
-    package var format: OutputFormat
-    package var jobs: Int
+///
+/// Public: it is also the way for a library user to run inputs through the worker jail and keep
+/// the results in memory (`jail`), as the fuzzers' jail mode does.
+public struct PreviewRun: Sendable {
+    public var normalizer: Normalizer
+    public var layout: OutputLayout
+    public var format: OutputFormat
+    public var jobs: Int
     /// Where each input is rendered, as for `BatchNormalizer.jail`: a jailed worker, or in process when nil.
-    package var jail: WorkerJail?
+    public var jail: WorkerJail?
     /// Answers a signal number once the run should stop (0 to go on): no new input is started,
     /// an input in a worker is abandoned, and the document leaves out what did not finish.
-    package var shouldStop: @Sendable () -> Int32 = { 0 }
+    public var shouldStop: @Sendable () -> Int32 = { 0 }
 
-    package init(
+    public init(
         normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
         jobs: Int = JobCount.allCores
     ) {
@@ -29,7 +32,7 @@ package struct PreviewRun: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    package func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void = { _ in })
+    public func run(_ inputs: [BatchInput], onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void = { _ in })
         -> PreviewDocument
     {
         let options = normalizer.options
