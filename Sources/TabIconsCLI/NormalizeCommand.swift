@@ -163,7 +163,7 @@ struct NormalizeCommand {
         if let preview,
             !PreviewCommand.writePage(
                 for: result.manifest, render: options.render, outputRoot: outputRoot,
-                to: preview, console: console)
+                inputs: batchInputs, run: batch.previewRun, to: preview, console: console)
         {
             status = .someInputsFailed
         }

@@ -74,12 +74,14 @@ struct PreviewCommand {
     /// `outputRoot`, read back from the files `manifest` lists. Answers false when the page could
     /// not be written (the error is printed). The batch's plan has already kept the page off the
     /// inputs, the manifest and every output.
+    /// Icons kept as VectorDrawables are shown by their SVG form, made again from `inputs` by `run`.
     static func writePage(
         for manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL,
-        to url: URL, console: Console
+        inputs: [BatchInput], run: PreviewRun, to url: URL, console: Console
     ) -> Bool {
         return write(
-            PreviewDocument(manifest: manifest, render: render, outputRoot: outputRoot),
+            PreviewDocument(manifest: manifest, render: render, outputRoot: outputRoot)
+                .showingVectorDrawables(inputs, run: run),
             to: url, name: url.path, console: console)
     }
 

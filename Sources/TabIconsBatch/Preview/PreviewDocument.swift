@@ -12,6 +12,9 @@ public struct PreviewDocument: Sendable, Equatable {
         public var renditions: [Rendition]
         /// Renditions the manifest lists whose file could not be read back, with the reason.
         public var unreadable: [String]
+        /// `--vector` on Android: the VectorDrawable (its path below the output root) that the
+        /// page shows by the SVG form of the same drawing, since no browser draws one.
+        public var vectorDrawable: String?
 
         package init(entry: Manifest.Icon, renditions: [Rendition], unreadable: [String] = []) {
             self.entry = entry
@@ -28,6 +31,15 @@ public struct PreviewDocument: Sendable, Equatable {
                 let image = try? ImageDecoder.decode(Data(largest.bytes))
             else { return .original }
             return IconIntent.decided(render: .auto, glyph: image.bitmap)
+        }
+
+        /// An SVG shown at each scale's size (the point size times the scale), as its renditions would be.
+        static func svgRenditions(_ bytes: [UInt8], entry: Manifest.Icon, scales: [Double]) -> [Rendition] {
+            scales.map { scale in
+                Rendition(
+                    scale: scale, pixelWidth: max(1, Int((entry.pointWidth * scale).rounded())),
+                    pixelHeight: max(1, Int((entry.pointHeight * scale).rounded())), bytes: bytes)
+            }
         }
     }
 
@@ -87,15 +99,11 @@ public struct PreviewDocument: Sendable, Equatable {
                 }
             }
             // `--vector`: an icon kept as an SVG is shown by that SVG at each scale's size (a
-            // VectorDrawable, which no browser draws, is not shown).
+            // VectorDrawable, which no browser draws, by `showingVectorDrawables`).
             if let vector = entry.vectorFile, vector.path.hasSuffix(".svg"), renditions.isEmpty {
                 do throws(TabIconsError) {
                     let bytes = [UInt8](try InputReader.read(URL(fileURLWithPath: root + vector.path), limit: 64 << 20))
-                    renditions = manifest.scales.map { scale in
-                        Rendition(
-                            scale: scale, pixelWidth: max(1, Int((entry.pointWidth * scale).rounded())),
-                            pixelHeight: max(1, Int((entry.pointHeight * scale).rounded())), bytes: bytes)
-                    }
+                    renditions = Icon.svgRenditions(bytes, entry: entry, scales: manifest.scales)
                 } catch {
                     unreadable.append("\(vector.path): \(error.message)")
                 }
@@ -105,5 +113,37 @@ public struct PreviewDocument: Sendable, Equatable {
         self.init(
             tool: manifest.tool, box: manifest.box, scales: manifest.scales, render: render,
             icons: icons, errors: manifest.errors)
+    }
+
+    /// The icons kept as VectorDrawables (`--vector --layout android`) shown by the SVG form of
+    /// the same drawing: `run` (the batch's normalizer, format and jail, with `vector` on) makes
+    /// each again from its input as the flat layout would write it, in memory, so the page shows
+    /// exactly what `--layout flat --vector` writes. Nothing is written; an input that no longer
+    /// converts keeps its card alone. `inputs` are the run's, matched to icons by name.
+    public func showingVectorDrawables(_ inputs: [BatchInput], run: PreviewRun) -> PreviewDocument {
+        let shown = icons.indices.filter {
+            icons[$0].renditions.isEmpty && icons[$0].entry.vectorFile?.path.hasSuffix(".xml") == true
+        }
+        guard !shown.isEmpty else { return self }
+        var byName: [String: BatchInput] = [:]
+        for input in inputs { byName[input.name] = input }
+        let wanted = shown.compactMap { byName[icons[$0].entry.input] }
+        var run = run
+        run.layout = .flat
+        run.vector = true
+        var svgs: [String: [UInt8]] = [:]
+        for icon in run.run(wanted).icons {
+            if let first = icon.renditions.first, icon.entry.vectorFile?.path.hasSuffix(".svg") == true {
+                svgs[icon.entry.input] = first.bytes
+            }
+        }
+        var document = self
+        for index in shown {
+            let entry = icons[index].entry
+            guard let bytes = svgs[entry.input] else { continue }
+            document.icons[index].renditions = Icon.svgRenditions(bytes, entry: entry, scales: scales)
+            document.icons[index].vectorDrawable = entry.vectorFile?.path
+        }
+        return document
     }
 }

@@ -237,6 +237,13 @@ public enum PreviewPage {
                 + (entry.hasAlpha ? ", alpha" : ", no alpha")
                 + (tint == .template ? " · tinted as a template" : " · drawn as it is"))
         out.raw("</p>")
+        if let vectorDrawable = icon.vectorDrawable {
+            out.raw(
+                "<p class=\"note\" data-note=\"vector-drawable\">Shown by the SVG form of the same drawing; Android draws the VectorDrawable written at <code>"
+            )
+            out.text(vectorDrawable)
+            out.raw("</code>.</p>")
+        }
         if tint == .original {
             // What a default tab bar would make of it: the same glyph as a template, in systemBlue.
             let sample =

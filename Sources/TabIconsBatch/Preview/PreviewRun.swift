@@ -16,6 +16,8 @@ public struct PreviewRun: Sendable {
     public var layout: OutputLayout
     public var format: OutputFormat
     public var jobs: Int
+    /// `--vector`: an SVG input kept as a vector, shown by its SVG (`PreviewDocument.Icon.svgRenditions`).
+    public var vector = false
     /// Where each input is rendered, as for `BatchNormalizer.jail`: a jailed worker, or in process when nil.
     public var jail: WorkerJail?
     /// Answers a signal number once the run should stop (0 to go on): no new input is started,
@@ -36,7 +38,8 @@ public struct PreviewRun: Sendable {
         -> PreviewDocument
     {
         let options = normalizer.options
-        let plans = OutputPlan.naming(inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales)
+        let plans = OutputPlan.naming(
+            inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales, vector: vector)
         let results = LockedState<[Result<PreviewDocument.Icon, TabIconsError>?]>(Array(repeating: nil, count: inputs.count))
         let next = LockedState(0)
         let engine = IconEngine(jail: jail)
@@ -101,6 +104,25 @@ public struct PreviewRun: Sendable {
                 scale: entry.scale, pixelWidth: entry.pixelWidth, pixelHeight: entry.pixelHeight,
                 bytes: file.bytes)
         }
+        // A vector is the first file (`IconFiles`); an SVG is shown at each scale's size.
+        if let vector = icon.row.vectorFile, vector.path.hasSuffix(".svg"), renditions.isEmpty, let file = icon.files.first {
+            return PreviewDocument.Icon(
+                entry: icon.row,
+                renditions: PreviewDocument.Icon.svgRenditions(file.bytes, entry: icon.row, scales: settings.options.scales))
+        }
         return PreviewDocument.Icon(entry: icon.row, renditions: renditions)
+    }
+}
+
+extension BatchNormalizer {
+    /// The preview's run for this batch's icons: the same normalizer, layout, format, `--vector`,
+    /// jobs and jail, so what the page makes again in memory (`PreviewDocument.showingVectorDrawables`)
+    /// is made exactly as the batch made its files.
+    public var previewRun: PreviewRun {
+        var run = PreviewRun(normalizer: normalizer, layout: layout, format: format, jobs: jobs)
+        run.vector = vector
+        run.jail = jail
+        run.shouldStop = shouldStop
+        return run
     }
 }

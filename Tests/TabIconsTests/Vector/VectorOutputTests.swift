@@ -166,7 +166,67 @@ struct VectorOutputTests {
         let android = try TemporaryDirectory("vector-preview-android")
         let androidResult = try Self.batch(.android, out: android).run(inputs)
         let androidDocument = PreviewDocument(manifest: androidResult.manifest, render: .auto, outputRoot: android.url)
+        // Read back alone, a VectorDrawable shows nothing: `showingVectorDrawables` makes its SVG.
         #expect(androidDocument.icons.first { $0.entry.name == "alarm" }?.renditions.isEmpty == true)
+    }
+
+    @Test(
+        "android --vector: the page shows each VectorDrawable (and its dark twin) by the SVG flat --vector writes, writing nothing more",
+        arguments: [false, true])
+    func previewVectorDrawable(jailed: Bool) throws {
+        if jailed && TabiconBinary.url == nil { return }
+        let (inputFolder, inputs) = try Self.inputs()
+        defer { withExtendedLifetime(inputFolder) {} }
+        // A dark twin kept as a vector too: drawable-night/alarm.xml.
+        let darkURL = inputFolder.url.appendingPathComponent("icons/alarm-dark.svg")
+        try VectorConversionTests.fixture("house-fill").write(to: darkURL)
+        let all = inputs + BuildStep.batchInputs(inputFolder, ["alarm-dark.svg"])
+        let android = try TemporaryDirectory("vector-preview-vd")
+        let batch = Self.batch(.android, out: android, jailed: jailed)
+        let result = try batch.run(all)
+        let written = android.files()
+        #expect(written.contains("drawable/alarm.xml") && written.contains("drawable-night/alarm.xml"), "\(written)")
+        let document = PreviewDocument(manifest: result.manifest, render: .auto, outputRoot: android.url)
+            .showingVectorDrawables(all, run: batch.previewRun)
+        #expect(android.files() == written)  // the SVG forms are made in memory only
+
+        // What `--layout flat --vector` writes for the same inputs and options.
+        let flat = try TemporaryDirectory("vector-preview-flat")
+        var flatBatch = Self.batch(.android, out: flat)
+        flatBatch.layout = .flat
+        let flatResult = try flatBatch.run(all)
+        for (name, input) in [("alarm", "icons/alarm.svg"), ("alarm-dark", "icons/alarm-dark.svg")] {
+            let flatEntry = try #require(flatResult.manifest.icons.first { $0.input == input })
+            let svg = try [UInt8](Data(contentsOf: flat.url.appendingPathComponent(try #require(flatEntry.vectorFile).path)))
+            let icon = try #require(document.icons.first { $0.entry.input == input }, "\(name)")
+            #expect(icon.entry.vectorFile?.path.hasSuffix(".xml") == true)
+            #expect(icon.renditions.count == 5 && icon.renditions.allSatisfy { $0.bytes == svg }, "\(name)")
+            #expect(icon.renditions.map(\.pixelWidth) == [24, 36, 48, 72, 96])
+            #expect(icon.vectorDrawable == icon.entry.vectorFile?.path)
+        }
+        // A raster and a fallback keep their PNGs and no note.
+        #expect(document.icons.filter { $0.vectorDrawable == nil }.map(\.entry.name).sorted() == ["bell", "texty"])
+
+        let html = PreviewPage.html(document)
+        let svg = try [UInt8](
+            Data(
+                contentsOf: flat.url.appendingPathComponent(
+                    try #require(flatResult.manifest.icons.first { $0.input == "icons/alarm.svg" }?.vectorFile).path)))
+        #expect(html.contains(PreviewHTML.dataURL(svg)))
+        #expect(PreviewHTML.dataURL(svg).hasPrefix("data:image/svg+xml;base64,"))
+        // Decoded back from the page, the URL is that SVG.
+        let prefix = "data:image/svg+xml;base64,"
+        let urls = html.components(separatedBy: prefix).dropFirst().map {
+            String($0.prefix { $0 != "\"" && $0 != ")" && $0 != "'" })
+        }
+        #expect(urls.contains { Data(base64Encoded: $0).map([UInt8].init) == svg })
+        #expect(html.contains("Android draws the VectorDrawable written at <code>drawable/alarm.xml</code>"))
+        #expect(html.contains("Android draws the VectorDrawable written at <code>drawable-night/alarm.xml</code>"))
+        // The dark twin is shown in the dark bars.
+        let tabs = PreviewTab.pair(document.icons)
+        let tab = try #require(tabs.first { document.icons[$0.icon].entry.name == "alarm" })
+        let dark = try #require(tab.dark)
+        #expect(tab.image(selected: false, dark: true) == dark && !document.icons[dark].renditions.isEmpty)
     }
 
     @Test("the manifest's vectorFile reads back as it was written")
