@@ -34,19 +34,8 @@ struct AndroidResourceTests {
         let written = try B.manifest(work.path("tabicons.json")).icons.flatMap(\.ownedFiles).map(\.path)
         #expect(written.count == 15)
 
-        let compile = try AndroidTools.aapt2(["compile", "--dir", work.path("res"), "-o", work.path("r.zip")])
-        #expect(compile.status == 0, "\(compile.output)")
-        try Data(
-            "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"com.example.tabicons\"/>\n".utf8
-        )
-        .write(to: work.url.appendingPathComponent("AndroidManifest.xml"))
-        let link = try AndroidTools.aapt2([
-            "link", "-I", AndroidTools.framework, "--manifest", work.path("AndroidManifest.xml"),
-            "-o", work.path("icons.apk"), work.path("r.zip")
-        ])
-        #expect(link.status == 0, "\(link.output)")
         // Every icon a drawable at every density (a folder compile skipped would leave it out).
-        let dump = try AndroidTools.aapt2(["dump", "resources", work.path("icons.apk")])
+        let dump = try AndroidTools.linkedResources(work.path("res"), in: work)
         let resources = dump.output.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
             return words.first == "resource" && words.count >= 3 ? String(words[2]) : nil

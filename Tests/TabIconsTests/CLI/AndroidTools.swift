@@ -27,4 +27,23 @@ enum AndroidTools {
         process.waitUntilExit()
         return (process.terminationStatus, output)
     }
+
+    /// What Android's build does with a `res/` folder: `aapt2 compile` it, `aapt2 link` it against
+    /// the framework with a minimal manifest (files written into `work`), and the linked package's
+    /// resources as `aapt2 dump resources` lists them. A compile or link that fails is an issue
+    /// with aapt2's own output (a link fails, for one, on a reference to a missing drawable).
+    static func linkedResources(_ res: String, in work: TemporaryDirectory) throws -> (status: Int32, output: String) {
+        let compile = try aapt2(["compile", "--dir", res, "-o", work.path("r.zip")])
+        #expect(compile.status == 0, "\(compile.output)")
+        try Data(
+            "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"com.example.tabicons\"/>\n".utf8
+        )
+        .write(to: work.url.appendingPathComponent("AndroidManifest.xml"))
+        let link = try aapt2([
+            "link", "-I", framework, "--manifest", work.path("AndroidManifest.xml"), "-o", work.path("icons.apk"),
+            work.path("r.zip")
+        ])
+        #expect(link.status == 0, "\(link.output)")
+        return try aapt2(["dump", "resources", work.path("icons.apk")])
+    }
 }

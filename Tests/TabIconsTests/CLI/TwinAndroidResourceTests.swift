@@ -31,19 +31,8 @@ struct TwinAndroidResourceTests {
                 "--manifest", work.path("tabicons.json")
             ]) == .success)
 
-        let compile = try AndroidTools.aapt2(["compile", "--dir", work.path("res"), "-o", work.path("r.zip")])
-        #expect(compile.status == 0, "\(compile.output)")
-        try Data(
-            "<manifest xmlns:android=\"http://schemas.android.com/apk/res/android\" package=\"com.example.tabicons\"/>\n".utf8
-        )
-        .write(to: work.url.appendingPathComponent("AndroidManifest.xml"))
         // aapt2 link fails on a state list that names a drawable the package does not have.
-        let link = try AndroidTools.aapt2([
-            "link", "-I", AndroidTools.framework, "--manifest", work.path("AndroidManifest.xml"),
-            "-o", work.path("icons.apk"), work.path("r.zip")
-        ])
-        #expect(link.status == 0, "\(link.output)")
-        let dump = try AndroidTools.aapt2(["dump", "resources", work.path("icons.apk")])
+        let dump = try AndroidTools.linkedResources(work.path("res"), in: work)
         var configs: [String: [String]] = [:]
         var names: [String: String] = [:]  // resource id → name
         var current = ""
