@@ -49,8 +49,7 @@ struct VectorColor: Sendable, Equatable, Hashable {
             return
         }
         if value.hasPrefix("rgb(") || value.hasPrefix("rgba("), value.hasSuffix(")") {
-            let inside = value[value.index(after: value.firstIndex(of: "(")!)..<value.index(before: value.endIndex)]
-            let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map { $0.trimmingCSSSpace }
+            let parts = Self.arguments(value)
             guard parts.count == 3 || parts.count == 4 else { return nil }
             func channel(_ p: Substring) -> UInt8? {
                 if p.hasSuffix("%"), let v = Double(p.dropLast()), v.isFinite {
@@ -60,20 +59,12 @@ struct VectorColor: Sendable, Equatable, Hashable {
                 return UInt8(max(0, min(255, v.rounded())))
             }
             guard let r = channel(parts[0]), let g = channel(parts[1]), let b = channel(parts[2]) else { return nil }
-            var a = 1.0
-            if parts.count == 4 {
-                let p = parts[3]
-                guard let v = p.hasSuffix("%") ? Double(p.dropLast()).map({ $0 / 100 }) : Double(p), v.isFinite else {
-                    return nil
-                }
-                a = max(0, min(1, v))
-            }
+            guard let a = Self.alpha(parts) else { return nil }
             self.init(red: r, green: g, blue: b, alpha: a)
             return
         }
         if value.hasPrefix("hsl(") || value.hasPrefix("hsla("), value.hasSuffix(")") {
-            let inside = value[value.index(after: value.firstIndex(of: "(")!)..<value.index(before: value.endIndex)]
-            let parts = inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map { $0.trimmingCSSSpace }
+            let parts = Self.arguments(value)
             guard parts.count == 3 || parts.count == 4,
                 let hue = Double(parts[0].hasSuffix("deg") ? parts[0].dropLast(3) : parts[0]), hue.isFinite,
                 parts[1].hasSuffix("%"), parts[2].hasSuffix("%"),
@@ -100,20 +91,29 @@ struct VectorColor: Sendable, Equatable, Hashable {
                 }
                 return UInt8(max(0, min(255, (v * 255).rounded())))
             }
-            var a = 1.0
-            if parts.count == 4 {
-                let p = parts[3]
-                guard let v = p.hasSuffix("%") ? Double(p.dropLast()).map({ $0 / 100 }) : Double(p), v.isFinite else {
-                    return nil
-                }
-                a = max(0, min(1, v))
-            }
+            guard let a = Self.alpha(parts) else { return nil }
             self.init(red: channel(h + 1.0 / 3), green: channel(h), blue: channel(h - 1.0 / 3), alpha: a)
             return
         }
         if value == "transparent" { self.init(red: 0, green: 0, blue: 0, alpha: 0); return }
         guard let rgb = Self.named[value] else { return nil }
         self.init(red: UInt8(rgb >> 16), green: UInt8((rgb >> 8) & 255), blue: UInt8(rgb & 255), alpha: 1)
+    }
+
+    /// The arguments of a colour function (`rgb(…)`, `hsla(…)`): what is inside its parentheses,
+    /// split at commas, spaces and the slash before an alpha.
+    private static func arguments(_ value: String) -> [Substring] {
+        let inside = value[value.index(after: value.firstIndex(of: "(")!)..<value.index(before: value.endIndex)]
+        return inside.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map { $0.trimmingCSSSpace }
+    }
+
+    /// A colour function's alpha: its fourth argument (a number or a percentage, clamped to 0…1),
+    /// 1 without one, nil when it does not parse (the colour is then invalid).
+    private static func alpha(_ parts: [Substring]) -> Double? {
+        guard parts.count == 4 else { return 1 }
+        let p = parts[3]
+        guard let v = p.hasSuffix("%") ? Double(p.dropLast()).map({ $0 / 100 }) : Double(p), v.isFinite else { return nil }
+        return max(0, min(1, v))
     }
 
     init(red: UInt8, green: UInt8, blue: UInt8, alpha: Double) {
