@@ -3,14 +3,16 @@
 # Examples/TabBarExample in a temporary folder (its dependency on this checkout made absolute):
 #   1. a clean `swift build` renders every icon (one command each) and the renditions are the
 #      target's resources, nothing else; `swift test` loads each through Bundle.module;
-#   2. a second build runs no command;
+#   2. a second build runs no command (but for SwiftPM's replanning after a clean build: below);
 #   3. touching one icon reruns that icon's command only;
 #   4. an icon removed while the code names it fails the build at that line;
 #   5. an icon that does not decode fails the build naming the file and the reason;
 #   6. a raster too small for 3× is upscaled with a warning, a non-icon file skipped with one,
 #      and a removed icon's files leave the plugin's work folder;
 #   7. (once tabicon reads --config) tabicons.json shapes the pixels, an edit reruns the icons,
-#      and it cannot rename the files.
+#      and it cannot rename the files;
+#   8. icons in subfolders of Icons/ render, become resources and get names by their file name
+#      alone, pair as twins within their folder, and two giving one resource across folders fail.
 # Prints one line per check; exits 1 at the first that fails, with the build log.
 set -euo pipefail
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -63,14 +65,18 @@ grep -q "TabIcons: naming 6 icons in TabIconAssets.swift" "$log" || fail "the cl
 [ -f "$plugin_out/manifests/house/manifest.json" ] || fail "no manifest in the plugin's work folder"
 pass "clean build: 6 icons rendered, 18 renditions in the bundle, manifests in the plugin's work folder"
 
-# 2. Nothing changed: nothing runs. SwiftPM 6.3 builds the plugin's tool (tabicon-tool) in two
-# passes with two databases (plugin-tools.db, build.db), and the first build after a clean one
-# compiles and links it again; a relinked tool is a changed input of every command, so that
-# build may rerun them all, but only with the tool relinked. From then on, nothing runs.
+# 2. Nothing changed: nothing runs. Not from our side (README "What reruns"): SwiftPM 6.3 plans
+# the build again on the first build after a clean one (the clean build never records its
+# "PackageStructure" step), every planning builds the plugin's tool (tabicon-tool) through
+# plugin-tools.db while the build proper builds the same files through build.db, so each pass
+# finds the files the other wrote and compiles and links them again; and SwiftPM makes the tool
+# an input of every command a plugin declares. So that second build reruns every icon, and only
+# with "Planning build" and tabicon-tool relinked; from then on, nothing runs.
 build || fail "the second build failed"
 if grep -q "TabIcons:" "$log"; then
-    grep -q "Linking tabicon-tool" "$log" || fail "the second build ran commands without a new tool"
-    pass "second build: SwiftPM relinked tabicon-tool once more (its two-pass settling) and reran the commands"
+    grep -q "Planning build" "$log" && grep -q "Linking tabicon-tool" "$log" \
+        || fail "the second build ran commands without SwiftPM planning again and relinking the tool"
+    pass "second build: SwiftPM planned again and relinked tabicon-tool (its two build databases), so $(ran | wc -w) icons reran"
     build || fail "the third build failed"
 fi
 ! grep -q "TabIcons:\|Linking" "$log" || fail "an unchanged build ran commands: $(grep 'TabIcons:\|Linking' "$log" | tr '\n' ';')"
@@ -120,6 +126,43 @@ rm "$icons/tiny.png" "$icons/notes.txt"
 build || fail "the build after removing tiny.png failed"
 [ ! -e "$plugin_out/icons/tiny" ] && [ ! -e "$plugin_out/manifests/tiny" ] || fail "tiny.png's renditions stayed in the work folder"
 pass "tiny.png removed: its renditions and manifest left the plugin's work folder"
+
+# 8. Subfolders: an icon in Icons/tabs/ renders, becomes a resource under its file name alone
+#    (no folder in the bundle) and gets its Swift name; twins pair within one folder only
+#    (tabs/more/bell-fill.svg is not bell.png's selected twin); a clash across folders fails.
+mkdir -p "$icons/tabs/more"
+cp "$icons/search.svg" "$icons/tabs/compass.svg"
+cp "$icons/house-fill.svg" "$icons/tabs/compass-fill.svg"
+cp "$icons/gear.svg" "$icons/tabs/more/bell-fill.svg"
+build || fail "the build with icons in Icons/tabs/ failed"
+for icon in tabs/compass.svg tabs/compass-fill.svg tabs/more/bell-fill.svg; do
+    ran | tr ' ' '\n' | grep -qx "$icon" || fail "adding $icon did not run its command (ran '$(ran)')"
+done
+resources="$package/.build/debug/TabBarExample_TabBarExample.resources"
+for file in compass.png compass@2x.png compass@3x.png compass-fill@3x.png bell-fill@3x.png; do
+    [ -f "$resources/$file" ] || fail "$file is not in the resource bundle: $(bundle_files)"
+done
+[ ! -e "$resources/tabs" ] || fail "the folder tabs/ entered the resource bundle"
+[ "$(od -An -tu1 -j16 -N8 "$resources/compass@3x.png" | tr -s ' ')" = " 0 0 0 75 0 0 0 75" ] \
+    || fail "compass@3x.png is not a 75×75 PNG"
+names="$plugin_out/TabIconAssets.swift"
+grep -q 'static let compass = TabIconAsset(name: "compass", source: "tabs/compass.svg",' "$names" \
+    || fail "tabs/compass.svg has no Swift name compass in TabIconAssets.swift"
+grep -A2 'static let compass = ' "$names" | grep -q 'selectedName: "compass-fill", darkName: nil' \
+    || fail "tabs/compass-fill.svg is not tabs/compass.svg's selected twin"
+grep -A2 'static let bell = ' "$names" | grep -q 'selectedName: nil' || fail "tabs/more/bell-fill.svg became Icons/bell.png's twin"
+grep -q 'static let bellFill = TabIconAsset(name: "bell-fill", source: "tabs/more/bell-fill.svg",' "$names" \
+    || fail "tabs/more/bell-fill.svg has no Swift name bellFill"
+pass "Icons/tabs/compass.svg: rendered (75×75 at 3×), compass*.png in the bundle, TabIconAssets.compass with its twin; ran $(ran | wc -w) commands (SwiftPM planned again)"
+cp "$icons/bell.png" "$icons/tabs/bell.png"
+if build; then fail "the build passed with Icons/bell.png and Icons/tabs/bell.png"; fi
+grep -q 'Icons/bell.png and Icons/tabs/bell.png would both give the resource bell.png; rename one' "$log" \
+    || fail "bell.png in two folders was not refused naming both"
+pass "Icons/bell.png and Icons/tabs/bell.png: refused, naming both"
+rm -r "$icons/tabs"
+build || fail "the build after removing Icons/tabs/ failed"
+[ ! -e "$plugin_out/icons/compass" ] && [ ! -e "$plugin_out/manifests/compass" ] || fail "compass's files stayed after Icons/tabs/ was removed"
+pass "Icons/tabs/ removed: its icons' renditions and manifests left the plugin's work folder"
 
 # A hand-made 2× beside its icon: two icons giving one resource name, refused naming both.
 cp "$icons/bell.png" "$icons/bell@2x.png"

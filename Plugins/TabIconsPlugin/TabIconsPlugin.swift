@@ -9,7 +9,10 @@ import PackagePlugin
 /// source, and this plugin's tool is the package's own `tabicon`, built wherever SwiftPM builds
 /// (Linux included). A build command runs only when one of its declared inputs or outputs
 /// changed, or its command line did, so each icon is its own command: touching one icon redoes
-/// that icon only, and a build where nothing changed runs nothing.
+/// that icon only, and a build where nothing changed runs nothing. (SwiftPM itself makes every
+/// tool a plugin depends on an input of every command, and relinks it whenever it plans the
+/// build again: then every icon reruns once. README "What reruns" says why this cannot be
+/// avoided from here.)
 ///
 /// SwiftPM must know every output before the tool runs, so the plugin names the files by the
 /// flat layout's rule (`home.png`, `home@2x.png`, `home@3x.png`) and `tabicon package-icon`
@@ -17,10 +20,6 @@ import PackagePlugin
 /// duplicated in silence.
 @main
 struct TabIconsPlugin: BuildToolPlugin {
-    /// The extensions tabicon reads (`ImageDecoder.fileExtensions`); anything else in `Icons/`
-    /// is reported and skipped.
-    static let iconExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "svgz"]
-
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget, let directory = Self.directory(of: target) else { return [] }
         let folder = directory.appending(path: "Icons", directoryHint: .isDirectory)
@@ -38,14 +37,23 @@ struct TabIconsPlugin: BuildToolPlugin {
         // it appears or goes); its content is read by tabicon alone, on every build.
         let configURL = directory.appending(path: "tabicons.json")
         let hasConfig = FileManager.default.fileExists(atPath: configURL.path)
-        let icons = try Self.icons(in: folder)
+        let found: IconFolder
+        do {
+            found = try IconFolder(walking: folder, files: RenditionFiles.names(stem:))
+        } catch {
+            throw PluginError(error.description)
+        }
+        for warning in found.warnings { Diagnostics.warning(warning) }
+        let icons = found.icons
 
         let tool = try context.tool(named: "tabicon").url
         let work = context.pluginWorkDirectoryURL
-        Self.removeStaleFolders(in: work, keeping: Set(icons.map { $0.deletingPathExtension().lastPathComponent }))
+        // An icon's files are named by its stem alone (folders in Icons/ only group), and the
+        // stems are distinct (IconFolder's clash rule), so each gets a folder of that name.
+        Self.removeStaleFolders(in: work, keeping: Set(icons.map(\.stem)))
         var commands: [Command] = []
         for icon in icons {
-            let stem = icon.deletingPathExtension().lastPathComponent
+            let stem = icon.stem
             let out = work.appending(path: "icons", directoryHint: .isDirectory).appending(
                 path: stem, directoryHint: .isDirectory)
             let files = RenditionFiles.names(stem: stem)
@@ -56,22 +64,22 @@ struct TabIconsPlugin: BuildToolPlugin {
             var arguments =
                 ["package-icon", "--base", directory.path, "--out", out.path, "--manifest", manifest.path]
                 + RenditionFiles.arguments
-            var inputs = [icon]
+            var inputs = [folder.appending(path: icon.path)]
             if hasConfig {
                 arguments += ["--config", configURL.path]
                 inputs.append(configURL)
             }
-            // Named from the target's folder (--base): `Icons/home.svg` in messages, the manifest
-            // and tabicons.json's `match`.
-            arguments += files.flatMap { ["--expect", $0] } + ["--", "Icons/" + icon.lastPathComponent]
+            // Named from the target's folder (--base): `Icons/tabs/home.svg` in messages, the
+            // manifest and tabicons.json's `match`.
+            arguments += files.flatMap { ["--expect", $0] } + ["--", "Icons/" + icon.path]
             commands.append(
                 .buildCommand(
-                    displayName: "TabIcons: normalizing \(icon.lastPathComponent)",
+                    displayName: "TabIcons: normalizing \(icon.path)",
                     executable: tool, arguments: arguments, inputFiles: inputs,
                     outputFiles: files.map { out.appending(path: $0) }))
         }
-        // The names depend on the file names alone, which are all in the command line: adding,
-        // renaming or removing an icon changes it (and reruns this), touching one does not.
+        // The names depend on the icons' paths alone, which are all in the command line: adding,
+        // renaming, moving or removing an icon changes it (and reruns this), touching one does not.
         // With tabicons.json, that is an input too: the names command warns once for an `icons`
         // entry that matches no icon (each icon's own run cannot tell).
         let names = work.appending(path: "TabIconAssets.swift")
@@ -80,7 +88,7 @@ struct TabIconsPlugin: BuildToolPlugin {
                 displayName: "TabIcons: naming \(icons.count) icon\(icons.count == 1 ? "" : "s") in TabIconAssets.swift",
                 executable: tool,
                 arguments: ["package-names", "--out", names.path] + RenditionFiles.arguments
-                    + (hasConfig ? ["--config", configURL.path] : []) + ["--"] + icons.map(\.lastPathComponent),
+                    + (hasConfig ? ["--config", configURL.path] : []) + ["--"] + icons.map(\.path),
                 inputFiles: hasConfig ? [configURL] : [],
                 outputFiles: [names]))
         return commands
@@ -102,43 +110,6 @@ struct TabIconsPlugin: BuildToolPlugin {
         if let swift = target as? SwiftSourceModuleTarget { return swift.directoryURL }
         if let clang = target as? ClangSourceModuleTarget { return clang.directoryURL }
         return nil
-    }
-
-    /// The icons directly in `folder`, sorted by name. Two whose renditions would share a name in
-    /// the resource bundle, which holds them all side by side (`home.png` and `home.svg`, `Home.png`
-    /// on a file system that ignores case, or `home@2x.png` beside `home.png`, whose 2× it would
-    /// be), fail naming both.
-    static func icons(in folder: URL) throws -> [URL] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { !$0.hasPrefix(".") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var icons: [URL] = []
-        var byFile: [String: String] = [:]
-        for name in names {
-            let url = folder.appending(path: name)
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
-                Diagnostics.warning("Icons/\(name)/: folders inside Icons/ are not read; put the icons directly in Icons/")
-                continue
-            }
-            guard iconExtensions.contains(url.pathExtension.lowercased()) else {
-                Diagnostics.warning(
-                    "Icons/\(name): not an icon format tabicon reads (\(iconExtensions.sorted().joined(separator: ", "))); skipped"
-                )
-                continue
-            }
-            for file in RenditionFiles.names(stem: url.deletingPathExtension().lastPathComponent) {
-                if let other = byFile[file.lowercased()] {
-                    throw PluginError(
-                        "Icons/\(other) and Icons/\(name) would both give the resource \(file); rename one"
-                            + " (give one source an icon: its 2× and 3× are made from it)")
-                }
-                byFile[file.lowercased()] = name
-            }
-            icons.append(url)
-        }
-        return icons
     }
 }
 

@@ -14,7 +14,7 @@ import TabIconsBatch
 /// warning), then the files written must be exactly the expected names.
 ///
 /// `tabicon package-names --out FILE [--layout flat] --scales 1,2,3 --format png [--config FILE]
-/// ICON...`: the Swift file of generated names (`IconAssetsSource`), written only when its bytes
+/// ICON...` (each icon's path below `Icons/`, `tabs/home.svg`): the Swift file of generated names (`IconAssetsSource`), written only when its bytes
 /// change, and the warning for a tabicons.json entry that matches none of the icons.
 enum PackageCommands {
     static let iconCommand = "package-icon"
@@ -39,6 +39,8 @@ enum PackageCommands {
         if let base = words.last("--base"), !FileManager.default.changeCurrentDirectoryPath(base) {
             throw .init("package-icon: cannot work in \(TerminalText.quoted(base))")
         }
+        let tool = ToolStamp(manifest: manifest)
+        tool.forgetRunsOfAnotherTool()
         var normalize = ["-q", "--jobs", "1", "--allow-upscale", "-o", out, "--manifest", manifest]
         for option in ["--layout", "--scales", "--format", "--config"] {
             if let value = words.last(option) { normalize += [option, value] }
@@ -61,6 +63,7 @@ enum PackageCommands {
                     + " the flat layout's files (check the layout, format and scales tabicons.json sets)")
             return .someInputsFailed
         }
+        tool.record()
         for icon in written.icons where icon.vector != true {
             let source = max(icon.pixelWidth, icon.pixelHeight)
             for rendition in icon.renditions ?? [] where max(rendition.pixelWidth, rendition.pixelHeight) > source {
@@ -84,10 +87,7 @@ enum PackageCommands {
         guard words.last("--layout") ?? OutputLayout.flat.rawValue == OutputLayout.flat.rawValue else {
             throw .init("package-names names the flat layout's files only")
         }
-        let icons = words.positionals.map { path in
-            let fileName = (path as NSString).lastPathComponent
-            return IconAssetsSource.Icon(fileName: fileName, stem: (fileName as NSString).deletingPathExtension)
-        }
+        let icons = words.positionals.map(IconAssetsSource.Icon.init(path:))
         // The one run that sees every icon: a tabicons.json entry that matches none of them (a
         // typo) is a warning here, once, as `normalize` would give it (inputs named Icons/NAME).
         if let path = words.last("--config") {
@@ -95,7 +95,7 @@ enum PackageCommands {
                 if let config = try IconConfig.load(path, required: true) {
                     let matched = Set(
                         words.positionals.flatMap { name in
-                            config.entries(matching: "Icons/" + (name as NSString).lastPathComponent).map(\.index)
+                            config.entries(matching: "Icons/" + name).map(\.index)
                         })
                     for entry in config.icons where !matched.contains(entry.index) {
                         console.warn(
@@ -124,6 +124,39 @@ enum PackageCommands {
             }
         }
         return .success
+    }
+
+    /// Which tabicon wrote an icon's manifest: the XXH3 of its executable's bytes, in `tool.txt`
+    /// beside the manifest. The manifest carries an icon over when its options and tabicon's
+    /// version match, but a TabIcons edited or updated without a new version string renders
+    /// differently: a run by a tabicon of other bytes forgets the manifest and renders again
+    /// (unchanged files are left as they are). SwiftPM relinks the tool into the same bytes
+    /// whenever it plans the build again (README "What reruns"): that keeps the manifest.
+    struct ToolStamp {
+        let path: String
+        let manifest: String
+        /// nil when the executable cannot be read: then every run renders again.
+        let current: String?
+
+        init(manifest: String) {
+            self.manifest = manifest
+            path = ((manifest as NSString).deletingLastPathComponent as NSString).appendingPathComponent("tool.txt")
+            let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+            current = (try? Data(contentsOf: URL(fileURLWithPath: executable), options: .mappedIfSafe)).map {
+                ContentHash(of: $0).description
+            }
+        }
+
+        func forgetRunsOfAnotherTool() {
+            let recorded = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            guard current == nil || recorded != current else { return }
+            try? FileManager.default.removeItem(atPath: manifest)
+        }
+
+        func record() {
+            guard let current else { return }
+            try? Data(current.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
     }
 
     /// `--name value` pairs (repeatable) and the positionals; `--` ends the options.

@@ -37,6 +37,39 @@ struct PackagePluginCommandTests {
         #expect(Self.error(emoji).contains("Icons/🏠.svg"))
     }
 
+    @Test(
+        "icons in subfolders: named by the file name alone, the source keeps the folder, a clash across folders names both paths")
+    func subfolders() throws {
+        let icons = ["tabs/home.svg", "tabs/home-filled.svg", "home-dark.png", "tabs/deep/search.png"].map(icon)
+        let text = try IconAssetsSource(icons: icons, scales: [1, 2, 3], fileExtension: "png").text()
+        #expect(
+            text.contains(
+                """
+                    /// Icons/tabs/home.svg
+                    static let home = TabIconAsset(name: "home", source: "tabs/home.svg",
+                        scales: [1, 2, 3], fileNames: ["home.png", "home@2x.png", "home@3x.png"],
+                        selectedName: "home-filled", darkName: nil)
+                """))
+        // home-dark.png is in Icons/, not in tabs/: an icon of its own, no twin of tabs/home.svg.
+        #expect(
+            text.contains(
+                """
+                    static let homeDark = TabIconAsset(name: "home-dark", source: "home-dark.png",
+                        scales: [1, 2, 3], fileNames: ["home-dark.png", "home-dark@2x.png", "home-dark@3x.png"],
+                        selectedName: nil, darkName: nil)
+                """))
+        #expect(text.contains(#"static let search = TabIconAsset(name: "search", source: "tabs/deep/search.png","#))
+        #expect(
+            text.contains(
+                "static let all: [TabIconAsset] = [TabIconAssets.home, TabIconAssets.homeDark, TabIconAssets.homeFilled, TabIconAssets.search]"
+            ))
+
+        for (a, b) in [("tabs/home.svg", "home.png"), ("a/tab bar.svg", "b/tab-bar.svg")] {
+            let message = Self.error(IconAssetsSource(icons: [icon(a), icon(b)], scales: [1], fileExtension: "png"))
+            #expect(message.contains("Icons/\(a)") && message.contains("Icons/\(b)"), "\(message)")
+        }
+    }
+
     @Test("the generated file: one constant per icon, its files by the flat layout, twins linked, escaped literals")
     func generatedText() throws {
         let icons = ["home.svg", "home-filled.svg", "home-dark.png", "search.png", "we\"ird\\name.png"].map(icon)
@@ -103,10 +136,33 @@ struct PackagePluginCommandTests {
         #expect(
             dir.files() == [
                 "icons/rgba-32/rgba-32.png", "icons/rgba-32/rgba-32@2x.png", "icons/rgba-32/rgba-32@3x.png",
-                "manifests/rgba-32.json"
+                "manifests/rgba-32.json", "manifests/tool.txt"
             ])
         let third = try ImageDecoder.decode(Data(contentsOf: URL(fileURLWithPath: out + "/rgba-32@3x.png")))
         #expect(third.bitmap.width == 75 && third.bitmap.height == 75)
+    }
+
+    @Test("package-icon forgets a manifest another tabicon wrote (other bytes), and keeps its own")
+    func toolStamp() throws {
+        let dir = try TemporaryDirectory("package-icon")
+        let manifest = dir.path("manifest.json")
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: manifest))
+        let stamp = PackageCommands.ToolStamp(manifest: manifest)
+        #expect(stamp.path == dir.path("tool.txt"))
+        #expect(stamp.current?.hasPrefix("xxh3-128:") == true)
+
+        stamp.record()
+        stamp.forgetRunsOfAnotherTool()
+        #expect(FileManager.default.fileExists(atPath: manifest))  // this tabicon's: kept
+
+        try Data("xxh3-128:00000000000000000000000000000000".utf8).write(to: URL(fileURLWithPath: stamp.path))
+        stamp.forgetRunsOfAnotherTool()
+        #expect(!FileManager.default.fileExists(atPath: manifest))  // another's: forgotten
+
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: manifest))
+        try FileManager.default.removeItem(atPath: stamp.path)
+        stamp.forgetRunsOfAnotherTool()
+        #expect(!FileManager.default.fileExists(atPath: manifest))  // no stamp: a tabicon before stamps
     }
 
     @Test("package-icon fails when the files differ from the declared ones, and when the icon does not decode")
@@ -182,9 +238,7 @@ struct PackagePluginCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: broken)) == expected)
     }
 
-    private func icon(_ fileName: String) -> IconAssetsSource.Icon {
-        .init(fileName: fileName, stem: (fileName as NSString).deletingPathExtension)
-    }
+    private func icon(_ path: String) -> IconAssetsSource.Icon { .init(path: path) }
 
     private static func error(_ source: IconAssetsSource) -> String {
         do { _ = try source.text(); return "" } catch { return error.description }
