@@ -74,7 +74,7 @@ struct TabIconsPlugin: BuildToolPlugin {
             arguments += files.flatMap { ["--expect", $0] } + ["--", "Icons/" + icon.path]
             commands.append(
                 .buildCommand(
-                    displayName: "TabIcons: normalizing \(icon.path)",
+                    displayName: "TabIcons: normalizing \(Self.shown(icon))",
                     executable: tool, arguments: arguments, inputFiles: inputs,
                     outputFiles: files.map { out.appending(path: $0) }))
         }
@@ -92,6 +92,14 @@ struct TabIconsPlugin: BuildToolPlugin {
                 inputFiles: hasConfig ? [configURL] : [],
                 outputFiles: [names]))
         return commands
+    }
+
+    /// An icon in the build log: `house.svg`, `compass.svg in tabs › more`. No `/`: SwiftPM's
+    /// progress line keeps only what follows a description's last `/` (`LLBuildProgressTracker`).
+    static func shown(_ icon: IconFolder.Icon) -> String {
+        let parts = icon.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = parts.last, parts.count > 1 else { return icon.path }
+        return String(name) + " in " + parts.dropLast().joined(separator: " › ")
     }
 
     /// The renditions and manifest of an icon no longer in `Icons/`: no command declares them
