@@ -72,11 +72,17 @@ pass "clean build: 6 icons rendered, 18 renditions in the bundle, manifests in t
 # finds the files the other wrote and compiles and links them again; and SwiftPM makes the tool
 # an input of every command a plugin declares. So that second build reruns every icon, and only
 # with "Planning build" and tabicon-tool relinked; from then on, nothing runs.
+# Those reruns must write nothing: the tool's bytes are the same, so each icon is carried over.
+renditions=$(stat -c '%n %Y %i' "$plugin_out"/icons/*/* "$plugin_out/TabIconAssets.swift")
+sleep 1
 build || fail "the second build failed"
 if grep -q "TabIcons:" "$log"; then
     grep -q "Planning build" "$log" && grep -q "Linking tabicon-tool" "$log" \
         || fail "the second build ran commands without SwiftPM planning again and relinking the tool"
-    pass "second build: SwiftPM planned again and relinked tabicon-tool (its two build databases), so $(grep -c "TabIcons: normalizing" "$log") icons reran"
+    [ "$(stat -c '%n %Y %i' "$plugin_out"/icons/*/* "$plugin_out/TabIconAssets.swift")" = "$renditions" ] \
+        || fail "the second build's reruns rewrote renditions or the names"
+    ! grep -q "Compiling TabBarExample" "$log" || fail "the second build's reruns recompiled the target"
+    pass "second build: SwiftPM planned again and relinked tabicon-tool (its two build databases), so $(grep -c "TabIcons: normalizing" "$log") icons reran, writing nothing"
     build || fail "the third build failed"
 fi
 ! grep -q "TabIcons:\|Linking" "$log" || fail "an unchanged build ran commands: $(grep 'TabIcons:\|Linking' "$log" | tr '\n' ';')"
