@@ -129,8 +129,10 @@ public enum InputCollector {
                 // Every name found has an image extension: the stem is the text before its dot.
                 let dot = relative.utf8.lastIndex(of: UInt8(ascii: "."))!
                 let stem = rootName + "/" + relative[..<dot]
-                collected.inputs.append(
-                    InputItem(walkedPath: rootPath + "/" + relative, displayName: base + "/" + relative, outputStem: stem))
+                let path = rootPath + "/" + relative
+                // Named as the path it is read from (an absolute folder argument): one string for both.
+                let displayName = base == rootPath ? path : base + "/" + relative
+                collected.inputs.append(InputItem(walkedPath: path, displayName: displayName, outputStem: stem))
             }
             for (relative, error) in failures {
                 let name = relative.isEmpty ? base : base + "/" + relative
