@@ -17,7 +17,12 @@ public struct BatchInput: Sendable {
     public let sourcePath: String?
     /// The options this input is made with when they are not the batch's (`--config`'s `icons`
     /// entries); nil: the batch's. Its scales and limits must be the batch's (`IconSettings`).
-    public var settings: IconSettings?
+    public var settings: IconSettings? {
+        get { _settings?.value }
+        set { _settings = newValue.map(OptionalBox.init) }
+    }
+    // Boxed: most inputs have none, and a set of thousands holds every input for the whole run.
+    private var _settings: OptionalBox<IconSettings>?
 
     public init(
         name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,

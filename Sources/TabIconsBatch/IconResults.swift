@@ -39,7 +39,7 @@ struct IconResults: Sendable {
             outcomes[index] = .checked(changes)
         case .reused(let icon, let changes):
             rows[index] = icon
-            outcomes[index] = .reused(files: icon.ownedFiles.count, changes: changes)
+            outcomes[index] = .reused(files: icon.ownedFileCount, changes: changes)
         case .failed(let error): outcomes[index] = .failed(error)
         case .stopped: outcomes[index] = .stopped
         }

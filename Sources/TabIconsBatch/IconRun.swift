@@ -31,7 +31,7 @@ struct IconRun: Sendable {
         for index in unit {
             let input = inputs[index]
             do throws(TabIconsError) {
-                prepared[index] = try prepare(input, plan: plan.icons[index].get(), directory: directory)
+                prepared[index] = try prepare(index, input, plan: plan, directory: directory)
             } catch {
                 prepared[index] = .failed(error.naming(input.name))
             }
@@ -121,9 +121,15 @@ struct IconRun: Sendable {
             let changes = mine.filter(stagedPaths.contains).map { BatchResult.Change(kind: .write, path: $0) }
             // What the file system says of the files now that they are in place (a rename moves
             // ctime): the next run's stat cache. A carried-over file not written keeps its record.
-            let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
-            let written = Set(mine)
-            let updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
+            // Nothing written (a carried-over row): its records stand as they are, arrays shared.
+            let updated: Manifest.Icon
+            if mine.isEmpty {
+                updated = row
+            } else {
+                let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
+                let written = Set(mine)
+                updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
+            }
             if case .reused? = prepared[index] {
                 outcomes.append((index, .reused(updated, changes: changes)))
             } else {
@@ -180,17 +186,21 @@ struct IconRun: Sendable {
     }
 
     /// One input up to its files: carried over (stat record, then content hash) or rendered.
-    private func prepare(_ input: BatchInput, plan: OutputPlan.Icon, directory: OutputDirectory) throws(TabIconsError) -> Prepared
+    private func prepare(_ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory)
+        throws(TabIconsError) -> Prepared
     {
-        // Taken before the bytes are read: a change after it makes the next run's stat differ.
-        let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
+        let plan = try whole.icons[index].get()
+        // Taken when the plan was made, before the bytes are read: a change after it makes the
+        // next run's stat differ.
+        let inputStat = whole.inputStat(index)
         // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = batch.fingerprint(of: input)
         let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
             guard !batch.force,
                 var entry = previous.reusable(
                     input: input.name, inputStat: inputStat, contentHash: hash,
-                    fingerprint: fingerprint, plan: plan, directory: directory)
+                    fingerprint: fingerprint, plan: plan, directory: directory,
+                    plannedStat: { whole.outputStat(ofInput: index, path: $0) })
             else { return nil }
             entry.options = fingerprint
             return entry

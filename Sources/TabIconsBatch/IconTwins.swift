@@ -30,13 +30,18 @@ package enum IconTwins {
     /// the first entry of that folder whose name is the entry's name plus a suffix of the kind.
     /// A twin is linked to one icon only, and a dark twin has no twins.
     package static func links(_ entries: [(input: String, name: String)]) -> [(selected: Int?, dark: Int?)] {
-        var indexByKey: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() where indexByKey[key(entry.input, entry.name)] == nil {
-            indexByKey[key(entry.input, entry.name)] = index
+        var folders = Folders()
+        let folderOf = entries.map { folders.number(of: $0.input) }
+        var indexByKey: [Key: Int] = [:]
+        indexByKey.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            let key = Key(folder: folderOf[index], name: entry.name)
+            if indexByKey[key] == nil { indexByKey[key] = index }
         }
         var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: entries.count)
         for (index, entry) in entries.enumerated() {
-            guard let base = base(of: entry.name), let plain = indexByKey[key(entry.input, base.name)], plain != index
+            guard let base = base(of: entry.name), let plain = indexByKey[Key(folder: folderOf[index], name: base.name)],
+                plain != index
             else { continue }
             switch base.kind {
             case .selected where links[plain].selected == nil: links[plain].selected = index
@@ -51,9 +56,38 @@ package enum IconTwins {
         return links
     }
 
-    /// Folder of the input plus a name: twins pair only within one folder.
-    private static func key(_ input: String, _ name: String) -> String {
-        (input as NSString).deletingLastPathComponent + "\u{0}" + name
+    /// Folder of the input (by number, `Folders`) plus a name: twins pair only within one folder.
+    private struct Key: Hashable {
+        let folder: Int
+        let name: String
+    }
+
+    /// The folder of each input path (`deletingLastPathComponent`), numbered: one number a folder.
+    /// The inputs come folder by folder, so the text before the last `/` is compared with the
+    /// previous input's before the folder is worked out again.
+    private struct Folders {
+        private var numbers: [String: Int] = [:]
+        private var last: (prefix: Substring, number: Int)?
+
+        mutating func number(of input: String) -> Int {
+            // A name alone is in no folder; a path ending in `/` has its folder worked out in full.
+            guard let slash = input.utf8.lastIndex(of: UInt8(ascii: "/")) else { return number(ofFolder: "") }
+            guard input.utf8.index(after: slash) != input.utf8.endIndex else {
+                return number(ofFolder: (input as NSString).deletingLastPathComponent)
+            }
+            // With a name after the last `/`, the folder follows from the text before it.
+            let prefix = input[..<slash]
+            if let last, last.prefix == prefix { return last.number }
+            let number = number(ofFolder: (input as NSString).deletingLastPathComponent)
+            last = (prefix, number)
+            return number
+        }
+
+        private mutating func number(ofFolder folder: String) -> Int {
+            if let known = numbers[folder] { return known }
+            numbers[folder] = numbers.count
+            return numbers.count - 1
+        }
     }
 }
 

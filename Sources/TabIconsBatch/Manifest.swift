@@ -156,6 +156,12 @@ public struct Manifest: Sendable, Equatable {
                 + (contentsFile.map { [$0] } ?? []) + (selectorFile.map { [$0] } ?? []) + (vectorFile.map { [$0] } ?? [])
         }
 
+        /// How many files `ownedFiles` lists, without making the list.
+        package var ownedFileCount: Int {
+            (renditions?.count ?? 0) + (contentsFile == nil ? 0 : 1) + (selectorFile == nil ? 0 : 1)
+                + (vectorFile == nil ? 0 : 1)
+        }
+
         /// Whether every owned file's path passes `test`, without making the list of them.
         package func allOwnedPaths(_ test: (String) -> Bool) -> Bool {
             var all = true
@@ -178,21 +184,31 @@ public struct Manifest: Sendable, Equatable {
             return icon
         }
 
-        /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
+        /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil),
+        /// `statOf` asked once a file. Where no stat differs the entry keeps its arrays and boxes
+        /// (a rerun's carried-over rows then share them with the previous manifest's).
         package func withFileStats(_ statOf: (String) -> FileStat?) -> Icon {
             var icon = self
-            icon.renditions = renditions?.map {
-                var entry = $0; entry.stat = statOf($0.path); return entry
+            if let renditions {
+                var renewed: [RenditionEntry]?
+                for (index, entry) in renditions.enumerated() {
+                    let stat = statOf(entry.path)
+                    guard stat != entry.stat else { continue }
+                    if renewed == nil { renewed = renditions }
+                    renewed![index].stat = stat
+                }
+                if let renewed { icon.renditions = renewed }
             }
-            icon.contentsFile = contentsFile.map {
-                var entry = $0; entry.stat = statOf($0.path); return entry
+            func renewed(_ file: FileEntry?) -> FileEntry? {
+                guard var file else { return nil }
+                let stat = statOf(file.path)
+                guard stat != file.stat else { return nil }
+                file.stat = stat
+                return file
             }
-            icon.selectorFile = selectorFile.map {
-                var entry = $0; entry.stat = statOf($0.path); return entry
-            }
-            icon.vectorFile = vectorFile.map {
-                var entry = $0; entry.stat = statOf($0.path); return entry
-            }
+            if let file = renewed(contentsFile) { icon.contentsFile = file }
+            if let file = renewed(selectorFile) { icon.selectorFile = file }
+            if let file = renewed(vectorFile) { icon.vectorFile = file }
             return icon
         }
     }

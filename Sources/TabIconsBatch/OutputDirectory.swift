@@ -255,16 +255,24 @@ package final class OutputDirectory: Sendable {
     /// What the file system says of the file tabicon recorded, when it is still there with the
     /// bytes it wrote: by its stat record where `cache` says that stands, else read and hashed.
     /// Nil when the file is gone, is not a regular file reached without links, or holds other bytes.
-    package func check(_ file: Manifest.FileEntry, cache: StatCache) -> FileStat? {
-        // The cache's question first, in one system call from the root: a stat equal to the
-        // record, device and inode included, is that very file whatever path reached it.
+    ///
+    /// `planned` is the stat the output plan took of the path (`OutputPlan.outputStat`: an
+    /// `lstat` through the root, `.some(nil)` where no regular file was), asked for instead of
+    /// asking again; nil: asked here.
+    package func check(_ file: Manifest.FileEntry, cache: StatCache, planned: FileStat?? = nil) -> FileStat? {
+        // The cache's question first, in one system call from the root (or none, when the plan
+        // asked it): a stat equal to the record, device and inode included, is that very file
+        // whatever path reached it.
         if rootFD >= 0, file.stat != nil, RelativePath.isPlain(file.path) {
-            var info = stat()
-            if fstatat(rootFD, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
-                cache.isUnchanged(recorded: file.stat, current: FileStat(info))
-            {
-                return FileStat(info)
+            let current: FileStat?
+            if let planned {
+                current = planned
+            } else {
+                var info = stat()
+                let found = fstatat(rootFD, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+                current = found ? FileStat(info) : nil
             }
+            if let current, cache.isUnchanged(recorded: file.stat, current: current) { return current }
         }
         let (folderPath, name) = Self.split(file.path)
         guard let folder = try? openFolder(folderPath, create: false) else { return nil }

@@ -53,8 +53,34 @@ package struct OutputPlan: Sendable {
         }
 
         var allPaths: [String] {
-            renditionPaths.map(\.path) + (vectorPath.map { [$0] } ?? []) + (contentsPath.map { [$0] } ?? [])
-                + (selectorPath.map { [$0] } ?? [])
+            var paths: [String] = []
+            forEachPath { paths.append($0) }
+            return paths
+        }
+
+        /// Each of `allPaths` in its order, without making the list.
+        func forEachPath<Failure: Error>(_ body: (String) throws(Failure) -> Void) throws(Failure) {
+            for rendition in renditionPaths { try body(rendition.path) }
+            if let vectorPath { try body(vectorPath) }
+            if let contentsPath { try body(contentsPath) }
+            if let selectorPath { try body(selectorPath) }
+        }
+
+        /// How many paths `allPaths` holds.
+        var pathCount: Int {
+            renditionPaths.count + (vectorPath == nil ? 0 : 1) + (contentsPath == nil ? 0 : 1) + (selectorPath == nil ? 0 : 1)
+        }
+
+        /// Where `path` is in `allPaths`, nil when it is none of them.
+        func position(of path: String) -> Int? {
+            if let index = renditionPaths.firstIndex(where: { $0.path == path }) { return index }
+            var position = renditionPaths.count
+            func next(_ other: String?) -> Int? {
+                guard let other else { return nil }
+                defer { position += 1 }
+                return other == path ? position : nil
+            }
+            return next(vectorPath) ?? next(contentsPath) ?? next(selectorPath)
         }
 
         package static func == (a: Icon, b: Icon) -> Bool {
@@ -74,6 +100,41 @@ package struct OutputPlan: Sendable {
     /// Per input, in input order: the inputs that are its selected and dark twins (`IconTwins`,
     /// among the inputs that have files), whose outputs are placed by `placeTwins`.
     package let twins: [(selected: Int?, dark: Int?)]
+    /// Per input, in input order: what `stat` said of its file (links followed, as it is read)
+    /// when the plan was made, nil when it is not a regular file (or has no path). The run takes
+    /// it as the input's stat record (`IconRun`), taken before any byte is read.
+    private let inputStats: [FileStat?]
+    /// What `lstat` said of each planned path of each input (in `Icon.allPaths` order, from
+    /// `outputStatStart[input]`) when the plan was made, nil where no regular file was: the stat
+    /// check of a recorded file (`OutputDirectory.check`) takes it rather than asking again.
+    private let outputStats: [FileStat?]
+    private let outputStatStart: [Int]
+
+    init(
+        icons: [Result<Icon, TabIconsError>], folders: Set<String>, spared: Set<FileIdentity>,
+        twins: [(selected: Int?, dark: Int?)], inputStats: [FileStat?] = [], outputStats: [FileStat?] = [],
+        outputStatStart: [Int] = []
+    ) {
+        self.icons = icons
+        self.folders = folders
+        self.spared = spared
+        self.twins = twins
+        self.inputStats = inputStats
+        self.outputStats = outputStats
+        self.outputStatStart = outputStatStart
+    }
+
+    /// The stat of input `index` taken when the plan was made (see `inputStats`).
+    func inputStat(_ index: Int) -> FileStat? { index < inputStats.count ? inputStats[index] : nil }
+
+    /// The stat of `path`, one of input `index`'s planned paths, taken when the plan was made:
+    /// `.some(nil)` when no regular file was there, nil when the plan has no stat of it.
+    func outputStat(ofInput index: Int, path: String) -> FileStat?? {
+        guard index + 1 < outputStatStart.count, case .success(let icon) = icons[index],
+            let position = icon.position(of: path), outputStatStart[index] + position < outputStatStart[index + 1]
+        else { return nil }
+        return .some(outputStats[outputStatStart[index] + position])
+    }
 
     /// The inputs that are written as one unit, each once: an icon, its twins, their twins. An
     /// icon's `Contents.json` lists its dark twin's files and its state list names its selected
@@ -164,30 +225,50 @@ package struct OutputPlan: Sendable {
                     fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales,
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
+        var outputStats: [FileStat?] = []
+        var outputStatStart: [Int] = []
+        outputStats.reserveCapacity(candidates.reduce(0) { $0 + $1.pathCount })
+        outputStatStart.reserveCapacity(candidates.count + 1)
+        var lastFolder: String?  // the folder last found clear of input folders: an icon's paths share one
         for icon in candidates {
-            for path in icon.allPaths {
-                if let (_, flag, reservedPath) = reservedRelative.first(where: { $0.0 == path.lowercased() }) {
-                    throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
+            outputStatStart.append(outputStats.count)
+            try icon.forEachPath { path throws(BatchUsageError) in
+                if !reservedRelative.isEmpty {
+                    let folded = path.lowercased()
+                    if let (_, flag, reservedPath) = reservedRelative.first(where: { $0.0 == folded }) {
+                        throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
+                    }
                 }
-                let folder = OutputDirectory.split(path).folder
-                folders.insert(folder)
-                // By identity, so a hard link to an input is the input.
+                // One `lstat` of the path: its identity (a link's target's too) and the stat the
+                // stat cache compares with its record (`outputStat`), before any byte is read.
                 let full = root + "/" + path
-                if let id = FileIdentity(path: full), let input = identities.files[id] {
+                let found = PlannedFile(path: full)
+                outputStats.append(found.stat)
+                // By identity, so a hard link to an input is the input.
+                if let id = found.identity, let input = identities.files[id] {
                     throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
                 }
+                let folder = OutputDirectory.split(path).folder
+                if folder == lastFolder { return }
+                folders.insert(folder)
                 // The folder and every folder above it up to --out (each looked at once): outputs
                 // anywhere inside an input folder would land among the inputs (and be walked as
                 // inputs next time).
-                guard let (ancestor, input) = inputFolderHolding(folder) else { continue }
+                guard let (ancestor, input) = inputFolderHolding(folder) else {
+                    lastFolder = folder
+                    return
+                }
                 throw BatchUsageError(
                     "--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs"
                 )
             }
         }
+        outputStatStart.append(outputStats.count)
         var spared = Set(identities.files.keys).union(identities.folders.keys)
         for (_, path) in reserved { if let id = FileIdentity(path: path) { spared.insert(id) } }
-        return OutputPlan(icons: named, folders: folders, spared: spared, twins: twins)
+        return OutputPlan(
+            icons: named, folders: folders, spared: spared, twins: twins, inputStats: identities.stats,
+            outputStats: outputStats, outputStatStart: outputStatStart)
     }
 
     /// Twins as outputs (SPEC §6): after naming, each icon's twins by `IconTwins`' rule among the
@@ -276,15 +357,17 @@ package struct OutputPlan: Sendable {
             var stem = input.outputStem
             let isVector = vector && OutputLayout.isVectorInput(input.name)
             var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
+            var roles = icon.roles(contentsScale, fileExtension)
             var counter = 1
-            while icon.roles(contentsScale, fileExtension).contains(where: { owners[$0.key]?.scale == $0.scale }) {
+            while roles.contains(where: { owners[$0.key]?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
                 icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
+                roles = icon.roles(contentsScale, fileExtension)
             }
-            for role in icon.roles(contentsScale, fileExtension) {
+            for role in roles {
                 let key = role.key
                 if let owner = owners[key] {
                     failures[index] = collision(role.path, with: inputs[owner.input].name)
@@ -389,22 +472,50 @@ extension BatchInput {
 }
 
 /// The identities of the inputs and of the folders that hold them, with their names for messages.
+/// Per input, its file's stat (regular files only): the one `stat` of it gives both.
 private struct InputIdentities {
     var files: [FileIdentity: String] = [:]
     var folders: [FileIdentity: String] = [:]
+    var stats: [FileStat?] = []
 
     init(_ inputs: [BatchInput], folders roots: [String]) {
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
         var seenParents: Set<String> = []
+        stats.reserveCapacity(inputs.count)
         for input in inputs {
-            guard let path = input.sourcePath, let id = FileIdentity(path: path) else { continue }
-            files[id] = input.name
+            var info = stat()
+            guard let path = input.sourcePath, stat(path, &info) == 0 else {
+                stats.append(nil)
+                continue
+            }
+            stats.append(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil)
+            files[FileIdentity(info)] = input.name
             // Each folder is looked at once, however many inputs it holds.
             let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
             guard seenParents.insert(parent).inserted else { continue }
             if let folder = FileIdentity(path: parent.isEmpty ? "/" : parent), self.folders[folder] == nil {
                 self.folders[folder] = parent.isEmpty ? "/" : parent
             }
+        }
+    }
+}
+
+/// What the output plan learns of one planned path from one `lstat`: the identity of what it
+/// leads to (a link's target's, by a second `stat`, as only a link needs), and the regular file's
+/// stat for the stat cache (nil for a link, a folder, anything else, or nothing there).
+private struct PlannedFile {
+    var identity: FileIdentity?
+    var stat: FileStat?
+
+    init(path: String) {
+        var info = Foundation.stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: identity = FileIdentity(path: path)
+        case S_IFREG:
+            identity = FileIdentity(info)
+            stat = FileStat(info)
+        default: identity = FileIdentity(info)
         }
     }
 }

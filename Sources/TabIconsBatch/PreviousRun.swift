@@ -131,9 +131,10 @@ struct PreviousRun: Sendable {
     ///
     /// The options compared are the icon's own: `fingerprint` (nil: the run's) against the
     /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
+    /// `plannedStat` answers the stat the output plan took of a planned path (`OutputPlan.outputStat`).
     func reusable(
         input: String, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
-        plan: OutputPlan.Icon, directory: OutputDirectory
+        plan: OutputPlan.Icon, directory: OutputDirectory, plannedStat: (String) -> FileStat?? = { _ in nil }
     ) -> Manifest.Icon? {
         guard let index = iconsByInput[input], var icon = manifest?.icons[index],
             icon.options == nil && fingerprint == nil
@@ -151,15 +152,20 @@ struct PreviousRun: Sendable {
         } else {
             guard statCache.isUnchanged(recorded: icon.inputStat, current: inputStat) else { return nil }
         }
-        var seen: [String: FileStat] = [:]
+        let owned = icon.ownedFiles
+        var stats: [FileStat] = []
+        stats.reserveCapacity(owned.count)
         var renewed = false
-        for file in icon.ownedFiles {
-            guard let stat = directory.check(file, cache: statCache) else { return nil }
-            seen[file.path] = stat
+        for file in owned {
+            guard let stat = directory.check(file, cache: statCache, planned: plannedStat(file.path)) else { return nil }
+            stats.append(stat)
             renewed = renewed || stat != file.stat
         }
         // Unchanged records keep the previous entry's arrays: a rerun holds them once.
-        if renewed { icon = icon.withFileStats { seen[$0] } }
+        if renewed {
+            let seen = Dictionary(zip(owned.map(\.path), stats), uniquingKeysWith: { _, last in last })
+            icon = icon.withFileStats { seen[$0] }
+        }
         icon.inputStat = inputStat
         return icon
     }

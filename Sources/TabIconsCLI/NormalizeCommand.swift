@@ -105,7 +105,7 @@ struct NormalizeCommand {
     }
 
     func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
-        let collected = InputCollector.collect(inputs, excluding: outputRoot)
+        var collected = InputCollector.collect(inputs, excluding: outputRoot)
         let batchInputs: [BatchInput]
         do throws(ParsedArguments.UsageError) {
             batchInputs = try self.batchInputs(collected.inputs, console: console)
@@ -113,6 +113,8 @@ struct NormalizeCommand {
             console.err("tabicon: \(error.description)")
             return .usage
         }
+        // The batch inputs hold what the run needs of each item: the list goes before the run.
+        collected.inputs = []
         var batch = BatchNormalizer(
             normalizer: Normalizer(options: options), layout: layout, format: format,
             outputRoot: outputRoot, manifestURL: manifestURL, jobs: jobs)

@@ -10,7 +10,14 @@ public struct InputItem: Sendable, Equatable {
         case standardInput
     }
 
-    public let source: Source
+    /// Where the bytes come from. A file the walk found is held by its path: its `URL` is made
+    /// when asked for, so a walk of thousands of files makes none.
+    public var source: Source {
+        if let url { return .file(url) }
+        if let path { return .file(URL(fileURLWithPath: path)) }
+        return .standardInput
+    }
+    private let url: URL?
     /// The input as the user named it (`icons/home.png`, `-`): what error lines and the
     /// manifest's `input` say.
     public let displayName: String
@@ -29,11 +36,26 @@ public struct InputItem: Sendable, Equatable {
     public let wasRegularFile: Bool
 
     package init(source: Source, displayName: String, outputStem: String, path: String? = nil, wasRegularFile: Bool = false) {
-        self.source = source
         self.displayName = displayName
         self.outputStem = outputStem
         self.wasRegularFile = wasRegularFile
-        if case .file(let url) = source { self.path = path ?? url.path } else { self.path = nil }
+        switch source {
+        case .file(let url):
+            self.url = url
+            self.path = path ?? url.path
+        case .standardInput:
+            self.url = nil
+            self.path = nil
+        }
+    }
+
+    /// A regular file the walk found at `path`.
+    init(walkedPath path: String, displayName: String, outputStem: String) {
+        self.displayName = displayName
+        self.outputStem = outputStem
+        self.wasRegularFile = true
+        self.url = nil
+        self.path = path
     }
 }
 
@@ -102,14 +124,15 @@ public enum InputCollector {
             let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             let (found, failures) = walk(url, excludedPath: excludedPath)
             let rootPath = url.path
+            collected.inputs.reserveCapacity(collected.inputs.count + found.count)
             for relative in found {
-                let stem = rootName + "/" + (relative as NSString).deletingPathExtension
+                // Every name found has an image extension: the stem is the text before its dot.
+                let dot = relative.utf8.lastIndex(of: UInt8(ascii: "."))!
+                let stem = rootName + "/" + relative[..<dot]
                 let path = rootPath + "/" + relative
-                collected.inputs.append(
-                    InputItem(
-                        source: .file(URL(fileURLWithPath: path)),
-                        displayName: base + "/" + relative, outputStem: stem, path: path,
-                        wasRegularFile: true))
+                // Named as the path it is read from (an absolute folder argument): one string for both.
+                let displayName = base == rootPath ? path : base + "/" + relative
+                collected.inputs.append(InputItem(walkedPath: path, displayName: displayName, outputStem: stem))
             }
             for (relative, error) in failures {
                 let name = relative.isEmpty ? base : base + "/" + relative
@@ -124,17 +147,23 @@ public enum InputCollector {
         var found: [String] = []
         var failures: [(String, TabIconsError)] = []
         var pending: [String] = [""]
-        let rootPath = root.path
         while let relative = pending.popLast() {
             let directory = relative.isEmpty ? root : root.appendingPathComponent(relative)
             if let excludedPath, directory.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath { continue }
+            let folderPath = directory.path
+            let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             let names: [[UInt8]]
             do throws(TabIconsError) {
-                names = try DirectoryListing.names(atPath: directory.path)
+                guard folder >= 0 else {
+                    throw TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())", input: folderPath)
+                }
+                names = try DirectoryListing.names(inFolder: folder)
             } catch {
+                if folder >= 0 { close(folder) }
                 failures.append((relative, TabIconsError(.io, error.message)))
                 continue
             }
+            defer { close(folder) }
             for bytes in names where bytes.first != UInt8(ascii: ".") {
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = (relative.isEmpty ? "" : relative + "/") + String(decoding: bytes, as: UTF8.self)
@@ -142,11 +171,12 @@ public enum InputCollector {
                     continue
                 }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                switch kind(of: rootPath + "/" + path) {
+                // Each entry by its name in the open folder: no path walked again per file.
+                switch kind(of: name, in: folder) {
                 case .directory: pending.append(path)
-                case .file where imageExtensions.contains((name as NSString).pathExtension.lowercased()): found.append(path)
+                case .file where isImageName(name): found.append(path)
                 case .unreadable(let reason): failures.append((path, TabIconsError(.io, "cannot stat: \(reason)")))
-                case .brokenLink(let reason) where imageExtensions.contains((name as NSString).pathExtension.lowercased()):
+                case .brokenLink(let reason) where isImageName(name):
                     failures.append((path, TabIconsError(.io, "a symbolic link to nothing: \(reason)")))
                 default: continue
                 }
@@ -164,17 +194,26 @@ public enum InputCollector {
     /// would block the batch forever. (Named on the command line, any of them is read as given.)
     /// An entry `lstat` fails on is reported, and so is a link to nothing named like an image (the
     /// walk reports it; other dangling links are not inputs).
-    package static func kind(of path: String) -> EntryKind {
+    ///
+    /// `path` is relative to the folder open at `folder` (the working directory by default).
+    package static func kind(of path: String, in folder: Int32 = AT_FDCWD) -> EntryKind {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .unreadable(TabIconsError.systemReason()) }
+        guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .unreadable(TabIconsError.systemReason()) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
         case S_IFLNK:
-            guard stat(path, &info) == 0 else { return .brokenLink(TabIconsError.systemReason()) }
+            guard fstatat(folder, path, &info, 0) == 0 else { return .brokenLink(TabIconsError.systemReason()) }
             return info.st_mode & S_IFMT == S_IFREG ? .file : .other
         default: return .other
         }
+    }
+
+    /// Whether a file name (not starting with `.`) has one of `imageExtensions`, any case: what
+    /// `pathExtension` reads, the text after the last dot.
+    private static func isImageName(_ name: String) -> Bool {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        return imageExtensions.contains(name[name.utf8.index(after: dot)...].lowercased())
     }
 
     /// A path component that cannot climb out of the output root.

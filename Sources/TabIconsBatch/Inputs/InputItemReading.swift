@@ -25,10 +25,24 @@ extension BatchInput {
     /// A collected input as the batch takes it: its bytes read when a worker takes it, refusing
     /// more than `limit` bytes; its size known from `stat` before that (the memory budget).
     public init(_ item: InputItem, limit: Int) {
+        // One object both closures hold (each capturing the item would box it twice an input).
+        let reader = ItemReader(item: item, limit: limit)
         self.init(
             name: item.displayName, outputStem: item.outputStem,
-            load: { () throws(TabIconsError) -> Data in
-                try item.read(limit: limit)
-            }, expectedByteCount: { item.byteCount }, sourcePath: item.path)
+            load: { () throws(TabIconsError) -> Data in try reader.read() },
+            expectedByteCount: { reader.item.byteCount }, sourcePath: item.path)
     }
+}
+
+/// A collected input and its byte limit, as a batch input's closures read it.
+private final class ItemReader: Sendable {
+    let item: InputItem
+    let limit: Int
+
+    init(item: InputItem, limit: Int) {
+        self.item = item
+        self.limit = limit
+    }
+
+    func read() throws(TabIconsError) -> Data { try item.read(limit: limit) }
 }

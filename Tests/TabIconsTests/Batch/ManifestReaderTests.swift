@@ -146,6 +146,27 @@ struct ManifestReaderTests {
         #expect(manifest.icons[1].vectorFile == nil && manifest.icons[1].options == nil)
     }
 
+    @Test("withFileStats: an entry whose stats all stand keeps its arrays; one that differs renews that file alone")
+    func withFileStatsKeepsArrays() throws {
+        let icon = try Manifest(parsing: Self.sample().jsonData()).icons[0].withFileStats { path in
+            FileStat(size: path.utf8.count, mtime: 1, ctime: 1, inode: UInt64(path.utf8.count), device: 1)
+        }
+        let statOf = { (path: String) in icon.ownedFiles.first { $0.path == path }?.stat }
+        let same = icon.withFileStats(statOf)
+        #expect(same == icon)
+        let shared = try #require(same.renditions).withUnsafeBufferPointer { kept in
+            try! #require(icon.renditions).withUnsafeBufferPointer { $0.baseAddress == kept.baseAddress }
+        }
+        #expect(shared)
+        let first = try #require(icon.renditions?.first?.path)
+        let renewed = FileStat(size: 7, mtime: 7, ctime: 7, inode: 7, device: 7)
+        let changed = icon.withFileStats { $0 == first ? renewed : statOf($0) }
+        #expect(changed.renditions?.first?.stat == renewed && icon.renditions?.first?.stat != renewed)
+        #expect(changed.ownedFiles.dropFirst() == icon.ownedFiles.dropFirst())
+        #expect(changed.vectorFile?.stat != nil && changed.vectorFile == icon.vectorFile)
+        #expect(icon.ownedFileCount == icon.ownedFiles.count && icon.ownedFileCount > 2)
+    }
+
     @Test("--check's comparison without stats is withoutStats' equality, entry by entry")
     func equalityWithoutStats() {
         let manifest = Self.sample()

@@ -170,6 +170,51 @@ struct StatCacheTests {
         }
     }
 
+    @Test(
+        "the plan's stats: one per input (a regular file's, links followed), one lstat per planned path (a link, a folder or nothing: none)"
+    )
+    func plannedStats() throws {
+        let scene = try Scene()
+        let inputs = Self.countingInputs(scene.dir, scene.reads)
+        // heart@2x.png a link to a copy of itself, home@3x.png a folder, bell@3x.png gone.
+        let heart = scene.out.path("icons/heart@2x.png")
+        try FileManager.default.moveItem(atPath: heart, toPath: heart + ".real")
+        #expect(symlink(heart + ".real", heart) == 0)
+        try FileManager.default.removeItem(atPath: scene.out.path("icons/home@3x.png"))
+        try FileManager.default.createDirectory(atPath: scene.out.path("icons/home@3x.png"), withIntermediateDirectories: false)
+        try FileManager.default.removeItem(atPath: scene.out.path("icons/bell@3x.png"))
+        let plan = try OutputPlan.make(
+            inputs,
+            .init(
+                layout: .flat, fileExtension: "png", scales: [1, 2, 3], outputRoot: scene.out.url.path,
+                manifestPath: scene.out.path("manifest.json"), inputFolders: []))
+        for (index, name) in Self.names.enumerated() {
+            #expect(plan.inputStat(index) == FileStat(path: scene.dir.path("icons/" + name)))
+            #expect(plan.inputStat(index) != nil)
+        }
+        func lstatOf(_ relative: String) -> FileStat? {
+            var info = stat()
+            guard lstat(scene.out.path(relative), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return FileStat(info)
+        }
+        #expect(plan.outputStat(ofInput: 0, path: "icons/bell.png") == .some(lstatOf("icons/bell.png")))
+        #expect(plan.outputStat(ofInput: 0, path: "icons/bell.png")! != nil)
+        #expect(plan.outputStat(ofInput: 0, path: "icons/bell@3x.png") == .some(nil))
+        #expect(plan.outputStat(ofInput: 1, path: "icons/heart@2x.png") == .some(nil))
+        #expect(plan.outputStat(ofInput: 2, path: "icons/home@3x.png") == .some(nil))
+        // Not one of that input's paths, or no such input: the plan has no stat, the check asks.
+        #expect(plan.outputStat(ofInput: 1, path: "icons/bell.png") == nil)
+        #expect(plan.outputStat(ofInput: 7, path: "icons/bell.png") == nil)
+        // The run: none carried over; the link is not followed to the genuine file and the folder
+        // is not written into (io errors), the missing file redone.
+        let again = try scene.run()
+        #expect(again.counts.reused == 0 && again.counts.normalized == 1 && again.counts.failed == 2)
+        #expect(again.manifest.errors.map(\.input) == ["icons/heart.png", "icons/home.png"])
+        #expect(again.manifest.errors.map(\.code) == ["io", "io"])
+        #expect(again.manifest.errors.first?.message.hasSuffix("is a symbolic link; tabicon follows no link below --out") == true)
+        #expect(FileManager.default.fileExists(atPath: scene.out.path("icons/bell@3x.png")))
+    }
+
     @Test("a record that still stands is trusted without a read: a file whose recorded hash is wrong still 'holds'")
     func recordStandsForTheBytes() throws {
         let out = try TemporaryDirectory("stat-direct")

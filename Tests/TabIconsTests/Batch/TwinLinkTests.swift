@@ -18,6 +18,39 @@ struct TwinLinkTests {
         #expect(IconTwins.base(of: "-dark") == nil && IconTwins.base(of: "home") == nil)
     }
 
+    @Test("links pair by folder as deletingLastPathComponent spells it, whatever order the folders come in")
+    func linksByFolder() {
+        let inputs = [
+            "a/home.svg", "b/home.svg", "a/home-dark.svg", "b/x/home-filled.svg", "b/home-filled.svg",
+            "home.svg", "home-dark.svg", "a//c/home.svg", "a/c/home-dark.svg", "a//c/home-filled.svg",
+            "/abs/home.svg", "/home-dark.svg", "/abs/home-dark.svg", "d/home.svg/", "d/home-dark.svg/",
+            "a/home.svg", "a/home-filled.svg", "./e/home.svg", "e/home-dark.svg", "./e/home-filled.svg"
+        ]
+        let entries = inputs.map { (input: $0, name: ((($0 as NSString).lastPathComponent) as NSString).deletingPathExtension) }
+        // The rule spelled out: the first entry of the same folder (deletingLastPathComponent) and name.
+        func reference() -> [(selected: Int?, dark: Int?)] {
+            func key(_ index: Int) -> String { (entries[index].input as NSString).deletingLastPathComponent }
+            var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: entries.count)
+            for index in entries.indices {
+                guard let base = IconTwins.base(of: entries[index].name),
+                    let plain = entries.indices.first(where: { key($0) == key(index) && entries[$0].name == base.name }),
+                    plain != index
+                else { continue }
+                if base.kind == .selected, links[plain].selected == nil { links[plain].selected = index }
+                if base.kind == .dark, links[plain].dark == nil { links[plain].dark = index }
+            }
+            for dark in links.compactMap(\.dark) { links[dark] = (nil, nil) }
+            return links
+        }
+        let found = IconTwins.links(entries)
+        let expected = reference()
+        #expect(found.map(\.selected) == expected.map(\.selected) && found.map(\.dark) == expected.map(\.dark))
+        // The cases spelled out: twins in the same folder only, the first of a name the icon.
+        #expect(found[0].dark == 2 && found[0].selected == 16 && found[1].selected == 4 && found[1].dark == nil)
+        #expect(found[5].dark == 6 && found[10].dark == 12 && found[15] == (nil, nil))
+        #expect(found[13].dark == 14)
+    }
+
     @Test("a run links each icon to its selected and dark twins in the same folder, and only there")
     func manifestLinks() throws {
         let dir = try TemporaryDirectory("build-in")

@@ -129,6 +129,36 @@ struct CLIHostileInputTests {
         #expect(m.errors.map(\.code) == ["io"] && m.errors.first?.message == "input/output error")
     }
 
+    @Test(
+        "the walk: any case of an extension, dots in a stem, no extension or a hidden name skipped; a walked file's source is its path"
+    )
+    func walkedNames() throws {
+        let dir = try inputs([
+            "icons/a.b.SVG", "icons/Home.PnG", "icons/x.txt", "icons/noext", "icons/.hidden.png", "icons/sub/v1.2.webp",
+            "icons/dot.", "icons/é.jpeg"
+        ])
+        let collected = InputCollector.collect([dir.path("icons") + "/"])
+        #expect(collected.failures.isEmpty)
+        let root = dir.path("icons")
+        #expect(
+            collected.inputs.map(\.displayName)
+                == [
+                    "Home.PnG", "a.b.SVG", "home.png", "sub/v1.2.webp", "é.jpeg"
+                ].map { root + "/" + $0 })
+        #expect(collected.inputs.map(\.outputStem) == ["icons/Home", "icons/a.b", "icons/home", "icons/sub/v1.2", "icons/é"])
+        for item in collected.inputs {
+            let path = try #require(item.path)
+            #expect(path == root + "/" + String(item.displayName.dropFirst(root.count + 1)))
+            #expect(item.source == .file(URL(fileURLWithPath: path)) && item.wasRegularFile)
+            #expect(
+                item.outputStem == "icons/"
+                    + (String(item.displayName.dropFirst(root.count + 1)) as NSString).deletingPathExtension)
+        }
+        let home = try #require(collected.inputs.first { $0.outputStem == "icons/home" })
+        #expect(try home.read(limit: 1 << 20) == Data(contentsOf: Fixtures.testImage("home.png")))
+        #expect(home.byteCount == (try Data(contentsOf: Fixtures.testImage("home.png"))).count)
+    }
+
     @Test("paths with spaces and non-ASCII names are mirrored as they are")
     func spacesAndNonASCII() throws {
         let dir = try inputs(["icons/my tabs/hôme ü.png", "icons/日本/検索 1.png"])
