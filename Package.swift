@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "TabIcons", dependencies: ["TabIconsNormalize", "TabIconsCodecs", "TabIconsCore"]),
         .target(name: "TabIconsBatch", dependencies: ["TabIcons"]),
         .target(name: "TabIconsCLI", dependencies: ["TabIcons", "TabIconsBatch"]),
-        .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI"]),
+        .executableTarget(name: "tabicon", dependencies: ["TabIconsCLI", "TabIconsBatch"]),
         // Build commands running the tabicon built from source (`package-icon`, `package-names`).
         .plugin(name: "TabIconsPlugin", capability: .buildTool(), dependencies: ["tabicon"]),
         .executableTarget(

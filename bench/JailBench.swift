@@ -6,7 +6,8 @@ import TabIconsBatch
 /// issue 17). For each folder, the batch `tabicon normalize` runs (`BatchNormalizer`, every input
 /// redone, into a fresh folder) in a fresh process of this program, once in process and once
 /// jailed in `PATH __worker` processes, alternating run by run so both share the machine's load
-/// alike; both pay a process start and librsvg's first load, as a build's `tabicon` does. Prints
+/// alike; both pay a process start and librsvg's first load, and allocate with `tabicon`'s
+/// settings (`ProcessMemory`), as a build's `tabicon` does. Prints
 /// the median wall and CPU seconds of each (CPU: the process's and its workers') and their ratio.
 enum JailBench {
     static let usage = "usage: tabicon-bench jail --tabicon PATH [--repeat N] [--jobs N] DIR..."
@@ -26,6 +27,7 @@ enum JailBench {
             }
         }
         if child, let folder = folders.first {
+            ProcessMemory.returnLargeBuffersToTheSystem()  // as `tabicon`, whose batch this stands for
             runBatch(folder, jail: tabicon.map(WorkerJail.init(executable:)), jobs: jobs)
             return 0
         }

@@ -22,19 +22,21 @@ package enum IconWorker {
         guard replies >= 0, dup2(2, 1) == 1 else { return 2 }
         var memory = rlimit(rlim_cur: rlim_t(WorkerLimits.memoryBytes), rlim_max: rlim_t(WorkerLimits.memoryBytes))
         guard !WorkerLimits.memoryLimitApplies || setrlimit(resourceData, &memory) == 0 else { return 2 }
+        let input = WorkerInput(fd: 0)
+        var cpu = CPUBackstop()
         while true {
-            guard let header = readExactly(WorkerWire.headerSize) else { return 0 }
+            guard let header = input.bytes(WorkerWire.headerSize) else { return 0 }
             let request: WorkerRequest
             do throws(WorkerWire.Malformed) {
                 let announced = try WorkerWire.header(header[...])
-                guard let fields = readExactly(announced.fieldsLength), let body = readBody(announced.bodyLength) else {
+                guard let fields = input.bytes(announced.fieldsLength), let body = input.body(announced.bodyLength) else {
                     return 2
                 }
                 request = try WorkerRequest(kind: announced.kind, fields: fields, body: body)
             } catch {
                 return 2
             }
-            allowCPU()
+            cpu.allowNextInput()
             if testFaults, let fault = TestFault(request.data) {
                 guard fault.perform(replies: replies) else { return 2 }
                 continue
@@ -65,24 +67,11 @@ package enum IconWorker {
 
     #if canImport(Glibc)
         private static let resourceData = __rlimit_resource_t(RLIMIT_DATA.rawValue)
-        private static let resourceCPU = __rlimit_resource_t(RLIMIT_CPU.rawValue)
+        fileprivate static let resourceCPU = __rlimit_resource_t(RLIMIT_CPU.rawValue)
     #else
         private static let resourceData = RLIMIT_DATA
-        private static let resourceCPU = RLIMIT_CPU
+        fileprivate static let resourceCPU = RLIMIT_CPU
     #endif
-
-    /// RLIMIT_CPU counts the worker's whole life: before each input its soft limit is moved to
-    /// what it has used plus the backstop, so the kernel ends an input the watchdog missed.
-    private static func allowCPU() {
-        var usage = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &usage)
-        let used = Int(usage.tv_sec) + 1
-        var limit = rlimit()
-        getrlimit(resourceCPU, &limit)
-        limit.rlim_cur = rlim_t(used + WorkerLimits.cpuBackstopSeconds)
-        limit.rlim_cur = min(limit.rlim_cur, limit.rlim_max)
-        setrlimit(resourceCPU, &limit)
-    }
 
     /// Any descriptor but 0, 1 and 2 that reached the worker (one a library in the batch opened
     /// without close-on-exec) is closed before the first input is read: those /proc/self/fd
@@ -103,31 +92,6 @@ package enum IconWorker {
         if highest > 3 { for fd in 3..<highest { close(fd) } }
     }
 
-    private static func readExactly(_ count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
-        }
-        return bytes
-    }
-
-    /// The input's bytes, read straight into the buffer the decoders get.
-    private static func readBody(_ count: Int) -> Data? {
-        var body = Data(count: count)
-        var filled = 0
-        while filled < count {
-            let n = body.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
-        }
-        return body
-    }
-
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
@@ -144,7 +108,7 @@ package enum IconWorker {
     /// failures the jail must turn into one error entry, without depending on which inputs crash
     /// or exhaust today's librsvg.
     enum TestFault: String {
-        case abort, segv, allocate, spin, garbage, exit
+        case abort, segv, allocate, spin, garbage, exit, overlong
 
         static let prefix = Array("TABICON-TEST-FAULT:".utf8)
 
@@ -168,6 +132,8 @@ package enum IconWorker {
                 var x: UInt64 = 1
                 while x != 0 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
             case .garbage: return writeAll(Array("not a reply, but long enough".utf8), to: replies)
+            // A well-formed answer with a byte after it, in one write.
+            case .overlong: return writeAll(WorkerReply.failed(TabIconsError(.io, "overlong")).encoded + [0], to: replies)
             // `_exit`, as a library that ends the process on an error does without running the
             // process's exit handlers (LeakSanitizer's among them, which would report what the
             // request in flight holds and change the status).
@@ -185,4 +151,30 @@ private func abortProcess() -> Never {
     #else
         Darwin.abort()
     #endif
+}
+
+/// RLIMIT_CPU counts the worker's whole life, so its soft limit is kept ahead of what the worker
+/// has used: when less than half the backstop is left before the next input, it is moved to
+/// what the worker has used plus the backstop. The kernel then ends an input the watchdog missed
+/// after between half and the whole backstop (one `setrlimit` in thousands of small inputs, not
+/// three calls for each).
+private struct CPUBackstop {
+    private var soft: Int = 0
+    private let hard: rlim_t
+
+    init() {
+        var limit = rlimit()
+        getrlimit(IconWorker.resourceCPU, &limit)
+        hard = limit.rlim_max
+    }
+
+    mutating func allowNextInput() {
+        var usage = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &usage)
+        let used = Int(usage.tv_sec) + 1
+        guard soft - used < WorkerLimits.cpuBackstopSeconds / 2 else { return }
+        var limit = rlimit(rlim_cur: min(rlim_t(used + WorkerLimits.cpuBackstopSeconds), hard), rlim_max: hard)
+        setrlimit(IconWorker.resourceCPU, &limit)
+        soft = Int(limit.rlim_cur)
+    }
 }

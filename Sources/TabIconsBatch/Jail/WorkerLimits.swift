@@ -24,12 +24,12 @@ package enum WorkerLimits {
     /// The wall-clock bound on any input in a worker, raster or vector: a stuck decode, a worker
     /// that stopped answering. Generous, since a loaded machine stretches wall time.
     package static let wallSeconds = 60.0
-    /// RLIMIT_CPU's soft limit per input, above what the worker has used: the kernel's backstop
-    /// (SIGXCPU) should the watchdog not run.
+    /// RLIMIT_CPU's soft limit ahead of what the worker has used: the kernel's backstop (SIGXCPU)
+    /// should the watchdog not run. An input gets at least half of it (`CPUBackstop`).
     package static let cpuBackstopSeconds = 60
 
     static var memoryText: String { "needed more than \(memoryBytes >> 20) MiB" }
     static var svgCPUText: String { "took more than \(NumberText.decimal(svgCPUSeconds)) s of CPU" }
     static var wallText: String { "took more than \(NumberText.decimal(wallSeconds)) s" }
-    static var cpuBackstopText: String { "took more than \(cpuBackstopSeconds) s of CPU" }
+    static var cpuBackstopText: String { "took more than \(cpuBackstopSeconds / 2) s of CPU" }
 }

@@ -30,7 +30,7 @@ final class WorkerPool: Sendable {
             } else {
                 worker = try WorkerProcess.spawn(executable: jail.executable, arguments: jail.workerArguments)
             }
-            var watchdog = Watchdog(pid: worker.pid, data: request.data)
+            var watchdog = Watchdog(worker: worker.watched, data: request.data)
             switch worker.exchange(head: head, body: request.data, watchdog: &watchdog, shouldStop: shouldStop) {
             case .reply(let kind, let fields):
                 do throws(WorkerWire.Malformed) {

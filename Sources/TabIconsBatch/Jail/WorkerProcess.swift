@@ -59,14 +59,19 @@ final class WorkerProcess: @unchecked Sendable {
     #endif
 
     let pid: pid_t
+    /// The worker as the watchdog reads its CPU and memory.
+    let watched: Watchdog.Worker
     private let channel: Int32
     private let errors: Int32
+    /// Where answers are received, kept for the worker's life.
+    private var replyBuffer = [UInt8](repeating: 0, count: 1 << 16)
     private var stderrHead: [UInt8] = []
     private var stderrTail: [UInt8] = []
     private(set) var isAlive = true
 
     private init(pid: pid_t, channel: Int32, errors: Int32) {
         self.pid = pid
+        watched = Watchdog.Worker(pid: pid)
         self.channel = channel
         self.errors = errors
     }
@@ -145,8 +150,10 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Sends one framed request (its header and fields, then the input's bytes as the body,
-    /// straight from the batch's buffer) and waits for the framed answer, watching the worker,
-    /// the deadline and `shouldStop` every tick. A worker that fails is killed and reaped.
+    /// straight from the batch's buffer, in one `sendmsg` when the socket takes it) and waits for
+    /// the framed answer, watching the worker, the deadline and `shouldStop` every tick. A worker
+    /// that fails is killed and reaped. The answer is read as it comes, as much as is there at a
+    /// time: one request is in flight, so a byte past the answer is the worker's fault.
     func exchange(head: [UInt8], body: Data, watchdog: inout Watchdog, shouldStop: () -> Int32) -> Answer {
         drainErrors()  // what it printed between inputs is not this input's
         stderrHead.removeAll(keepingCapacity: true)
@@ -155,58 +162,82 @@ final class WorkerProcess: @unchecked Sendable {
         var sent = 0
         var received: [UInt8] = []
         var expected: Int?
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var lastCheck = Watchdog.now()
+        // The socket usually takes a small request at once: poll only when it did not.
+        var waitFirst = false
         while true {
             let signal = shouldStop()
             if signal != 0 {
                 kill()
                 return .stopped(signal)
             }
-            var fds = [
-                pollfd(fd: channel, events: Int16(sent < total ? POLLOUT : POLLIN), revents: 0),
-                pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
-            ]
-            let ready = poll(&fds, 2, Self.tickMilliseconds)
-            if ready < 0 && errno != EINTR { return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog) }
-            // Every tick, even while the worker keeps writing to standard error.
-            let now = Watchdog.now()
-            if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
-                lastCheck = now
-                if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog) }
+            if waitFirst {
+                var fds = [
+                    pollfd(fd: channel, events: Int16(sent < total ? POLLOUT : POLLIN), revents: 0),
+                    pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+                ]
+                let ready = poll(&fds, 2, Self.tickMilliseconds)
+                if ready < 0 && errno != EINTR { return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog) }
+                // Every tick, even while the worker keeps writing to standard error.
+                let now = Watchdog.now()
+                if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
+                    lastCheck = now
+                    if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog) }
+                }
+                if ready <= 0 { continue }
+                if fds[1].revents != 0 { drainErrors() }
+                guard fds[0].revents != 0 else { continue }
             }
-            if ready <= 0 { continue }
-            if fds[1].revents != 0 { drainErrors() }
-            guard fds[0].revents != 0 else { continue }
+            waitFirst = true
             if sent < total {
-                let n =
-                    sent < head.count
-                    ? head.withUnsafeBytes { send(channel, $0.baseAddress! + sent, $0.count - sent, Self.sendFlags) }
-                    : body.withUnsafeBytes {
-                        send(channel, $0.baseAddress! + (sent - head.count), $0.count - (sent - head.count), Self.sendFlags)
-                    }
+                let n = send(head, body, from: sent)
                 if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog) }
                 continue
             }
-            let wanted = min(chunk.count, (expected.map { $0 + WorkerWire.headerSize } ?? WorkerWire.headerSize) - received.count)
-            let n = chunk.withUnsafeMutableBytes { recv(channel, $0.baseAddress, wanted, 0) }
+            let n = replyBuffer.withUnsafeMutableBytes { recv(channel, $0.baseAddress, $0.count, 0) }
             if n == 0 { return died(watchdog) }
             if n < 0 {
                 if errno == EAGAIN || errno == EINTR { continue }
                 return died(watchdog)
             }
-            received += chunk[..<n]
-            if expected == nil, received.count == WorkerWire.headerSize {
+            received += replyBuffer[..<n]
+            if expected == nil, received.count >= WorkerWire.headerSize {
                 do throws(WorkerWire.Malformed) {
-                    let header = try WorkerWire.header(received[...])
+                    let header = try WorkerWire.header(received[..<WorkerWire.headerSize])
                     guard header.bodyLength == 0 else { throw WorkerWire.Malformed("a reply with a body") }
                     expected = header.fieldsLength
                 } catch {
                     return fail(.unreadable(error.description), watchdog)
                 }
             }
-            if let expected, received.count == WorkerWire.headerSize + expected {
+            if let expected, received.count >= WorkerWire.headerSize + expected {
+                guard received.count == WorkerWire.headerSize + expected else {
+                    return fail(.unreadable("bytes past its answer"), watchdog)
+                }
                 return .reply(kind: received[5], fields: Array(received[WorkerWire.headerSize...]))
+            }
+        }
+    }
+
+    /// Sends what is left of the head and the body from `offset`, both in one call.
+    private func send(_ head: [UInt8], _ body: Data, from offset: Int) -> Int {
+        head.withUnsafeBytes { head in
+            body.withUnsafeBytes { body in
+                var parts = [
+                    iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress.map { $0 + min(offset, head.count) }),
+                        iov_len: head.count - min(offset, head.count)),
+                    iovec(
+                        iov_base: UnsafeMutableRawPointer(
+                            mutating: body.baseAddress.map { $0 + max(0, offset - head.count) }),
+                        iov_len: body.count - max(0, offset - head.count))
+                ]
+                return parts.withUnsafeMutableBufferPointer { parts in
+                    var message = msghdr()
+                    message.msg_iov = parts.baseAddress
+                    message.msg_iovlen = numericCast(parts.count)
+                    return sendmsg(channel, &message, Self.sendFlags)
+                }
             }
         }
     }

@@ -83,6 +83,32 @@ struct TwinLintTests {
         #expect(try B.manifest(out.path("manifest.json")).withoutStats == manifest.withoutStats)
     }
 
+    @Test(
+        "inspect links twins and lints a pair that differs as normalize does: in its document and in a line of its own",
+        .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
+    func inspectLinksTwins() throws {
+        let dir = try B.inputs([
+            ("home.png", "home.png"), ("home-dark.png", "rgba-32.png"), ("bell.png", "bell.png"),
+            ("bell-filled.png", "bell-filled.webp")
+        ])
+        let json = try OutputHygieneTests.run(["inspect", "--json", dir.path("icons")])
+        #expect(json.status == 0)
+        let document = try TemporaryDirectory("inspect-json")
+        try Data(json.out.utf8).write(to: document.url.appendingPathComponent("inspect.json"))
+        let icons = Dictionary(uniqueKeysWithValues: try B.manifest(document.path("inspect.json")).icons.map { ($0.name, $0) })
+        let home = try #require(icons["home"]), dark = try #require(icons["home-dark"]), bell = try #require(icons["bell"])
+        #expect(home.darkTwin == dark.input && home.selectedTwin == nil)
+        #expect(bell.selectedTwin == icons["bell-filled"]?.input && Self.mismatch(bell) == nil)
+        #expect(Self.mismatch(home) == "its dark twin \(dark.input) differs: intent original, not template")
+        #expect(Self.mismatch(dark) == "the icon it is the dark twin of, \(home.input), differs: intent template, not original")
+        let lines = try OutputHygieneTests.run(["inspect", dir.path("icons")]).out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(
+            lines.contains(
+                "\(home.input)  lints: twin-mismatch: its dark twin \(dark.input) differs: intent original, not template"))
+        #expect(lines.filter { $0.contains("twin-mismatch") }.count == 2)
+    }
+
     @Test("the preview: the dark twin in the dark bars, the light icon in the light ones; twin-mismatch explained")
     func previewDarkBars() throws {
         let out = try TemporaryDirectory("preview")

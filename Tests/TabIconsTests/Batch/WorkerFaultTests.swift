@@ -19,6 +19,7 @@ struct WorkerFaultTests {
             (.abort, .unsupported, "the decoder crashed: SIGABRT"),
             (.spin, .tooLarge, "took more than 1 s of CPU"),
             (.garbage, .unsupported, "the worker's answer is unreadable: not a worker message"),
+            (.overlong, .unsupported, "the worker's answer is unreadable: bytes past its answer"),
             (.exit, .unsupported, "the decoder ended its worker with status 3")
         ]
         + (WorkerLimits.memoryLimitApplies
@@ -58,6 +59,45 @@ struct WorkerFaultTests {
         }
         #expect(FileManager.default.fileExists(atPath: out.path("manifest.json")))
         #expect(result.counts.failed == Self.faults.count)
+    }
+
+    /// A JPEG with `padding` bytes of comment segments after its start: the same image, any size.
+    static func paddedJPEG(_ jpeg: Data, _ padding: Int) -> Data {
+        var out = Data(jpeg.prefix(2))
+        var left = padding
+        while left > 0 {
+            let n = min(left, 65_533)
+            out += [0xFF, 0xFE, UInt8((n + 2) >> 8), UInt8((n + 2) & 0xFF)] + Data(repeating: UInt8(ascii: "x"), count: n)
+            left -= n
+        }
+        return out + jpeg.dropFirst(2)
+    }
+
+    @Test(
+        "inputs of every size, within and past the worker's reused body buffer, in turn through one worker: the in-process bytes")
+    func bodiesOfEverySize() throws {
+        let jpeg = try Fixtures.data(Fixtures.testImage("avatar-exif6.jpg"))
+        let png = try Fixtures.data(Fixtures.testImage("home.png"))
+        let svg = try Fixtures.data(Fixtures.testImage("house.svg"))
+        let reused = WorkerInput.reusedBodyBytes
+        let paddings = [reused + (1 << 20), 0, reused - (1 << 20), 3 << 20, reused + 1, 1 << 20, reused]
+        var inputs: [BatchInput] = []
+        for (index, padding) in paddings.enumerated() {
+            let photo = Self.paddedJPEG(jpeg, padding)
+            inputs.append(BatchInput(name: "photo-\(index).jpg", outputStem: "photo-\(index)", load: { photo }))
+            let small = index.isMultiple(of: 2) ? (png, "png") : (svg, "svg")
+            inputs.append(BatchInput(name: "small-\(index).\(small.1)", outputStem: "small-\(index)", load: { small.0 }))
+        }
+        var snapshots: [[String: Data]] = []
+        for jail in [Self.jail, nil] {
+            let out = try TemporaryDirectory("jail-bodies")
+            var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 1)
+            batch.jail = jail
+            let result = try batch.run(inputs)
+            #expect(result.manifest.errors.isEmpty && result.manifest.icons.count == inputs.count)
+            snapshots.append(try out.snapshot())
+        }
+        #expect(snapshots[0] == snapshots[1])
     }
 
     @Test("without --test-faults the same bytes are just an input that is no image")
