@@ -213,13 +213,23 @@ struct PackagePluginCommandTests {
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
 
         let clash = dir.path("Clash.swift")
-        #expect(
-            TabIconCommand.run(["package-names", "--out", clash, "--scales", "1,2,3", "--", "home.svg", "Home.png"])
-                == .someInputsFailed)
-        #expect(!FileManager.default.fileExists(atPath: clash))
         #expect(TabIconCommand.run(["package-names", "--out", clash, "--scales", "0", "--", "home.svg"]) == .usage)
         #expect(
             TabIconCommand.run(["package-names", "--out", clash, "--scales", "1", "--format", "gif", "--", "a.png"]) == .usage)
+    }
+
+    @Test(
+        "package-names fails on two icons of one Swift name with one line naming both, and writes nothing",
+        .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
+    func packageNamesClash() throws {
+        let dir = try TemporaryDirectory("package-names")
+        let clash = dir.path("Clash.swift")
+        let result = try OutputHygieneTests.run([
+            "package-names", "--out", clash, "--scales", "1,2,3", "--", "home.svg", "Home.png"
+        ])
+        #expect(result.status == 1 && result.out.isEmpty)
+        #expect(result.err == "tabicon: error: Icons/Home.png and Icons/home.svg both give the Swift name `home`; rename one\n")
+        #expect(!FileManager.default.fileExists(atPath: clash))
     }
 
     @Test("package-names reads tabicons.json only to warn: a typo'd entry or a broken file leaves the names as without it")
