@@ -11,6 +11,10 @@ import TabIconsBatch
 /// Thread-safe: each line is one `write` call.
 struct Console: Sendable {
     var quiet = false
+    /// Writes nothing at all: the console of tests that run commands in their own process and
+    /// check what the commands do, not what they print (the built binary's output is checked
+    /// through a pipe).
+    var silent = false
 
     /// One line, with every control character in it escaped (`TerminalText`): a name or message
     /// from outside can neither start a line of its own nor reach the terminal raw.
@@ -38,6 +42,7 @@ struct Console: Sendable {
     static var useColor: Bool { stderrIsTerminal && getenv("NO_COLOR") == nil }
 
     func write(_ fd: Int32, _ text: String) {
+        guard !silent else { return }
         var bytes = Array(text.utf8)
         var offset = 0
         bytes.withUnsafeMutableBytes { buffer in

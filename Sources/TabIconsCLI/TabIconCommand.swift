@@ -19,8 +19,7 @@ public enum TabIconCommand {
 
     /// One command. `jail` nil renders in process: how tests drive the CLI inside their own
     /// process, whose executable is not `tabicon`.
-    static func run(_ arguments: [String], jail: WorkerJail? = nil) -> ExitStatus {
-        let console = Console()
+    static func run(_ arguments: [String], jail: WorkerJail? = nil, console: Console = Console()) -> ExitStatus {
         guard let command = arguments.first else {
             console.errText(HelpText.usage)
             return .usage

@@ -31,7 +31,7 @@ enum BuildStep {
     }
 
     static func cli(_ arguments: [String]) -> TabIconCommand.ExitStatus {
-        TabIconCommand.run(["normalize", "-q"] + arguments)
+        SilentCLI.run(["normalize", "-q"] + arguments)
     }
 
     static func manifest(_ path: String) throws -> Manifest {

@@ -55,7 +55,7 @@ struct ManifestGeometryTests {
         let input = dir.url.appendingPathComponent("glyph.png")
         try Self.png(width: c.size.0, height: c.size.1, glyph: c.glyph).write(to: input)
         let out = try TemporaryDirectory("out")
-        #expect(TabIconCommand.run(["normalize", "-q"] + c.flags + [input.path, "-o", out.url.path]) == .success)
+        #expect(SilentCLI.run(["normalize", "-q"] + c.flags + [input.path, "-o", out.url.path]) == .success)
         let icon = try #require(try BuildStep.manifest(out.path("manifest.json")).icons.first)
         #expect(icon.pixelWidth == c.size.0 && icon.pixelHeight == c.size.1)
         #expect(icon.decodeScale == c.decodeScale)

@@ -116,7 +116,7 @@ struct TwinLintTests {
             ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
             ("home-filled-dark.png", "heart.png"), ("star.png", "search.png"), ("star-dark.png", "rgba-32.png")
         ])
-        #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), dir.path("icons")]) == .success)
+        #expect(SilentCLI.run(["preview", "-q", "-o", out.path("p.html"), dir.path("icons")]) == .success)
         let html = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out.path("p.html"))), as: UTF8.self)
         // Two tabs: the twins are in them, not tabs of their own.
         #expect(html.components(separatedBy: "<article class=\"tab\"").count - 1 == 2)

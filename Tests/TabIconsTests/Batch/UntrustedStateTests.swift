@@ -193,7 +193,7 @@ struct UntrustedStateTests {
         #expect(mkfifo(dir.path("fifo.html"), 0o644) == 0)
         try FileManager.default.createDirectory(atPath: dir.path("folder.html"), withIntermediateDirectories: true)
         for page in ["link.html", "fifo.html", "folder.html", "icons/home.png"] {
-            #expect(TabIconCommand.run(["preview", "-q", "-o", dir.path(page), dir.path("icons")]) == .usage, "\(page)")
+            #expect(SilentCLI.run(["preview", "-q", "-o", dir.path(page), dir.path("icons")]) == .usage, "\(page)")
         }
         #expect(try String(contentsOfFile: dir.path("target.html"), encoding: .utf8) == "theirs")
         #expect(

@@ -13,7 +13,7 @@ import Testing
 @Suite("tabicon on hostile file systems")
 struct CLIHostileInputTests {
     func run(_ arguments: [String]) -> TabIconCommand.ExitStatus {
-        TabIconCommand.run(arguments)
+        SilentCLI.run(arguments)
     }
 
     func manifest(_ url: URL) throws -> Manifest {

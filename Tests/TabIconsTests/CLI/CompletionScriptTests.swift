@@ -21,8 +21,8 @@ struct CompletionScriptTests {
 
     @Test("an unknown shell or none is a usage error")
     func unknownShell() {
-        #expect(TabIconCommand.run(["completions", "tcsh"]) == .usage)
-        #expect(TabIconCommand.run(["completions"]) == .usage)
+        #expect(SilentCLI.run(["completions", "tcsh"]) == .usage)
+        #expect(SilentCLI.run(["completions"]) == .usage)
     }
 
     @Test(

@@ -26,7 +26,8 @@ struct ConfigFileTests {
     static func usageError(_ arguments: [String]) -> String? {
         do {
             let command = try NormalizeCommand(arguments: arguments)
-            _ = try command.batchInputs(InputCollector.collect(command.inputs).inputs, console: Console(quiet: true))
+            _ = try command.batchInputs(
+                InputCollector.collect(command.inputs).inputs, console: Console(quiet: true, silent: true))
             return nil
         } catch {
             return error.description
@@ -60,7 +61,7 @@ struct ConfigFileTests {
         #expect(command.format == .png)
 
         let items = InputCollector.collect([dir.path("icons")]).inputs
-        let inputs = try command.batchInputs(items, console: Console(quiet: true))
+        let inputs = try command.batchInputs(items, console: Console(quiet: true, silent: true))
         let byName = Dictionary(uniqueKeysWithValues: inputs.map { (($0.name as NSString).lastPathComponent, $0.settings) })
         // bell: icons[1] only.
         var bell = command.options
@@ -79,7 +80,8 @@ struct ConfigFileTests {
     func sameAsRun() throws {
         let (dir, config) = try Self.setUp(#"{"icons": [{"match": "**", "box": "regular", "trim": false}]}"#)
         let command = try NormalizeCommand(arguments: ["--config", config, dir.path("icons")])
-        let inputs = try command.batchInputs(InputCollector.collect([dir.path("icons")]).inputs, console: Console(quiet: true))
+        let inputs = try command.batchInputs(
+            InputCollector.collect([dir.path("icons")]).inputs, console: Console(quiet: true, silent: true))
         #expect(inputs.count == 3)
         #expect(inputs.allSatisfy { $0.settings == nil })
     }
@@ -173,11 +175,11 @@ struct ConfigFileTests {
         let error = try #require(Self.usageError(words), "accepted: \(text)")
         #expect(error.hasPrefix("--config \(config)\(message)"), "\(text): \(error)")
         #expect(!error.contains("\n"))
-        #expect(TabIconCommand.run(["normalize", "-q"] + words) == .usage)
+        #expect(SilentCLI.run(["normalize", "-q"] + words) == .usage)
         #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
         // preview reads the same file the same way.
         #expect(
-            TabIconCommand.run(["preview", "-q", "--config", config, "-o", dir.path("page.html"), dir.path("icons")]) == .usage)
+            SilentCLI.run(["preview", "-q", "--config", config, "-o", dir.path("page.html"), dir.path("icons")]) == .usage)
         #expect(!FileManager.default.fileExists(atPath: dir.path("page.html")))
     }
 
@@ -227,7 +229,7 @@ struct ConfigFileTests {
         let items = InputCollector.collect([dir.path("icons")]).inputs
         let home = dir.path("icons/home.png")
         do {
-            _ = try command.batchInputs(items, console: Console(quiet: true))
+            _ = try command.batchInputs(items, console: Console(quiet: true, silent: true))
             Issue.record("accepted")
         } catch {
             #expect(
@@ -235,7 +237,7 @@ struct ConfigFileTests {
                     == "--config \(config): icons[0].quality applies to --format webp only (PNG is always lossless) "
                     + "(for \(home), which icons[0], icons[1] match)")
         }
-        #expect(TabIconCommand.run(["normalize", "-q", "--config", config, "-o", dir.path("out"), dir.path("icons")]) == .usage)
+        #expect(SilentCLI.run(["normalize", "-q", "--config", config, "-o", dir.path("out"), dir.path("icons")]) == .usage)
         #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
     }
 

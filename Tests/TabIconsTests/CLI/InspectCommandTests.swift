@@ -25,8 +25,8 @@ struct InspectCommandTests {
         #expect(animated.info.isAnimated && animated.lints.map(\.code).contains(.animated))
         let small = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("rgba16-32.png")))
         #expect(small.lints.map(\.code).contains(.undersized))
-        #expect(TabIconCommand.run(["inspect", dir.url.path]) == .success)
-        #expect(TabIconCommand.run(["inspect", "--json", dir.url.path]) == .success)
+        #expect(SilentCLI.run(["inspect", dir.url.path]) == .success)
+        #expect(SilentCLI.run(["inspect", "--json", dir.url.path]) == .success)
         #expect(try dir.snapshot() == before)
     }
 
@@ -63,11 +63,11 @@ struct InspectCommandTests {
         let dir = try TemporaryDirectory("inspect")
         try FileManager.default.copyItem(at: Fixtures.testImage("home.png"), to: dir.url.appendingPathComponent("home.png"))
         try Data("not an image".utf8).write(to: dir.url.appendingPathComponent("junk.png"))
-        #expect(TabIconCommand.run(["inspect", dir.url.path, dir.path("missing.png")]) == .someInputsFailed)
-        #expect(TabIconCommand.run(["inspect", dir.path("home.png")]) == .success)
-        #expect(TabIconCommand.run(["inspect"]) == .usage)
-        #expect(TabIconCommand.run(["--version"]) == .success)
-        #expect(TabIconCommand.run(["--help"]) == .success)
+        #expect(SilentCLI.run(["inspect", dir.url.path, dir.path("missing.png")]) == .someInputsFailed)
+        #expect(SilentCLI.run(["inspect", dir.path("home.png")]) == .success)
+        #expect(SilentCLI.run(["inspect"]) == .usage)
+        #expect(SilentCLI.run(["--version"]) == .success)
+        #expect(SilentCLI.run(["--help"]) == .success)
     }
 
     @Test("content hashes are XXH3-128 in xxhsum's canonical hex")

@@ -26,7 +26,7 @@ struct NormalizeCommandTests {
     }
 
     func run(_ arguments: [String]) -> TabIconCommand.ExitStatus {
-        TabIconCommand.run(arguments)
+        SilentCLI.run(arguments)
     }
 
     func manifest(_ url: URL) throws -> Manifest {
@@ -226,7 +226,7 @@ struct NormalizeBrokenCorpusTests {
         }
         #expect(files.count > 60)
         let out = try TemporaryDirectory("out")
-        #expect(TabIconCommand.run(["normalize", "-q", bad.path, "-o", out.url.path]) == .someInputsFailed)
+        #expect(SilentCLI.run(["normalize", "-q", bad.path, "-o", out.url.path]) == .someInputsFailed)
         let m = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         #expect(m.icons.count + m.errors.count == files.count)
         #expect(m.errors.allSatisfy { TabIconsError.Code(rawValue: $0.code) != nil && !$0.message.isEmpty })

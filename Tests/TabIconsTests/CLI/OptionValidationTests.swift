@@ -41,14 +41,14 @@ struct OptionValidationTests {
             #expect(error.description.hasPrefix(option), "\(arguments): \(error.description)")
             #expect(!error.description.contains("\n"))
         }
-        #expect(TabIconCommand.run(words) == .usage)
+        #expect(SilentCLI.run(words) == .usage)
         #expect(out.files().isEmpty)
     }
 
     @Test("inspect refuses the same box and limits as usage errors")
     func inspectUsage() {
         for arguments in [["--box", "1e-320"], ["--max-pixels", "0"], ["--box", "nan"]] {
-            #expect(TabIconCommand.run(["inspect"] + arguments + [Fixtures.testImage("home.png").path]) == .usage)
+            #expect(SilentCLI.run(["inspect"] + arguments + [Fixtures.testImage("home.png").path]) == .usage)
         }
     }
 
@@ -56,7 +56,7 @@ struct OptionValidationTests {
     func hugeBox() throws {
         let out = try TemporaryDirectory("out")
         let images = ["home.png", "search-filled.png", "heart-filled.webp", "avatar-exif6.jpg", "rgba16-32.png"]
-        let status = TabIconCommand.run(
+        let status = SilentCLI.run(
             ["normalize", "-q", "--box", "100000", "--scales", "1", "-o", out.url.path]
                 + images.map { Fixtures.testImage($0).path })
         #expect(status == .success)
@@ -78,7 +78,7 @@ struct OptionValidationTests {
         let inputs = try TemporaryDirectory("in")
         let icon = TestImages.random(width: 16, height: 16, seed: 3)
         try Data(PNGEncoder.encode(icon)).write(to: inputs.url.appendingPathComponent("small.png"))
-        let status = TabIconCommand.run(["normalize", "-q", "--max-pixels", "4096", "-o", out.url.path, inputs.path("small.png")])
+        let status = SilentCLI.run(["normalize", "-q", "--max-pixels", "4096", "-o", out.url.path, inputs.path("small.png")])
         #expect(status == .success)
         let manifest = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         let entry = try #require(manifest.icons.first)
@@ -88,8 +88,8 @@ struct OptionValidationTests {
 
     @Test("each command answers --help with its own usage, exit 0", arguments: ["normalize", "inspect", "preview"])
     func help(command: String) {
-        #expect(TabIconCommand.run([command, "--help"]) == .success)
-        #expect(TabIconCommand.run([command, "-h", "whatever.png"]) == .success)
+        #expect(SilentCLI.run([command, "--help"]) == .success)
+        #expect(SilentCLI.run([command, "-h", "whatever.png"]) == .success)
         #expect(TabIconCommand.commandUsage[command]?.hasPrefix("usage: tabicon \(command)") == true)
     }
 }

@@ -127,7 +127,7 @@ struct PackagePluginCommandTests {
     func packageIcon() throws {
         let dir = try TemporaryDirectory("package-icon")
         let out = dir.path("icons/rgba-32"), manifest = dir.path("manifests/rgba-32.json")
-        let status = TabIconCommand.run([
+        let status = SilentCLI.run([
             "package-icon", "--out", out, "--manifest", manifest,
             "--expect", "rgba-32.png", "--expect", "rgba-32@2x.png", "--expect", "rgba-32@3x.png",
             "--", Fixtures.testImage("rgba-32.png").path
@@ -168,7 +168,7 @@ struct PackagePluginCommandTests {
     @Test("package-icon fails when the files differ from the declared ones, and when the icon does not decode")
     func packageIconFailures() throws {
         let dir = try TemporaryDirectory("package-icon")
-        let mismatch = TabIconCommand.run([
+        let mismatch = SilentCLI.run([
             "package-icon", "--out", dir.path("a"), "--manifest", dir.path("a.json"),
             "--expect", "home.png", "--expect", "home@2x.png",
             "--", Fixtures.testImage("home.png").path
@@ -177,7 +177,7 @@ struct PackagePluginCommandTests {
 
         let broken = dir.path("broken.png")
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0]).write(to: URL(fileURLWithPath: broken))
-        let failed = TabIconCommand.run([
+        let failed = SilentCLI.run([
             "package-icon", "--out", dir.path("b"), "--manifest", dir.path("b.json"),
             "--expect", "broken.png", "--expect", "broken@2x.png", "--expect", "broken@3x.png",
             "--", broken
@@ -186,9 +186,9 @@ struct PackagePluginCommandTests {
         let recorded = try Manifest(parsing: Data(contentsOf: URL(fileURLWithPath: dir.path("b.json"))))
         #expect(recorded.errors.map(\.code) == ["truncated"])
 
-        #expect(TabIconCommand.run(["package-icon", "--out", dir.path("c"), "--", broken]) == .usage)
+        #expect(SilentCLI.run(["package-icon", "--out", dir.path("c"), "--", broken]) == .usage)
         #expect(
-            TabIconCommand.run([
+            SilentCLI.run([
                 "package-icon", "--bogus", "x", "--out", dir.path("c"), "--manifest", dir.path("c.json"),
                 "--", broken
             ]) == .usage)
@@ -199,7 +199,7 @@ struct PackagePluginCommandTests {
         let dir = try TemporaryDirectory("package-names")
         let out = dir.path("TabIconAssets.swift")
         #expect(
-            TabIconCommand.run([
+            SilentCLI.run([
                 "package-names", "--out", out, "--scales", "1,2,3", "--format", "png", "--",
                 "home.svg", "--weird.png"
             ]) == .success)
@@ -208,14 +208,14 @@ struct PackagePluginCommandTests {
         let before = try FileManager.default.attributesOfItem(atPath: out)
         Thread.sleep(forTimeInterval: 0.01)
         #expect(
-            TabIconCommand.run(["package-names", "--out", out, "--scales", "1,2,3", "--", "home.svg", "--weird.png"]) == .success)
+            SilentCLI.run(["package-names", "--out", out, "--scales", "1,2,3", "--", "home.svg", "--weird.png"]) == .success)
         let after = try FileManager.default.attributesOfItem(atPath: out)
         #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
 
         let clash = dir.path("Clash.swift")
-        #expect(TabIconCommand.run(["package-names", "--out", clash, "--scales", "0", "--", "home.svg"]) == .usage)
+        #expect(SilentCLI.run(["package-names", "--out", clash, "--scales", "0", "--", "home.svg"]) == .usage)
         #expect(
-            TabIconCommand.run(["package-names", "--out", clash, "--scales", "1", "--format", "gif", "--", "a.png"]) == .usage)
+            SilentCLI.run(["package-names", "--out", clash, "--scales", "1", "--format", "gif", "--", "a.png"]) == .usage)
     }
 
     @Test(
@@ -240,9 +240,9 @@ struct PackagePluginCommandTests {
             to: dir.url.appendingPathComponent("typo.json"))
         try Data(#"{"icons": [{"match": "#.utf8).write(to: dir.url.appendingPathComponent("broken.json"))
         let names = ["--scales", "1,2,3", "--", "home.svg", "search.png"]
-        #expect(TabIconCommand.run(["package-names", "--out", plain] + names) == .success)
-        #expect(TabIconCommand.run(["package-names", "--out", typo, "--config", dir.path("typo.json")] + names) == .success)
-        #expect(TabIconCommand.run(["package-names", "--out", broken, "--config", dir.path("broken.json")] + names) == .success)
+        #expect(SilentCLI.run(["package-names", "--out", plain] + names) == .success)
+        #expect(SilentCLI.run(["package-names", "--out", typo, "--config", dir.path("typo.json")] + names) == .success)
+        #expect(SilentCLI.run(["package-names", "--out", broken, "--config", dir.path("broken.json")] + names) == .success)
         let expected = try Data(contentsOf: URL(fileURLWithPath: plain))
         #expect(try Data(contentsOf: URL(fileURLWithPath: typo)) == expected)
         #expect(try Data(contentsOf: URL(fileURLWithPath: broken)) == expected)

@@ -22,7 +22,7 @@ struct PreviewBrowserTests {
         try Data("GIF89a not really".utf8).write(to: bad.appendingPathComponent(PreviewPageTests.hostileName))
         let page = scratch.url.appendingPathComponent("preview.html")
         let testImages = Fixtures.packageRoot.appendingPathComponent("TestImages").path
-        #expect(TabIconCommand.run(["preview", "-q", "-o", page.path, testImages, bad.path]) == .someInputsFailed)
+        #expect(SilentCLI.run(["preview", "-q", "-o", page.path, testImages, bad.path]) == .someInputsFailed)
 
         let load = try browser.dumpDOM(page, in: scratch)
         #expect(load.requestedURLs == [], "the page asked the network for \(load.requestedURLs)")
@@ -67,7 +67,7 @@ struct PreviewBrowserTests {
         let scratch = try TemporaryDirectory("preview-browser")
         let page = scratch.url.appendingPathComponent("pair.html")
         #expect(
-            TabIconCommand.run([
+            SilentCLI.run([
                 "preview", "-q", "-o", page.path, Fixtures.testImage("home.png").path,
                 Fixtures.testImage("home-filled.png").path
             ]) == .success)

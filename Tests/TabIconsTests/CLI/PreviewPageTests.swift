@@ -34,7 +34,7 @@ struct PreviewPageTests {
     func inputsPage() throws -> String {
         let inputs = try Self.makeInputs()
         let out = try TemporaryDirectory("preview-out")
-        _ = TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons")])
+        _ = SilentCLI.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons")])
         return try page(out.url.appendingPathComponent("p.html"))
     }
 
@@ -43,10 +43,10 @@ struct PreviewPageTests {
         let inputs = try Self.makeInputs()
         let out = try TemporaryDirectory("preview-out")
         let icons = inputs.path("icons")
-        #expect(TabIconCommand.run(["preview", "-q", "--jobs", "1", "-o", out.path("a.html"), icons]) == .someInputsFailed)
-        #expect(TabIconCommand.run(["preview", "-q", "--jobs", "3", "-o", out.path("b.html"), icons]) == .someInputsFailed)
+        #expect(SilentCLI.run(["preview", "-q", "--jobs", "1", "-o", out.path("a.html"), icons]) == .someInputsFailed)
+        #expect(SilentCLI.run(["preview", "-q", "--jobs", "3", "-o", out.path("b.html"), icons]) == .someInputsFailed)
         #expect(
-            TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("c.html"), icons])
+            SilentCLI.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("c.html"), icons])
                 == .someInputsFailed)
         let a = try Data(contentsOf: out.url.appendingPathComponent("a.html"))
         #expect(a == (try Data(contentsOf: out.url.appendingPathComponent("b.html"))))
@@ -65,9 +65,9 @@ struct PreviewPageTests {
             try FileManager.default.copyItem(at: Fixtures.testImage(source), to: icons.appendingPathComponent(name))
         }
         let out = try TemporaryDirectory("preview-out")
-        #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("a.html"), icons.path]) == .success)
+        #expect(SilentCLI.run(["preview", "-q", "-o", out.path("a.html"), icons.path]) == .success)
         #expect(
-            TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("b.html"), icons.path])
+            SilentCLI.run(["normalize", "-q", "-o", out.path("run"), "--preview", out.path("b.html"), icons.path])
                 == .success)
         #expect(FileManager.default.fileExists(atPath: out.path("run/icons/home-webp@3x.png")))
         let a = try page(out.url.appendingPathComponent("a.html"))
@@ -81,15 +81,15 @@ struct PreviewPageTests {
         let inputs = try Self.makeInputs()
         let before = try inputs.snapshot()
         let out = try TemporaryDirectory("preview-out")
-        #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons/home.png")]) == .success)
+        #expect(SilentCLI.run(["preview", "-q", "-o", out.path("p.html"), inputs.path("icons/home.png")]) == .success)
         #expect(out.files() == ["p.html"])
         let home = inputs.path("icons/home.png")
-        #expect(TabIconCommand.run(["preview", "-q", "-o", home, home]) == .usage)
-        #expect(TabIconCommand.run(["preview", "-q", "-o", out.url.path, home]) == .usage)
-        #expect(TabIconCommand.run(["preview", "-q", home]) == .usage)
-        #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("q.html")]) == .usage)
+        #expect(SilentCLI.run(["preview", "-q", "-o", home, home]) == .usage)
+        #expect(SilentCLI.run(["preview", "-q", "-o", out.url.path, home]) == .usage)
+        #expect(SilentCLI.run(["preview", "-q", home]) == .usage)
+        #expect(SilentCLI.run(["preview", "-q", "-o", out.path("q.html")]) == .usage)
         for refused in [["--manifest", out.path("m.json")], ["--json"], ["--preview", out.path("x.html")]] {
-            #expect(TabIconCommand.run(["preview", "-q", "-o", out.path("q.html")] + refused + [home]) == .usage)
+            #expect(SilentCLI.run(["preview", "-q", "-o", out.path("q.html")] + refused + [home]) == .usage)
         }
         #expect(try inputs.snapshot() == before)
         #expect(out.files() == ["p.html"])
@@ -101,7 +101,7 @@ struct PreviewPageTests {
         let out = try TemporaryDirectory("preview-out")
         let home = inputs.path("icons/home.png")
         let before = try Data(contentsOf: URL(fileURLWithPath: home))
-        #expect(TabIconCommand.run(["normalize", "-q", "-o", out.path("run"), "--preview", home, home]) == .usage)
+        #expect(SilentCLI.run(["normalize", "-q", "-o", out.path("run"), "--preview", home, home]) == .usage)
         #expect(try Data(contentsOf: URL(fileURLWithPath: home)) == before)
         #expect(out.files().isEmpty)
     }
@@ -169,7 +169,7 @@ struct PreviewPageTests {
     @Test("--render template tints every icon, colour or not")
     func templateRun() throws {
         let out = try TemporaryDirectory("preview-out")
-        let status = TabIconCommand.run([
+        let status = SilentCLI.run([
             "preview", "-q", "--render", "template", "-o", out.path("p.html"),
             Fixtures.testImage("avatar-exif6.jpg").path, Fixtures.testImage("home.png").path
         ])

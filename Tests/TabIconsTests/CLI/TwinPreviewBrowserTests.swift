@@ -22,7 +22,7 @@ struct TwinPreviewBrowserTests {
         try FileManager.default.copyItem(
             at: Fixtures.testImage("avatar-exif6.jpg"), to: icons.appendingPathComponent("home-dark.jpg"))
         let page = scratch.url.appendingPathComponent("dark.html")
-        #expect(TabIconCommand.run(["preview", "-q", "-o", page.path, icons.path]) == .success)
+        #expect(SilentCLI.run(["preview", "-q", "-o", page.path, icons.path]) == .success)
 
         let load = try browser.dumpDOM(page, in: scratch)
         #expect(load.requestedURLs == [])

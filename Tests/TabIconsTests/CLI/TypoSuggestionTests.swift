@@ -21,7 +21,7 @@ struct TypoSuggestionTests {
         #expect(usageMessage(["--la", "flat", "a.png"]) == "unknown option --la (did you mean --layout?)")
         #expect(usageMessage(["--frobnicate", "a.png"]) == "unknown option --frobnicate")
         #expect(usageMessage(["-x", "a.png"]) == "unknown option -x")
-        #expect(TabIconCommand.run(["normalize", "--ouput", "x", "a.png"]) == .usage)
+        #expect(SilentCLI.run(["normalize", "--ouput", "x", "a.png"]) == .usage)
     }
 
     @Test("an unknown command names the nearest command, or the command a path needs")
@@ -40,7 +40,7 @@ struct TypoSuggestionTests {
             TabIconCommand.unknownCommand("home.png")
                 == "unknown command 'home.png'; to normalize a file: tabicon normalize home.png")
         #expect(TabIconCommand.unknownCommand("frobnicate") == "unknown command 'frobnicate'")
-        #expect(TabIconCommand.run(["icons/"]) == .usage)
+        #expect(SilentCLI.run(["icons/"]) == .usage)
     }
 
     @Test("edit distance counts insertions, deletions and substitutions")

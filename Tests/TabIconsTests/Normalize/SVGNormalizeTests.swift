@@ -109,7 +109,7 @@ struct SVGNormalizeTests {
         var snapshots: [[String: Data]] = []
         for jobs in ["1", "4"] {
             let out = try TemporaryDirectory("svg-out")
-            #expect(TabIconCommand.run(["normalize", "-q", "--jobs", jobs, inputs.url.path, "-o", out.url.path]) == .success)
+            #expect(SilentCLI.run(["normalize", "-q", "--jobs", jobs, inputs.url.path, "-o", out.url.path]) == .success)
             var files = try out.snapshot()
             let manifest = try #require(files["manifest.json"])
             files["manifest.json"] = nil

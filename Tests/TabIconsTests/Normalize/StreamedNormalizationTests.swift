@@ -133,7 +133,7 @@ struct StreamedNormalizationTests {
         try Data(long.prefix(long.count * 7 / 10)).write(to: icons.appendingPathComponent("cut.png"))
         try damaged.write(to: icons.appendingPathComponent("damaged.png"))
         let out = try TemporaryDirectory("out")
-        let status = TabIconCommand.run(["normalize", "-q", icons.path, "-o", out.url.path])
+        let status = SilentCLI.run(["normalize", "-q", icons.path, "-o", out.url.path])
         #expect(status == .someInputsFailed)
         let manifest = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         #expect(manifest.errors.map { ($0.input as NSString).lastPathComponent } == ["cut.png", "damaged.png"])
