@@ -158,8 +158,9 @@ public struct Manifest: Sendable, Equatable {
 
         /// How many files `ownedFiles` lists, without making the list.
         package var ownedFileCount: Int {
-            (renditions?.count ?? 0) + (contentsFile == nil ? 0 : 1) + (selectorFile == nil ? 0 : 1)
-                + (vectorFile == nil ? 0 : 1)
+            var count = 0
+            forEachOwnedPath { _ in count += 1 }
+            return count
         }
 
         /// Whether every owned file's path passes `test`, without making the list of them.

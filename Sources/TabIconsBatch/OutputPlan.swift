@@ -68,19 +68,20 @@ package struct OutputPlan: Sendable {
 
         /// How many paths `allPaths` holds.
         var pathCount: Int {
-            renditionPaths.count + (vectorPath == nil ? 0 : 1) + (contentsPath == nil ? 0 : 1) + (selectorPath == nil ? 0 : 1)
+            var count = 0
+            forEachPath { _ in count += 1 }
+            return count
         }
 
         /// Where `path` is in `allPaths`, nil when it is none of them.
         func position(of path: String) -> Int? {
-            if let index = renditionPaths.firstIndex(where: { $0.path == path }) { return index }
-            var position = renditionPaths.count
-            func next(_ other: String?) -> Int? {
-                guard let other else { return nil }
-                defer { position += 1 }
-                return other == path ? position : nil
+            var position = 0
+            var found: Int?
+            forEachPath { other in
+                if found == nil, other == path { found = position }
+                position += 1
             }
-            return next(vectorPath) ?? next(contentsPath) ?? next(selectorPath)
+            return found
         }
 
         package static func == (a: Icon, b: Icon) -> Bool {

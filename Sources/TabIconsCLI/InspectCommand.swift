@@ -49,11 +49,11 @@ struct InspectCommand {
         let signal = StopSignals.received
         if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
         // Twins are known once every input is: the document's links and `twin-mismatch` lints are
-        // normalize's (SPEC §5); the lines, printed as each input was read, get one more line a pair.
-        let unlinked = manifest.icons
+        // normalize's (SPEC §5); the lines, printed as each input was read, get one more line a pair
+        // (an inspected row has no `twin-mismatch` before it is linked).
         IconTwins.link(&manifest.icons)
         if !json {
-            for (icon, before) in zip(manifest.icons, unlinked) where icon.lints != before.lints {
+            for icon in manifest.icons {
                 for lint in icon.lints where lint.code == .twinMismatch {
                     console.out(TerminalText.quoted(icon.input) + "  lints: twin-mismatch: " + TerminalText.quoted(lint.message))
                 }

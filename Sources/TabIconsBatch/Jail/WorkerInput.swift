@@ -35,7 +35,7 @@ final class WorkerInput {
         var taken: [UInt8] = []
         taken.reserveCapacity(count)
         while taken.count < count {
-            if start == end, !fill() { return nil }
+            if start == end, !refill() { return nil }
             let n = min(count - taken.count, end - start)
             taken += buffer[start..<start + n]
             start += n
@@ -50,7 +50,7 @@ final class WorkerInput {
         guard count > 0 else { return Data() }
         guard count <= Self.reusedBodyBytes else {
             var data = Data(count: count)
-            let filled = data.withUnsafeMutableBytes { fill($0.baseAddress!, count) }
+            let filled = data.withUnsafeMutableBytes { receive(into: $0.baseAddress!, count) }
             return filled ? data : nil
         }
         if bodyCapacity < count {
@@ -58,12 +58,12 @@ final class WorkerInput {
             bodyCapacity = max(count, min(bodyCapacity * 2, Self.reusedBodyBytes))
             body = UnsafeMutableRawPointer.allocate(byteCount: bodyCapacity, alignment: 16)
         }
-        guard let body, fill(body, count) else { return nil }
+        guard let body, receive(into: body, count) else { return nil }
         return Data(bytesNoCopy: body, count: count, deallocator: .none)
     }
 
     /// Copies what is buffered, then reads the rest straight into `destination`.
-    private func fill(_ destination: UnsafeMutableRawPointer, _ count: Int) -> Bool {
+    private func receive(into destination: UnsafeMutableRawPointer, _ count: Int) -> Bool {
         let buffered = min(count, end - start)
         buffer.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress! + start, byteCount: buffered) }
         start += buffered
@@ -78,7 +78,7 @@ final class WorkerInput {
     }
 
     /// Refills the empty buffer; false at the end of the input.
-    private func fill() -> Bool {
+    private func refill() -> Bool {
         start = 0
         end = 0
         while true {
