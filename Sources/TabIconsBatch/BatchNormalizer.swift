@@ -167,16 +167,11 @@ public struct BatchNormalizer: Sendable {
         // Work goes by the plan's units: an icon and its twins are decided and written together.
         let units = plan.units
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
-            while shouldStop() == 0 {
+            let take = { () -> [Int]? in
                 let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard position < units.count else { return }
-                let unit = units[position]
-                let unitResults: [(index: Int, outcome: IconOutcome)]
-                switch directory {
-                case .failure(let error): unitResults = unit.map { ($0, .failed(error.naming(inputs[$0].name))) }
-                case .success(let directory):
-                    unitResults = context.process(unit: unit, inputs: inputs, plan: plan, directory: directory)
-                }
+                return position < units.count ? units[position] : nil
+            }
+            let record = { (unitResults: [(index: Int, outcome: IconOutcome)]) in
                 results.withLock { for (index, outcome) in unitResults { $0.record(outcome, at: index) } }
                 for (index, outcome) in unitResults {
                     let name = inputs[index].name
@@ -187,6 +182,14 @@ public struct BatchNormalizer: Sendable {
                     case .stopped: break
                     }
                 }
+            }
+            switch directory {
+            case .failure(let error):
+                while shouldStop() == 0, let unit = take() {
+                    record(unit.map { ($0, .failed(error.naming(inputs[$0].name))) })
+                }
+            case .success(let directory):
+                context.process(next: take, inputs: inputs, plan: plan, directory: directory, record: record)
             }
         }
         return withExtendedLifetime(lock) {

@@ -21,21 +21,57 @@ struct IconRun: Sendable {
         case rendered(RenderedIcon, options: OptionFingerprint?, inputStat: FileStat?)
         case failed(TabIconsError)
         case stopped
+        /// Handed to the thread's `RenderGroup`, with what `rendered` will carry.
+        case queued(options: OptionFingerprint?, inputStat: FileStat?)
     }
 
-    /// The outcome of every input of `unit`, in the unit's order.
-    func process(unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory) -> [(
-        index: Int, outcome: IconOutcome
-    )] {
+    /// Takes units from `next` until it has none (or the batch is asked to stop) and gives the
+    /// outcome of every input of each unit to `record`, in the unit's order. The units' inputs
+    /// to render go to the engine a few at a time (`RenderGroup`); each unit is finished once
+    /// every input of it has its outcome.
+    func process(
+        next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory,
+        record: ([(index: Int, outcome: IconOutcome)]) -> Void
+    ) {
+        var group = RenderGroup(engine: engine, budget: budget, shouldStop: batch.shouldStop)
+        var waiting: [[Int]] = []
         var prepared: [Int: Prepared] = [:]
-        for index in unit {
-            let input = inputs[index]
-            do throws(TabIconsError) {
-                prepared[index] = try prepare(index, input, plan: plan, directory: directory)
-            } catch {
-                prepared[index] = .failed(error.naming(input.name))
+        func finishWaiting() {
+            for unit in waiting {
+                for index in unit {
+                    guard case .queued(let options, let inputStat)? = prepared[index] else { continue }
+                    switch group.takeOutcome(index) {
+                    case .rendered(let icon)?: prepared[index] = .rendered(icon, options: options, inputStat: inputStat)
+                    case .failed(let error)?: prepared[index] = .failed(error.naming(inputs[index].name))
+                    case .stopped?, nil: prepared[index] = .stopped
+                    }
+                }
+                record(finish(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared))
+                for index in unit { prepared[index] = nil }
             }
+            waiting = []
         }
+        while batch.shouldStop() == 0, let unit = next() {
+            for index in unit {
+                let input = inputs[index]
+                do throws(TabIconsError) {
+                    prepared[index] = try prepare(index, input, plan: plan, directory: directory, group: &group)
+                } catch {
+                    prepared[index] = .failed(error.naming(input.name))
+                }
+            }
+            waiting.append(unit)
+            if group.isEmpty { finishWaiting() }
+        }
+        group.send()
+        finishWaiting()
+    }
+
+    /// The outcome of every input of `unit`, in the unit's order, from what each input has.
+    private func finish(
+        unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory, prepared: [Int: Prepared]
+    ) -> [(index: Int, outcome: IconOutcome)] {
+        var prepared = prepared
         let stopped = {
             unit.map { index -> (index: Int, outcome: IconOutcome) in
                 if case .failed(let error)? = prepared[index] { return (index, .failed(error)) }
@@ -185,10 +221,11 @@ struct IconRun: Sendable {
         return .stopped
     }
 
-    /// One input up to its files: carried over (stat record, then content hash) or rendered.
-    private func prepare(_ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory)
-        throws(TabIconsError) -> Prepared
-    {
+    /// One input up to its files: carried over (stat record, then content hash) or queued to be
+    /// rendered in `group`.
+    private func prepare(
+        _ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory, group: inout RenderGroup
+    ) throws(TabIconsError) -> Prepared {
         let plan = try whole.icons[index].get()
         // Taken when the plan was made, before the bytes are read: a change after it makes the
         // next run's stat differ.
@@ -207,11 +244,14 @@ struct IconRun: Sendable {
         }
         // An input whose stat record stands is carried over without a byte of it read.
         if let entry = reuse(nil) { return .reused(entry) }
-        switch try load(input, plan: plan, reuse: { hash in reuse(hash) }) {
-        case .reused(let entry): return .reused(entry)
-        case .stopped: return .stopped
-        case .rendered(let icon): return .rendered(icon, options: fingerprint, inputStat: inputStat)
+        let settings = batch.settings(of: input)
+        if let entry = try group.add(
+            index, input, plan: plan, normalizer: Normalizer(options: settings.options), format: settings.format,
+            reuse: { hash in reuse(hash) })
+        {
+            return .reused(entry)
         }
+        return .queued(options: fingerprint, inputStat: inputStat)
     }
 
     /// What writing `files` would do, for `--check`.
@@ -226,61 +266,5 @@ struct IconRun: Sendable {
             }
         }
         return changes
-    }
-
-    private enum Loaded {
-        case reused(Manifest.Icon)
-        case rendered(RenderedIcon)
-        /// The batch was asked to stop while the input was being rendered.
-        case stopped
-    }
-
-    /// Loads one input within the memory budget, asks `reuse` whether its previous entry stands
-    /// (before any decoding), and otherwise renders it; the bytes are released before this
-    /// returns. The budget is held while a worker renders, so it still decides how many large
-    /// inputs are decoded at once, jailed or not.
-    ///
-    /// The order keeps the budget honest: the worker takes the input's file size from the budget
-    /// before reading it (so it never holds a large input while another decodes), then its
-    /// estimated decode memory (`Normalizer.normalizeMemoryEstimate`: what the path it takes holds). When that does not fit beside what
-    /// others hold, it lets the bytes go, waits holding nothing, and reads them again: waiting
-    /// while holding would deadlock two workers, or raise the peak by one input.
-    private func load(_ input: BatchInput, plan: OutputPlan.Icon, reuse: (ContentHash) -> Manifest.Icon?) throws(TabIconsError)
-        -> Loaded
-    {
-        let settings = batch.settings(of: input)
-        let normalizer = Normalizer(options: settings.options)
-        let render = { (data: Data, hash: ContentHash) throws(TabIconsError) -> Loaded in
-            guard
-                let icon = try engine.render(
-                    data, input: input.name, plan: plan, normalizer: normalizer, format: settings.format,
-                    contentHash: hash, shouldStop: batch.shouldStop)
-            else { return .stopped }
-            return .rendered(icon)
-        }
-        guard let budget else {
-            let data = try input.load()
-            let hash = ContentHash(of: data)
-            if let entry = reuse(hash) { return .reused(entry) }
-            return try render(data, hash)
-        }
-        var held = max(input.expectedByteCount() ?? 0, 0)
-        budget.acquire(held)
-        defer { budget.release(held) }
-        var data = try input.load()
-        let hash = ContentHash(of: data)
-        if let entry = reuse(hash) { return .reused(entry) }
-        let needed = max(normalizer.normalizeMemoryEstimate(data), held)
-        if !budget.tryGrow(from: held, to: needed) {
-            data = Data()
-            budget.release(held)
-            held = 0
-            budget.acquire(needed)
-            held = needed
-            data = try input.load()
-        } else {
-            held = needed
-        }
-        return try render(data, ContentHash(of: data))
     }
 }

@@ -11,22 +11,49 @@ package final class IconEngine: Sendable {
         pool = jail.map(WorkerPool.init)
     }
 
-    /// The rendered icon, or nil when `shouldStop` answered a signal while it was being made.
-    func render(
-        _ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer, format: OutputFormat,
-        contentHash: ContentHash, shouldStop: () -> Int32
-    ) throws(TabIconsError) -> RenderedIcon? {
+    /// One input to render, with everything its rendering needs.
+    struct RenderJob {
+        let data: Data
+        let input: String
+        let plan: OutputPlan.Icon
+        let normalizer: Normalizer
+        let format: OutputFormat
+        let contentHash: ContentHash
+    }
+
+    /// How many inputs a batch thread hands over at once (`RenderGroup`): in a worker, a few, so
+    /// small icons share a round trip between the processes (bench/README "The jail's cost");
+    /// in process, one (a group would only hold more inputs' bytes at once).
+    var groupSize: Int { pool == nil ? 1 : 8 }
+
+    /// Each job's rendered icon or error, in order; nil when `shouldStop` answered a signal
+    /// while they were being made.
+    func render(_ jobs: [RenderJob], shouldStop: () -> Int32) -> [Result<RenderedIcon, TabIconsError>]? {
         guard let pool else {
-            return try RenderedIcon.render(
-                data, input: input, plan: plan, normalizer: normalizer, format: format,
-                contentHash: contentHash)
+            return jobs.map { job in
+                Result { () throws(TabIconsError) in
+                    try RenderedIcon.render(
+                        job.data, input: job.input, plan: job.plan, normalizer: job.normalizer, format: job.format,
+                        contentHash: job.contentHash)
+                }
+            }
         }
-        let request = WorkerRequest.render(input: input, plan: plan, options: normalizer.options, format: format, data: data)
-        switch try answer(request, pool: pool, contentHash: contentHash, shouldStop: shouldStop) {
-        case .rendered(let icon)?: return icon
-        case nil: return nil
-        default: throw TabIconsError(.unsupported, "the worker's answer is unreadable: not a rendered icon")
+        let requests = jobs.map { job in
+            WorkerRequest.render(
+                input: job.input, plan: job.plan, options: job.normalizer.options, format: job.format, data: job.data)
         }
+        return answers(requests, pool: pool, contentHash: { jobs[$0].contentHash }, shouldStop: shouldStop)?.map { answer in
+            switch answer {
+            case .success(.rendered(let icon)): .success(icon)
+            case .success: .failure(TabIconsError(.unsupported, "the worker's answer is unreadable: not a rendered icon"))
+            case .failure(let error): .failure(error)
+            }
+        }
+    }
+
+    /// One input's rendered icon, or nil when stopped.
+    func render(_ job: RenderJob, shouldStop: () -> Int32) throws(TabIconsError) -> RenderedIcon? {
+        try render([job], shouldStop: shouldStop)?[0].get()
     }
 
     /// `inspect`'s row for one input, or nil when stopped.
@@ -36,22 +63,28 @@ package final class IconEngine: Sendable {
     ) throws(TabIconsError) -> Manifest.Icon? {
         guard let pool else { return try RenderedIcon.inspect(data, input: input, name: name, box: box, limits: limits) }
         let request = WorkerRequest.inspect(input: input, name: name, box: box, limits: limits, data: data)
-        switch try answer(request, pool: pool, contentHash: ContentHash(of: data), shouldStop: shouldStop) {
-        case .inspected(let row)?: return row
-        case nil: return nil
-        default: throw TabIconsError(.unsupported, "the worker's answer is unreadable: not an inspected icon")
+        let hash = ContentHash(of: data)
+        guard let answer = answers([request], pool: pool, contentHash: { _ in hash }, shouldStop: shouldStop)?[0] else {
+            return nil
         }
+        guard case .inspected(let row) = try answer.get() else {
+            throw TabIconsError(.unsupported, "the worker's answer is unreadable: not an inspected icon")
+        }
+        return row
     }
 
-    private func answer(
-        _ request: WorkerRequest, pool: WorkerPool, contentHash: ContentHash,
+    /// The requests' replies, checked against them; a worker's `failed` reply is its input's error.
+    private func answers(
+        _ requests: [WorkerRequest], pool: WorkerPool, contentHash: (Int) -> ContentHash,
         shouldStop: () -> Int32
-    ) throws(TabIconsError) -> WorkerReply? {
-        let reply = try pool.run(request, shouldStop: shouldStop) { kind, fields throws(WorkerWire.Malformed) in
-            try WorkerReply(kind: kind, fields: fields, answering: request, contentHash: contentHash)
+    ) -> [Result<WorkerReply, TabIconsError>]? {
+        let replies = pool.run(requests, shouldStop: shouldStop) { position, kind, fields throws(WorkerWire.Malformed) in
+            try WorkerReply(kind: kind, fields: fields, answering: requests[position], contentHash: contentHash(position))
         }
-        if case .failed(let error)? = reply { throw error }
-        return reply
+        return replies?.map { reply in
+            if case .success(.failed(let error)) = reply { return .failure(error) }
+            return reply
+        }
     }
 
     /// Ends the idle workers; the engine may still be used afterwards (new ones are spawned).

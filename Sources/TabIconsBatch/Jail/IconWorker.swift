@@ -8,8 +8,8 @@ import Foundation
 
 /// The worker side of the jail: `tabicon __worker` (SPEC §2). Started by `WorkerProcess`, it
 /// reads `WorkerRequest`s on standard input, runs the batch's own body on each
-/// (`RenderedIcon.render` / `.inspect`) and writes a `WorkerReply` on the same socket, until the
-/// batch closes it.
+/// (`RenderedIcon.render` / `.inspect`) and answers each with a `WorkerReply` on the same socket,
+/// in order (a few together: `WorkerOutbox`), until the batch closes it.
 package enum IconWorker {
     /// Runs the worker until its input ends; the exit status (0 at the end of the input, 2 on a
     /// request it cannot read). `testFaults` (tests only: `__worker --test-faults`, which nothing
@@ -23,9 +23,14 @@ package enum IconWorker {
         var memory = rlimit(rlim_cur: rlim_t(WorkerLimits.memoryBytes), rlim_max: rlim_t(WorkerLimits.memoryBytes))
         guard !WorkerLimits.memoryLimitApplies || setrlimit(resourceData, &memory) == 0 else { return 2 }
         let input = WorkerInput(fd: 0)
+        var outbox = WorkerOutbox(fd: replies)
         var cpu = CPUBackstop()
         while true {
-            guard let header = input.bytes(WorkerWire.headerSize) else { return 0 }
+            // Answers go when nothing more waits to be read, or before an input when they have waited long enough.
+            if outbox.isDue || (!outbox.isEmpty && !input.hasMore()) {
+                guard outbox.send() else { return 2 }
+            }
+            guard let header = input.bytes(WorkerWire.headerSize) else { return outbox.send() ? 0 : 2 }
             let request: WorkerRequest
             do throws(WorkerWire.Malformed) {
                 let announced = try WorkerWire.header(header[...])
@@ -38,10 +43,10 @@ package enum IconWorker {
             }
             cpu.allowNextInput()
             if testFaults, let fault = TestFault(request.data) {
-                guard fault.perform(replies: replies) else { return 2 }
+                guard outbox.send(), fault.perform(replies: replies) else { return 2 }
                 continue
             }
-            guard writeAll(answer(request).encoded, to: replies) else { return 2 }
+            outbox.add(answer(request).encoded)
         }
     }
 
@@ -74,18 +79,24 @@ package enum IconWorker {
     #endif
 
     /// Any descriptor but 0, 1 and 2 that reached the worker (one a library in the batch opened
-    /// without close-on-exec) is closed before the first input is read: those /proc/self/fd
-    /// lists (a loop up to the descriptor limit would cost a million calls where it is that high).
+    /// without close-on-exec) is closed before the first input is read: those the process's
+    /// descriptor folder lists (a loop up to the descriptor limit would cost a million calls where
+    /// it is that high). Read with `readdir`, not `FileManager`: starting Foundation's file
+    /// manager cost more than half of a worker's start.
     private static func closeInheritedDescriptors() {
         #if os(Linux)
             let openDescriptors = "/proc/self/fd"
-        #elseif canImport(Darwin)
-            let openDescriptors = "/dev/fd"  // Darwin's fdesc: this process's open descriptors
         #else
-            let openDescriptors = ""  // no listing: the loop below
+            let openDescriptors = "/dev/fd"  // Darwin's fdesc: this process's open descriptors
         #endif
-        if let open = try? FileManager.default.contentsOfDirectory(atPath: openDescriptors) {
-            for fd in open.compactMap(Int32.init) where fd > 2 { close(fd) }
+        if let folder = opendir(openDescriptors) {
+            var inherited: [Int32] = []
+            while let entry = readdir(folder) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if let fd = Int32(name), fd > 2, fd != dirfd(folder) { inherited.append(fd) }
+            }
+            closedir(folder)
+            for fd in inherited { close(fd) }
             return
         }
         let highest = min(Int32(clamping: sysconf(Int32(_SC_OPEN_MAX))), 65_536)

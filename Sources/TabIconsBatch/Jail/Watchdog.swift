@@ -47,17 +47,28 @@ struct Watchdog {
     }
 
     let worker: Worker
-    let cpuLimit: Double?
-    private let wallDeadline: Double
-    private let cpuAtStart: Double
+    private(set) var cpuLimit: Double?
+    private var wallDeadline = 0.0
+    private var cpuAtStart = 0.0
     /// The most memory (RLIMIT_DATA's measure on Linux, the physical footprint on Darwin, in
     /// bytes) the worker was seen holding.
     private(set) var peakData = 0
 
-    init(worker: Worker, data: Data) {
+    /// Watches `worker` from now on the inputs it has still to answer (`inputs`).
+    init(worker: Worker, inputs: some Sequence<Data>) {
         self.worker = worker
+        restart(inputs)
+    }
+
+    /// The bounds start again, from now, for the inputs still to answer: called when an answer
+    /// arrives. With several inputs in flight the bounds are those of the one the worker is on,
+    /// which the batch cannot tell apart: one second of CPU if any is an SVG (or unrecognised),
+    /// the wall-clock bound for all. An input of a group that passes them is tried again alone
+    /// (`WorkerPool`), so a raster is never held to an SVG's bound.
+    mutating func restart(_ inputs: some Sequence<Data>) {
         let raster: Set<ImageFormat> = [.png, .jpeg, .webp]
-        cpuLimit = ImageFormat.sniff(data).map(raster.contains) == true ? nil : WorkerLimits.svgCPUSeconds
+        cpuLimit =
+            inputs.allSatisfy { ImageFormat.sniff($0).map(raster.contains) == true } ? nil : WorkerLimits.svgCPUSeconds
         wallDeadline = Self.now() + WorkerLimits.wallSeconds
         cpuAtStart = cpuLimit == nil ? 0 : worker.cpuSeconds ?? 0
     }

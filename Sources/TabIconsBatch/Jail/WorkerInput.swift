@@ -14,6 +14,7 @@ final class WorkerInput {
     /// freed after its input, so a worker never keeps more than this beyond what its input needs
     /// under RLIMIT_DATA.
     static let reusedBodyBytes = 8 << 20
+    private static let smallBodyBytes = 1 << 20
 
     private let fd: Int32
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -30,6 +31,14 @@ final class WorkerInput {
         body?.deallocate()
     }
 
+    /// Whether a byte of the next request is here or can be read without waiting (true also at
+    /// the end of the input, which the next read then finds).
+    func hasMore() -> Bool {
+        guard start == end else { return true }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) > 0
+    }
+
     /// Exactly `count` bytes, or nil when the input ended first.
     func bytes(_ count: Int) -> [UInt8]? {
         var taken: [UInt8] = []
@@ -44,8 +53,8 @@ final class WorkerInput {
     }
 
     /// The request's body of `count` bytes. Up to `reusedBodyBytes` it is the worker's own
-    /// buffer, valid until the next call: the request is answered before the next is read, and
-    /// nothing the engine returns holds its input's bytes.
+    /// buffer, valid until the next call: the request is answered (its reply encoded) before the
+    /// next is read, and nothing the engine returns holds its input's bytes.
     func body(_ count: Int) -> Data? {
         guard count > 0 else { return Data() }
         guard count <= Self.reusedBodyBytes else {
@@ -54,8 +63,11 @@ final class WorkerInput {
             return filled ? data : nil
         }
         if bodyCapacity < count {
+            // One step from small to whole: each step is a new mapping whose pages fault in
+            // again, and a worker that met a photo will likely meet more. Small first, because
+            // RLIMIT_DATA counts the whole mapping, touched or not.
             body?.deallocate()
-            bodyCapacity = max(count, min(bodyCapacity * 2, Self.reusedBodyBytes))
+            bodyCapacity = count <= Self.smallBodyBytes ? Self.smallBodyBytes : Self.reusedBodyBytes
             body = UnsafeMutableRawPointer.allocate(byteCount: bodyCapacity, alignment: 16)
         }
         guard let body, receive(into: body, count) else { return nil }

@@ -12,45 +12,95 @@ final class WorkerPool: Sendable {
         self.jail = jail
     }
 
-    /// One request through a worker, its answer read by `decode`; nil when the batch was asked
-    /// to stop. A worker whose answer `decode` refuses is killed: it is not trusted again. A worker killed by SIGKILL that the watchdog did not send
-    /// (someone's `kill -9`, the kernel's OOM killer) is a reason outside the input: the input is
-    /// tried once more in a fresh worker before it fails.
+    /// Requests through one worker, each answer read by `decode` (given the request's position):
+    /// every request's answer or error, in order; nil when the batch was asked to stop.
+    ///
+    /// A worker whose answer `decode` refuses is killed: it is not trusted again. A worker that
+    /// fails one input alone fails it: its error entry (`WorkerFailure`), except that a worker
+    /// killed by a SIGKILL the watchdog did not send (someone's `kill -9`, the kernel's OOM
+    /// killer) is a reason outside the input, which is tried once more in a fresh worker. When a
+    /// worker given several inputs fails (it answers a group together, and unreadable bytes may
+    /// belong to the answer before them), which input was the cause is not known: each input
+    /// without an answer is tried again alone, so the cause fails by itself, with the error it
+    /// would have alone, and the others are rendered as if it had never been beside them.
     func run<Answer>(
-        _ request: WorkerRequest, shouldStop: () -> Int32,
-        decode: (UInt8, [UInt8]) throws(WorkerWire.Malformed) -> Answer
-    ) throws(TabIconsError) -> Answer? {
-        let head = request.head
+        _ requests: [WorkerRequest], shouldStop: () -> Int32,
+        decode: (Int, UInt8, [UInt8]) throws(WorkerWire.Malformed) -> Answer
+    ) -> [Result<Answer, TabIconsError>]? {
+        var results: [Result<Answer, TabIconsError>] = []
         var attempts = 0
-        while true {
+        while results.count < requests.count {
             attempts += 1
             let worker: WorkerProcess
             if let reused = idle.withLock({ $0.popLast() }) {
                 worker = reused
             } else {
-                worker = try WorkerProcess.spawn(executable: jail.executable, arguments: jail.workerArguments)
+                do throws(TabIconsError) {
+                    worker = try WorkerProcess.spawn(executable: jail.executable, arguments: jail.workerArguments)
+                } catch {
+                    return results + requests[results.count...].map { _ in .failure(error) }
+                }
             }
-            var watchdog = Watchdog(worker: worker.watched, data: request.data)
-            switch worker.exchange(head: head, body: request.data, watchdog: &watchdog, shouldStop: shouldStop) {
-            case .reply(let kind, let fields):
+            let waiting = Array(requests[results.count...])
+            let answered: [WorkerProcess.Reply]
+            let failure: (death: WorkerProcess.Death, stderr: String, peakData: Int)?
+            switch worker.exchange(waiting, shouldStop: shouldStop) {
+            case .stopped: return nil
+            case .replies(let replies): (answered, failure) = (replies, nil)
+            case .died(let replies, let death, let stderr, let peakData):
+                (answered, failure) = (replies, (death, stderr, peakData))
+            }
+            for (kind, fields) in answered {
+                let position = results.count
                 do throws(WorkerWire.Malformed) {
-                    let answer = try decode(kind, fields)
-                    idle.withLock { $0.append(worker) }
-                    return answer
+                    results.append(.success(try decode(position, kind, fields)))
                 } catch {
                     worker.kill()
-                    throw TabIconsError(
-                        .unsupported, "the worker's answer is unreadable: \(error.description)",
-                        format: ImageFormat.sniff(request.data))
+                    results.append(
+                        .failure(
+                            TabIconsError(
+                                .unsupported, "the worker's answer is unreadable: \(error.description)",
+                                format: ImageFormat.sniff(requests[position].data))))
+                    guard let rest = alone(requests[results.count...], shouldStop: shouldStop, decode: decode) else { return nil }
+                    return results + rest
                 }
-            case .stopped:
-                return nil
-            case .died(.signaled(SIGKILL), _, _) where attempts == 1:
-                continue
-            case .died(let death, let stderr, let peakData):
-                throw WorkerFailure.error(death, stderr: stderr, peakData: peakData, data: request.data)
             }
+            guard let failure else {
+                idle.withLock { $0.append(worker) }
+                return results
+            }
+            // (`exchange` reports a failure with at least one request unanswered.)
+            guard results.count < requests.count else { return results }
+            if waiting.count > 1 {
+                guard let rest = alone(requests[results.count...], shouldStop: shouldStop, decode: decode) else { return nil }
+                return results + rest
+            }
+            if case .signaled(SIGKILL) = failure.death, attempts == 1 { continue }
+            let request = requests[results.count]
+            results.append(
+                .failure(
+                    WorkerFailure.error(failure.death, stderr: failure.stderr, peakData: failure.peakData, data: request.data)))
         }
+        return results
+    }
+
+    /// Each request tried by itself; nil (the whole) when the batch was asked to stop.
+    private func alone<Answer>(
+        _ requests: ArraySlice<WorkerRequest>, shouldStop: () -> Int32,
+        decode: (Int, UInt8, [UInt8]) throws(WorkerWire.Malformed) -> Answer
+    ) -> [Result<Answer, TabIconsError>]? {
+        var results: [Result<Answer, TabIconsError>] = []
+        for (position, request) in zip(requests.indices, requests) {
+            guard
+                let result = run(
+                    [request], shouldStop: shouldStop,
+                    decode: { _, kind, fields throws(WorkerWire.Malformed) in
+                        try decode(position, kind, fields)
+                    })
+            else { return nil }
+            results += result
+        }
+        return results
     }
 
     /// Ends every idle worker (the batch is done).

@@ -27,10 +27,15 @@ final class WorkerProcess: @unchecked Sendable {
         case unreadable(String)
     }
 
+    /// One reply as it came: its kind and fields (`WorkerWire`), read by `WorkerReply`.
+    typealias Reply = (kind: UInt8, fields: [UInt8])
+
     enum Answer {
-        case reply(kind: UInt8, fields: [UInt8])
-        /// The worker failed the input and is gone; what it printed and the most memory it was seen holding.
-        case died(Death, stderr: String, peakData: Int)
+        /// Every request answered, in order.
+        case replies([Reply])
+        /// The worker failed after answering the first `answered.count` requests, and is gone;
+        /// what it printed and the most memory it was seen holding.
+        case died(answered: [Reply], Death, stderr: String, peakData: Int)
         /// The batch was asked to stop (the signal); the worker is killed.
         case stopped(Int32)
     }
@@ -51,6 +56,7 @@ final class WorkerProcess: @unchecked Sendable {
     /// How long the batch waits for the worker before looking at the watchdog and the stop flag:
     /// a stop reaches an input in flight within this, a CPU overrun is caught within this.
     private static let tickMilliseconds: Int32 = 20
+    private static let sendBufferBytes = 4 << 20
 
     #if canImport(Glibc)
         private static let sendFlags = Int32(MSG_NOSIGNAL)
@@ -146,24 +152,34 @@ final class WorkerProcess: @unchecked Sendable {
             throw TabIconsError(.io, "cannot start a worker (\(executable)): " + TabIconsError.systemReason(status))
         }
         for fd in [pair[0], errorPair[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        // A photo's bytes in one call, not a wake-up of each side for every 200 KiB (the default
+        // buffer); the kernel caps this at its own maximum (`net.core.wmem_max`).
+        var sendBuffer = Int32(Self.sendBufferBytes)
+        _ = setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
         return WorkerProcess(pid: pid, channel: pair[0], errors: errorPair[0])
     }
 
-    /// Sends one framed request (its header and fields, then the input's bytes as the body,
-    /// straight from the batch's buffer, in one `sendmsg` when the socket takes it) and waits for
-    /// the framed answer, watching the worker, the deadline and `shouldStop` every tick. A worker
-    /// that fails is killed and reaped. The answer is read as it comes, as much as is there at a
-    /// time: one request is in flight, so a byte past the answer is the worker's fault.
-    func exchange(head: [UInt8], body: Data, watchdog: inout Watchdog, shouldStop: () -> Int32) -> Answer {
+    /// Sends framed requests (each its header and fields, then the input's bytes as the body,
+    /// straight from the batch's buffers, all in one `sendmsg` when the socket takes them) and takes their answers in order as they come, watching the
+    /// worker, the deadline and `shouldStop` every tick and reading answers while still sending
+    /// (the worker may be answering the first inputs before the last are sent). A worker that
+    /// fails is killed and reaped. Only these requests are in flight, so a byte past their
+    /// answers is the worker's fault.
+    func exchange(_ requests: [WorkerRequest], shouldStop: () -> Int32) -> Answer {
         drainErrors()  // what it printed between inputs is not this input's
         stderrHead.removeAll(keepingCapacity: true)
         stderrTail.removeAll(keepingCapacity: true)
-        let total = head.count + body.count
+        // Each request's header and fields, then its input's bytes from the batch's own buffer.
+        let parts = requests.flatMap { [Data($0.head), $0.data] }.filter { !$0.isEmpty }
+        let total = parts.reduce(0) { $0 + $1.count }
         var sent = 0
+        var watchdog = Watchdog(worker: watched, inputs: requests.lazy.map(\.data))
+        var replies: [Reply] = []
         var received: [UInt8] = []
+        var consumed = 0
         var expected: Int?
         var lastCheck = Watchdog.now()
-        // The socket usually takes a small request at once: poll only when it did not.
+        // The socket usually takes the requests at once: poll only when it did not.
         var waitFirst = false
         while true {
             let signal = shouldStop()
@@ -171,95 +187,139 @@ final class WorkerProcess: @unchecked Sendable {
                 kill()
                 return .stopped(signal)
             }
+            var readable = false, writable = true
             if waitFirst {
+                let wanted = POLLIN | (sent < total ? POLLOUT : 0)
                 var fds = [
-                    pollfd(fd: channel, events: Int16(sent < total ? POLLOUT : POLLIN), revents: 0),
+                    pollfd(fd: channel, events: Int16(wanted), revents: 0),
                     pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
                 ]
                 let ready = poll(&fds, 2, Self.tickMilliseconds)
-                if ready < 0 && errno != EINTR { return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog) }
+                if ready < 0 && errno != EINTR {
+                    return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog, replies)
+                }
                 // Every tick, even while the worker keeps writing to standard error.
                 let now = Watchdog.now()
                 if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
                     lastCheck = now
-                    if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog) }
+                    if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog, replies) }
                 }
                 if ready <= 0 { continue }
                 if fds[1].revents != 0 { drainErrors() }
-                guard fds[0].revents != 0 else { continue }
+                let events = Int32(fds[0].revents)
+                guard events != 0 else { continue }
+                // A hang-up or an error shows when the call is made: reading finds the end.
+                readable = events & (POLLIN | POLLHUP | POLLERR) != 0
+                writable = events & (POLLOUT | POLLHUP | POLLERR) != 0
             }
             waitFirst = true
-            if sent < total {
-                let n = send(head, body, from: sent)
-                if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog) }
-                continue
+            if sent < total && writable {
+                let n = send(parts, from: sent)
+                if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog, replies) }
             }
+            guard readable else { continue }
             let n = replyBuffer.withUnsafeMutableBytes { recv(channel, $0.baseAddress, $0.count, 0) }
-            if n == 0 { return died(watchdog) }
+            if n == 0 { return died(watchdog, replies) }
             if n < 0 {
                 if errno == EAGAIN || errno == EINTR { continue }
-                return died(watchdog)
+                return died(watchdog, replies)
             }
             received += replyBuffer[..<n]
-            if expected == nil, received.count >= WorkerWire.headerSize {
-                do throws(WorkerWire.Malformed) {
-                    let header = try WorkerWire.header(received[..<WorkerWire.headerSize])
-                    guard header.bodyLength == 0 else { throw WorkerWire.Malformed("a reply with a body") }
-                    expected = header.fieldsLength
-                } catch {
-                    return fail(.unreadable(error.description), watchdog)
+            // Every whole answer in what came; the bounds start again for the inputs after it.
+            while true {
+                let left = received.count - consumed
+                if expected == nil, left >= WorkerWire.headerSize {
+                    // Bytes past the last answer make that answer the worker's fault.
+                    guard replies.count < requests.count else {
+                        return fail(.unreadable("bytes past its answer"), watchdog, replies.dropLast())
+                    }
+                    do throws(WorkerWire.Malformed) {
+                        let header = try WorkerWire.header(received[consumed..<consumed + WorkerWire.headerSize])
+                        guard header.bodyLength == 0 else { throw WorkerWire.Malformed("a reply with a body") }
+                        expected = header.fieldsLength
+                    } catch {
+                        // Bytes that are no answer may be the tail of the one before: neither stands.
+                        return fail(.unreadable(error.description), watchdog, replies.dropLast())
+                    }
                 }
+                guard let length = expected, left >= WorkerWire.headerSize + length else { break }
+                let fields = consumed + WorkerWire.headerSize
+                replies.append((received[consumed + 5], Array(received[fields..<fields + length])))
+                consumed = fields + length
+                expected = nil
+                watchdog.restart(requests[replies.count...].lazy.map(\.data))
             }
-            if let expected, received.count >= WorkerWire.headerSize + expected {
-                guard received.count == WorkerWire.headerSize + expected else {
-                    return fail(.unreadable("bytes past its answer"), watchdog)
+            if consumed == received.count {
+                received.removeAll(keepingCapacity: true)
+                consumed = 0
+            }
+            if replies.count == requests.count {
+                guard received.isEmpty else {
+                    return fail(.unreadable("bytes past its answer"), watchdog, replies.dropLast())
                 }
-                return .reply(kind: received[5], fields: Array(received[WorkerWire.headerSize...]))
+                guard sent == total else { return fail(.unreadable("answers before its requests were read"), watchdog, replies) }
+                return .replies(replies)
             }
         }
     }
 
-    /// Sends what is left of the head and the body from `offset`, both in one call.
-    private func send(_ head: [UInt8], _ body: Data, from offset: Int) -> Int {
-        head.withUnsafeBytes { head in
-            body.withUnsafeBytes { body in
-                var parts = [
-                    iovec(
-                        iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress.map { $0 + min(offset, head.count) }),
-                        iov_len: head.count - min(offset, head.count)),
-                    iovec(
-                        iov_base: UnsafeMutableRawPointer(
-                            mutating: body.baseAddress.map { $0 + max(0, offset - head.count) }),
-                        iov_len: body.count - max(0, offset - head.count))
-                ]
-                return parts.withUnsafeMutableBufferPointer { parts in
-                    var message = msghdr()
-                    message.msg_iov = parts.baseAddress
-                    message.msg_iovlen = numericCast(parts.count)
-                    return sendmsg(channel, &message, Self.sendFlags)
+    /// Sends what is left from `offset` of the parts, one after the other, in one call.
+    private func send(_ parts: [Data], from offset: Int) -> Int {
+        var pinned: [UnsafeRawBufferPointer] = []
+        pinned.reserveCapacity(parts.count)
+        return Self.withPinned(parts[...], &pinned) { buffers in
+            var skip = offset
+            var vectors: [iovec] = []
+            vectors.reserveCapacity(buffers.count)
+            for buffer in buffers {
+                guard skip < buffer.count else {
+                    skip -= buffer.count
+                    continue
                 }
+                vectors.append(
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + skip), iov_len: buffer.count - skip))
+                skip = 0
             }
+            return vectors.withUnsafeMutableBufferPointer { vectors in
+                var message = msghdr()
+                message.msg_iov = vectors.baseAddress
+                message.msg_iovlen = numericCast(vectors.count)
+                return sendmsg(channel, &message, Self.sendFlags)
+            }
+        }
+    }
+
+    /// `body` with every part's bytes pinned in place (each part's `withUnsafeBytes`, nested).
+    private static func withPinned<Result>(
+        _ parts: ArraySlice<Data>, _ pinned: inout [UnsafeRawBufferPointer],
+        _ body: ([UnsafeRawBufferPointer]) -> Result
+    ) -> Result {
+        guard let first = parts.first else { return body(pinned) }
+        return first.withUnsafeBytes { buffer in
+            pinned.append(buffer)
+            return withPinned(parts.dropFirst(), &pinned, body)
         }
     }
 
     /// The worker closed its end: it died (or is about to); reap it for the reason.
-    private func died(_ watchdog: Watchdog) -> Answer {
+    private func died(_ watchdog: Watchdog, _ answered: [Reply]) -> Answer {
         isAlive = false
         var status: Int32 = 0
         // A worker that closed its socket and lives on is broken: a short grace, then SIGKILL.
         for _ in 0..<50 {
             if waitpid(pid, &status, WNOHANG) == pid {
-                return .died(Self.death(status), stderr: errorText(), peakData: watchdog.peakData)
+                return .died(answered: answered, Self.death(status), stderr: errorText(), peakData: watchdog.peakData)
             }
             usleep(2_000)
         }
         kill()
-        return .died(.unreadable("the worker closed its channel"), stderr: errorText(), peakData: watchdog.peakData)
+        return .died(
+            answered: answered, .unreadable("the worker closed its channel"), stderr: errorText(), peakData: watchdog.peakData)
     }
 
-    private func fail(_ death: Death, _ watchdog: Watchdog) -> Answer {
+    private func fail(_ death: Death, _ watchdog: Watchdog, _ answered: some Collection<Reply>) -> Answer {
         kill()
-        return .died(death, stderr: errorText(), peakData: watchdog.peakData)
+        return .died(answered: Array(answered), death, stderr: errorText(), peakData: watchdog.peakData)
     }
 
     /// Kills and reaps the worker (idempotent).

@@ -92,9 +92,10 @@ public struct PreviewRun: Sendable {
         let settings = IconSettings.of(input, run: normalizer.options, format: format)
         guard
             let icon = try engine.render(
-                data, input: input.name, plan: plan, normalizer: Normalizer(options: settings.options),
-                format: settings.format,
-                contentHash: ContentHash(of: data), shouldStop: shouldStop)
+                IconEngine.RenderJob(
+                    data: data, input: input.name, plan: plan, normalizer: Normalizer(options: settings.options),
+                    format: settings.format, contentHash: ContentHash(of: data)),
+                shouldStop: shouldStop)
         else {
             throw Self.stopped
         }

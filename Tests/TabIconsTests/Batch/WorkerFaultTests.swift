@@ -61,6 +61,70 @@ struct WorkerFaultTests {
         #expect(result.counts.failed == Self.faults.count)
     }
 
+    /// One input of `IconEngine.render`'s group, with a flat layout's paths.
+    static func job(_ data: Data, _ name: String) -> IconEngine.RenderJob {
+        let plan = OutputPlan.Icon(
+            stem: name, renditionPaths: [1, 2, 3].map { (Double($0), "\(name)@\($0)x.png") }, contentsPath: nil)
+        return IconEngine.RenderJob(
+            data: data, input: name, plan: plan, normalizer: Normalizer(), format: .png, contentHash: ContentHash(of: data))
+    }
+
+    @Test(
+        "a group sent to one worker with a fault at any place in it: that input's own error, every other input the in-process icon",
+        arguments: [IconWorker.TestFault.abort, .overlong, .garbage, .exit])
+    func faultAnywhereInAGroup(fault: IconWorker.TestFault) throws {
+        let expected = try #require(Self.faults.first { $0.0 == fault })
+        let png = try Fixtures.data(Fixtures.testImage("home.png"))
+        let svg = try Fixtures.data(Fixtures.testImage("house.svg"))
+        let good = (0..<5).map { Self.job($0.isMultiple(of: 2) ? png : svg, "good-\($0)") }
+        let inProcess = try #require(IconEngine(jail: nil).render(good, shouldStop: { 0 })).map { try $0.get() }
+        let engine = IconEngine(jail: Self.jail)
+        defer { engine.finish() }
+        for place in 0...good.count {
+            var group = good
+            group.insert(Self.job(Data(IconWorker.TestFault.prefix + Array(fault.rawValue.utf8)), "fault"), at: place)
+            let results = try #require(engine.render(group, shouldStop: { 0 }))
+            #expect(results.count == group.count)
+            for (position, result) in results.enumerated() {
+                switch result {
+                case .failure(let error) where position == place:
+                    #expect(error.code == expected.1 && error.message == expected.2, "\(fault) at \(place): \(error)")
+                case .success(let icon) where position != place:
+                    let other = inProcess[position < place ? position : position - 1]
+                    #expect(icon.row == other.row && icon.files == other.files, "\(fault) at \(place): input \(position)")
+                default:
+                    Issue.record("\(fault) at \(place): input \(position) came back \(result)")
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a descriptor the batch left open without close-on-exec does not reach the worker's first input",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads /proc"))
+    func inheritedDescriptorsClosed() throws {
+        let dir = try TemporaryDirectory("jail-fd")
+        let secret = dir.path("secret.txt")
+        try Data("not for the worker".utf8).write(to: URL(fileURLWithPath: secret))
+        let leaked = open(secret, O_RDONLY)  // deliberately without O_CLOEXEC
+        try #require(leaked >= 0)
+        defer { close(leaked) }
+        let worker = try WorkerProcess.spawn(executable: Self.jail.executable, arguments: Self.jail.workerArguments)
+        defer { worker.kill() }
+        let png = try Fixtures.data(Fixtures.testImage("home.png"))
+        let job = Self.job(png, "home")
+        let request = WorkerRequest.render(input: "home", plan: job.plan, options: Normalizer().options, format: .png, data: png)
+        guard case .replies(let replies) = worker.exchange([request], shouldStop: { 0 }) else {
+            Issue.record("the worker did not answer")
+            return
+        }
+        #expect(replies.count == 1)
+        let fds = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker.pid)/fd")
+        let targets = try fds.map { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker.pid)/fd/\($0)") }
+        #expect(!targets.contains(secret), "\(targets)")
+        #expect(targets.allSatisfy { $0.hasPrefix("socket:") }, "\(targets)")
+    }
+
     /// A JPEG with `padding` bytes of comment segments after its start: the same image, any size.
     static func paddedJPEG(_ jpeg: Data, _ padding: Int) -> Data {
         var out = Data(jpeg.prefix(2))
