@@ -40,7 +40,8 @@ package final class IconEngine: Sendable {
         }
         let requests = jobs.map { job in
             WorkerRequest.render(
-                input: job.input, plan: job.plan, options: job.normalizer.options, format: job.format, data: job.data)
+                input: job.input, plan: job.plan, options: job.normalizer.options, format: job.format,
+                contentHash: job.contentHash, data: job.data)
         }
         return answers(requests, pool: pool, contentHash: { jobs[$0].contentHash }, shouldStop: shouldStop)?.map { answer in
             switch answer {

@@ -53,11 +53,11 @@ package enum IconWorker {
     private static func answer(_ request: WorkerRequest) -> WorkerReply {
         do throws(TabIconsError) {
             switch request {
-            case .render(let input, let plan, let options, let format, let data):
+            case .render(let input, let plan, let options, let format, let contentHash, let data):
                 return .rendered(
                     try RenderedIcon.render(
                         data, input: input, plan: plan, normalizer: Normalizer(options: options),
-                        format: format, contentHash: ContentHash(of: data)))
+                        format: format, contentHash: contentHash))
             case .inspect(let input, let name, let box, let limits, let data):
                 return .inspected(try RenderedIcon.inspect(data, input: input, name: name, box: box, limits: limits))
             }

@@ -43,7 +43,7 @@ enum WorkerReply: Sendable {
     init(kind: UInt8, fields: [UInt8], answering request: WorkerRequest, contentHash: ContentHash) throws(WorkerWire.Malformed) {
         var reader = WorkerWire.Reader(fields)
         switch (kind, request) {
-        case (Self.renderedKind, .render(let input, let plan, _, _, _)):
+        case (Self.renderedKind, .render(let input, let plan, _, _, _, _)):
             // The plan's path strings stand for the reply's equal ones: a run holds each once.
             let planned = plan.renditionPaths.map(\.path) + (plan.contentsPath.map { [$0] } ?? [])
             var row = try Self.row(

@@ -6,7 +6,11 @@ import Foundation
 /// needs, since it shares nothing else with the batch. Encoded in `WorkerWire`'s framing: the
 /// input's bytes are the body, everything else the fields.
 enum WorkerRequest: Sendable {
-    case render(input: String, plan: OutputPlan.Icon, options: NormalizeOptions, format: OutputFormat, data: Data)
+    /// `contentHash` is the batch's hash of `data`, which the worker takes instead of hashing a
+    /// photo's bytes again (its row's hash is the batch's own in the end: `WorkerReply`).
+    case render(
+        input: String, plan: OutputPlan.Icon, options: NormalizeOptions, format: OutputFormat, contentHash: ContentHash,
+        data: Data)
     case inspect(input: String, name: String, box: IconBox, limits: DecodeOptions.Limits, data: Data)
 
     static let renderKind: UInt8 = 1
@@ -14,7 +18,7 @@ enum WorkerRequest: Sendable {
 
     var data: Data {
         switch self {
-        case .render(_, _, _, _, let data), .inspect(_, _, _, _, let data): data
+        case .render(_, _, _, _, _, let data), .inspect(_, _, _, _, let data): data
         }
     }
 
@@ -22,7 +26,7 @@ enum WorkerRequest: Sendable {
     var head: [UInt8] {
         var writer = WorkerWire.Writer()
         switch self {
-        case .render(let input, let plan, let options, let format, let data):
+        case .render(let input, let plan, let options, let format, let contentHash, let data):
             writer.string(input)
             writer.string(plan.stem)
             writer.int(plan.renditionPaths.count)
@@ -40,6 +44,8 @@ enum WorkerRequest: Sendable {
                 writer.bool(quality != nil)
                 writer.double(Double(quality ?? 0))
             }
+            writer.int(Int(Int64(bitPattern: contentHash.high)))
+            writer.int(Int(Int64(bitPattern: contentHash.low)))
             return WorkerWire.frame(kind: Self.renderKind, fields: writer.bytes, bodyLength: data.count)
         case .inspect(let input, let name, let box, let limits, let data):
             writer.string(input)
@@ -71,7 +77,9 @@ enum WorkerRequest: Sendable {
                 format = .webp(quality: hasQuality ? quality : nil)
             default: throw WorkerWire.Malformed("an unknown output format")
             }
-            self = .render(input: input, plan: plan, options: options, format: format, data: data)
+            let contentHash = ContentHash(
+                high: UInt64(bitPattern: Int64(try reader.int())), low: UInt64(bitPattern: Int64(try reader.int())))
+            self = .render(input: input, plan: plan, options: options, format: format, contentHash: contentHash, data: data)
         case Self.inspectKind:
             let input = try reader.string()
             let name = try reader.string()

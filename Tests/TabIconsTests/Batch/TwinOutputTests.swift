@@ -456,7 +456,7 @@ struct TwinOutputTests {
             stem: "icons/home-dark", renditionPaths: [(1, "icons/home.imageset/home-dark.png")], contentsPath: nil)
         let request = WorkerRequest.render(
             input: "icons/home-dark.png", plan: plan, options: NormalizeOptions(scales: [1]),
-            format: .png, data: data)
+            format: .png, contentHash: hash, data: data)
         let icon = try RenderedIcon.render(
             data, input: "icons/home-dark.png", plan: plan,
             normalizer: Normalizer(options: NormalizeOptions(scales: [1])), format: .png, contentHash: hash)

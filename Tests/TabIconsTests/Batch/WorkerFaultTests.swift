@@ -113,7 +113,8 @@ struct WorkerFaultTests {
         defer { worker.kill() }
         let png = try Fixtures.data(Fixtures.testImage("home.png"))
         let job = Self.job(png, "home")
-        let request = WorkerRequest.render(input: "home", plan: job.plan, options: Normalizer().options, format: .png, data: png)
+        let request = WorkerRequest.render(
+            input: "home", plan: job.plan, options: Normalizer().options, format: .png, contentHash: job.contentHash, data: png)
         guard case .replies(let replies) = worker.exchange([request], shouldStop: { 0 }) else {
             Issue.record("the worker did not answer")
             return

@@ -15,7 +15,7 @@ struct WorkerWireTests {
     static func request(_ data: Data) -> WorkerRequest {
         .render(
             input: "icons/home.png", plan: plan, options: NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template),
-            format: .webp(quality: 80), data: data)
+            format: .webp(quality: 80), contentHash: ContentHash(of: data), data: data)
     }
 
     /// A real reply: the in-process body's answer for TestImages/home.png, framed.
@@ -46,10 +46,11 @@ struct WorkerWireTests {
         let header = try WorkerWire.header(frame[...])
         #expect(header.fieldsLength == frame.count - WorkerWire.headerSize && header.bodyLength == 3)
         let read = try WorkerRequest(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), body: request.data)
-        guard case .render(let input, let plan, let options, let format, let data) = read else {
+        guard case .render(let input, let plan, let options, let format, let contentHash, let data) = read else {
             Issue.record("not a render"); return
         }
         #expect(input == "icons/home.png" && plan == Self.plan && data == Data([1, 2, 3]))
+        #expect(contentHash == ContentHash(of: Data([1, 2, 3])))
         #expect(options == NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template) && format == .webp(quality: 80))
     }
 
@@ -90,7 +91,7 @@ struct WorkerWireTests {
         let data = try Fixtures.data(Fixtures.testImage("home.png"))
         let hash = ContentHash(of: data)
         let request = WorkerRequest.render(
-            input: "icons/home.png", plan: plan, options: NormalizeOptions(), format: .png, data: data)
+            input: "icons/home.png", plan: plan, options: NormalizeOptions(), format: .png, contentHash: hash, data: data)
         let icon = try RenderedIcon.render(
             data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
         guard case .rendered(let honest) = try Self.decode(WorkerReply.rendered(icon).encoded, request, hash) else {

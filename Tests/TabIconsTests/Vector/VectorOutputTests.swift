@@ -262,7 +262,8 @@ struct VectorWorkerReplyTests {
             format: .png, contentHash: hash)
         forge(&icon)
         let request = WorkerRequest.render(
-            input: "icons/alarm.svg", plan: plan, options: NormalizeOptions(scales: [1]), format: .png, data: data)
+            input: "icons/alarm.svg", plan: plan, options: NormalizeOptions(scales: [1]), format: .png, contentHash: hash,
+            data: data)
         let frame = WorkerReply.rendered(icon).encoded
         return Result { () throws(WorkerWire.Malformed) in
             try WorkerReply(
@@ -276,11 +277,12 @@ struct VectorWorkerReplyTests {
         guard case .success(.rendered(let icon)) = try Self.reply(plan: Self.plan) else { Issue.record("refused"); return }
         #expect(icon.row.vectorFile?.path == "icons/alarm.imageset/alarm.svg")
         let request = WorkerRequest.render(
-            input: "a.svg", plan: Self.plan, options: NormalizeOptions(), format: .png, data: Data([1]))
+            input: "a.svg", plan: Self.plan, options: NormalizeOptions(), format: .png, contentHash: ContentHash(of: Data([1])),
+            data: Data([1]))
         let head = request.head
         let header = try WorkerWire.header(head[...])
         let decoded = try WorkerRequest(kind: header.kind, fields: Array(head[WorkerWire.headerSize...]), body: Data([1]))
-        guard case .render(_, let plan, _, _, _) = decoded else { Issue.record("not a render"); return }
+        guard case .render(_, let plan, _, _, _, _) = decoded else { Issue.record("not a render"); return }
         #expect(plan == Self.plan)
     }
 
