@@ -36,6 +36,10 @@ struct IconRun: Sendable {
         var group = RenderGroup(engine: engine, budget: budget, shouldStop: batch.shouldStop)
         var waiting: [[Int]] = []
         var prepared: [Int: Prepared] = [:]
+        func finish(_ unit: [Int]) {
+            record(self.finish(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared))
+            for index in unit { prepared[index] = nil }
+        }
         func finishWaiting() {
             for unit in waiting {
                 for index in unit {
@@ -46,8 +50,7 @@ struct IconRun: Sendable {
                     case .stopped?, nil: prepared[index] = .stopped
                     }
                 }
-                record(finish(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared))
-                for index in unit { prepared[index] = nil }
+                finish(unit)
             }
             waiting = []
         }
@@ -60,7 +63,13 @@ struct IconRun: Sendable {
                     prepared[index] = .failed(error.naming(input.name))
                 }
             }
-            waiting.append(unit)
+            // A unit with nothing to render (carried over, or failed before) is finished at once;
+            // the others wait for their group, so at most a group's worth of units waits.
+            if unit.contains(where: { if case .queued? = prepared[$0] { true } else { false } }) {
+                waiting.append(unit)
+            } else {
+                finish(unit)
+            }
             if group.isEmpty { finishWaiting() }
         }
         group.send()
