@@ -126,6 +126,25 @@ struct WorkerFaultTests {
         #expect(targets.allSatisfy { $0.hasPrefix("socket:") }, "\(targets)")
     }
 
+    @Test("an input spinning between rasters of its group passes the SVG's bound, alone: the rasters rendered")
+    func spinInAGroupOfRasters() throws {
+        let png = try Fixtures.data(Fixtures.testImage("home.png"))
+        let spin = Self.job(Data(IconWorker.TestFault.prefix + Array(IconWorker.TestFault.spin.rawValue.utf8)), "spin")
+        let group = [Self.job(png, "a"), Self.job(png, "b"), spin, Self.job(png, "c")]
+        let engine = IconEngine(jail: Self.jail)
+        defer { engine.finish() }
+        let results = try #require(engine.render(group, shouldStop: { 0 }))
+        #expect(results.count == 4)
+        for (position, result) in results.enumerated() {
+            switch result {
+            case .failure(let error):
+                #expect(position == 2 && error.code == .tooLarge && error.message == WorkerLimits.svgCPUText, "\(error)")
+            case .success(let icon):
+                #expect(position != 2 && icon.files.count == 3)
+            }
+        }
+    }
+
     /// A JPEG with `padding` bytes of comment segments after its start: the same image, any size.
     static func paddedJPEG(_ jpeg: Data, _ padding: Int) -> Data {
         var out = Data(jpeg.prefix(2))
