@@ -79,18 +79,12 @@ enum JailBench {
     private static func measure(_ arguments: [String]) -> (Double, Double) {
         let argv = (["/proc/self/exe"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let cpu0 = childCPU(), wall0 = monotonicSeconds()
+        let cpu0 = childCPU(), wall0 = now()
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/proc/self/exe", nil, nil, argv, environ) == 0 else { return (.nan, .nan) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return (monotonicSeconds() - wall0, childCPU() - cpu0)
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        return (now() - wall0, childCPU() - cpu0)
     }
 
     private static func childCPU() -> Double {

@@ -55,13 +55,7 @@ struct RenderGroup {
         if !jobs.isEmpty, !grow(by: expected) { send() }
         if jobs.isEmpty { acquire(expected) }
         var mine = expected
-        var data: Data
-        do throws(TabIconsError) {
-            data = try input.load()
-        } catch {
-            give(mine)
-            throw error
-        }
+        var data = try load(input, holding: mine)
         var hash = ContentHash(of: data)
         if let entry = reuse(hash) {
             give(mine)
@@ -81,12 +75,7 @@ struct RenderGroup {
             mine = 0
             acquire(needed)
             mine = needed
-            do throws(TabIconsError) {
-                data = try input.load()
-            } catch {
-                give(mine)
-                throw error
-            }
+            data = try load(input, holding: mine)
             hash = ContentHash(of: data)
         }
         jobs.append(
@@ -99,6 +88,16 @@ struct RenderGroup {
         bytes += data.count
         if jobs.count >= engine.groupSize || bytes >= Self.maximumBytes { send() }
         return nil
+    }
+
+    /// The input's bytes; when they cannot be read, the share taken for them (`holding`) is given back.
+    private mutating func load(_ input: BatchInput, holding share: Int) throws(TabIconsError) -> Data {
+        do throws(TabIconsError) {
+            return try input.load()
+        } catch {
+            give(share)
+            throw error
+        }
     }
 
     /// Renders what waits, records each outcome and releases the group's share of the budget.

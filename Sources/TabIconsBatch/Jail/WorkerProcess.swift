@@ -225,14 +225,11 @@ final class WorkerProcess: @unchecked Sendable {
                 return died(watchdog, replies)
             }
             received += replyBuffer[..<n]
-            // Every whole answer in what came; the bounds start again for the inputs after it.
-            while true {
+            // Every whole answer in what came, up to the last one owed; the bounds start again for
+            // the inputs after each.
+            while replies.count < requests.count {
                 let left = received.count - consumed
                 if expected == nil, left >= WorkerWire.headerSize {
-                    // Bytes past the last answer make that answer the worker's fault.
-                    guard replies.count < requests.count else {
-                        return fail(.unreadable("bytes past its answer"), watchdog, replies.dropLast())
-                    }
                     do throws(WorkerWire.Malformed) {
                         let header = try WorkerWire.header(received[consumed..<consumed + WorkerWire.headerSize])
                         guard header.bodyLength == 0 else { throw WorkerWire.Malformed("a reply with a body") }
@@ -254,6 +251,7 @@ final class WorkerProcess: @unchecked Sendable {
                 consumed = 0
             }
             if replies.count == requests.count {
+                // Bytes past the last answer make that answer the worker's fault.
                 guard received.isEmpty else {
                     return fail(.unreadable("bytes past its answer"), watchdog, replies.dropLast())
                 }
