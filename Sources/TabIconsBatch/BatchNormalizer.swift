@@ -82,6 +82,8 @@ public struct BatchNormalizer: Sendable {
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.
     public var vector = false
+    /// Handed the previous run as read, for tests of what the run holds.
+    var readPrevious: (@Sendable (PreviousRun) -> Void)?
 
     public init(
         normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
@@ -154,6 +156,7 @@ public struct BatchNormalizer: Sendable {
                 manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
                 trustStats: !verify, sharing: inputs, plan: plan)
         }
+        readPrevious?(previous)
         if !checkOnly, case .success(let directory) = directory {
             for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
         }

@@ -21,13 +21,13 @@ struct IconFiles {
     init(_ icon: NormalizedIcon, plan: OutputPlan.Icon, format: OutputFormat, vector: [UInt8]? = nil) throws(TabIconsError) {
         if let vector, let path = plan.vectorPath {
             renditions = []
-            vectorFile = Manifest.FileEntry(path: path, bytes: vector.count, hash: ContentHash(of: vector).description)
+            vectorFile = Manifest.FileEntry(path: path, bytes: vector.count, hash: ContentHash(of: vector))
             var files = [File(path: path, bytes: vector)]
             if let contents = plan.contentsPath {
                 let json = Array(
                     AssetCatalogContents.vectorJSON(filename: OutputDirectory.split(path).name, intent: icon.intent).utf8)
                 files.append(File(path: contents, bytes: json))
-                contentsFile = Manifest.FileEntry(path: contents, bytes: json.count, hash: ContentHash(of: json).description)
+                contentsFile = Manifest.FileEntry(path: contents, bytes: json.count, hash: ContentHash(of: json))
             } else {
                 contentsFile = nil
             }
@@ -42,7 +42,7 @@ struct IconFiles {
             files.append(contents)
             contentsFile = Manifest.FileEntry(
                 path: contents.path, bytes: contents.bytes.count,
-                hash: ContentHash(of: contents.bytes).description)
+                hash: ContentHash(of: contents.bytes))
         } else {
             contentsFile = nil
         }

@@ -198,9 +198,11 @@ struct IconRun: Sendable {
             let reused = { if case .reused? = prepared[index] { true } else { false } }()
             func share(_ recorded: Manifest.FileEntry?, _ path: String, _ text: String) -> Manifest.FileEntry {
                 let bytes = Array(text.utf8)
-                let entry = Manifest.FileEntry(path: path, bytes: bytes.count, hash: ContentHash(of: bytes).description)
+                let entry = Manifest.FileEntry(path: path, bytes: bytes.count, hash: ContentHash(of: bytes))
                 // A carried-over file that is already these bytes (checked on disk by `reusable`) stays as it is.
-                if reused, let recorded, recorded.path == path, recorded.hash == entry.hash, recorded.bytes == entry.bytes {
+                if reused, let recorded, recorded.path == path, recorded.recordedHash == entry.recordedHash,
+                    recorded.bytes == entry.bytes
+                {
                     return recorded
                 }
                 files[index]!.append(IconFiles.File(path: path, bytes: bytes))
@@ -208,7 +210,8 @@ struct IconRun: Sendable {
             }
             if let path = icon.contentsPath, let intent = row.intent {
                 let text = AssetCatalogContents.json(icon: row, intent: intent, darkTwin: links.dark.flatMap { rows[$0] })
-                row.contentsFile = share(row.contentsFile, path, text)
+                let file = share(row.contentsFile, path, text)
+                if row.contentsFile != file { row.contentsFile = file }
             }
             if let path = icon.selectorPath, let twin = links.selected, rows[twin] != nil,
                 let twinPlan = try? plan.icons[twin].get()
@@ -216,8 +219,9 @@ struct IconRun: Sendable {
                 let text = AndroidStateList.xml(
                     icon: OutputLayout.androidResourceName(stem: icon.stem),
                     selected: OutputLayout.androidResourceName(stem: twinPlan.stem))
-                row.selectorFile = share(row.selectorFile, path, text)
-            } else {
+                let file = share(row.selectorFile, path, text)
+                if row.selectorFile != file { row.selectorFile = file }
+            } else if row.selectorFile != nil {
                 // No state list without a twin that has its drawable this run: it would name nothing.
                 row.selectorFile = nil
             }
@@ -248,7 +252,7 @@ struct IconRun: Sendable {
                     fingerprint: fingerprint, plan: plan, directory: directory,
                     plannedStat: { whole.outputStat(ofInput: index, path: $0) })
             else { return nil }
-            entry.options = fingerprint
+            if entry.options != fingerprint { entry.options = fingerprint }
             return entry
         }
         // An input whose stat record stands is carried over without a byte of it read.

@@ -271,7 +271,7 @@ struct ManifestReader {
             else { bad = true; continue }
             var rendition = Manifest.RenditionEntry(
                 scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
-                bytes: file.bytes, hash: file.hash)
+                bytes: file.bytes, hash: file.recordedHash)
             rendition.stat = file.stat
             entries.append(rendition)
         }
@@ -371,7 +371,7 @@ struct ManifestReader {
         }
         var fields = FileFields(scale: scale ?? nil, pixelWidth: pixelWidth ?? nil, pixelHeight: pixelHeight ?? nil)
         if let path = path ?? nil, let bytes = bytes ?? nil, let hash = hash ?? nil {
-            fields.file = Manifest.FileEntry(path: path, bytes: bytes, hash: hash, stat: stat ?? nil)
+            fields.file = Manifest.FileEntry(path: path, bytes: bytes, hash: RecordedHash(hash), stat: stat ?? nil)
         }
         return fields
     }

@@ -111,6 +111,18 @@ private struct ManifestText {
     }
 
     mutating func string(_ value: String) { JSONValue.quote(value, into: &out) }
+
+    /// A recorded hash as its text, without making a `String` of `ContentHash`'s spelling.
+    mutating func hash(_ value: RecordedHash) {
+        guard case .content(let hash) = value else { return string(value.text) }
+        out += "\"xxh3-128:".utf8
+        for word in [hash.high, hash.low] {
+            for shift in stride(from: 60, through: 0, by: -4) {
+                out.append(HexText.digit(UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 0xF))
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
     mutating func double(_ value: Double) { out += JSONValue.number(value).utf8 }
     mutating func bool(_ value: Bool) { out += (value ? "true" : "false").utf8 }
 
@@ -179,7 +191,7 @@ private struct ManifestText {
         key("hasAlpha", &members); bool(icon.hasAlpha)
         key("animated", &members); bool(icon.animated)
         if icon.vector == true { key("vector", &members); bool(true) }
-        key("contentHash", &members); string(icon.contentHash)
+        key("contentHash", &members); hash(icon.recordedContentHash)
         key("decodeScale", &members); double(icon.decodeScale)
         key("pointWidth", &members); double(icon.pointWidth)
         key("pointHeight", &members); double(icon.pointHeight)
@@ -220,7 +232,7 @@ private struct ManifestText {
         key("pixelWidth", &members); int(entry.pixelWidth)
         key("pixelHeight", &members); int(entry.pixelHeight)
         key("bytes", &members); int(entry.bytes)
-        key("hash", &members); string(entry.hash)
+        key("hash", &members); hash(entry.recordedHash)
         if let stat = entry.stat { key("stat", &members); self.stat(stat) }
         close(UInt8(ascii: "}"), members)
     }
@@ -231,7 +243,7 @@ private struct ManifestText {
         out.append(UInt8(ascii: "{"))
         key("path", &members); string(entry.path)
         key("bytes", &members); int(entry.bytes)
-        key("hash", &members); string(entry.hash)
+        key("hash", &members); hash(entry.recordedHash)
         if let stat = entry.stat { key("stat", &members); self.stat(stat) }
         close(UInt8(ascii: "}"), members)
     }

@@ -144,7 +144,7 @@ package final class OutputDirectory: Sendable {
                     let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
                     let entry = Manifest.FileEntry(
                         path: file.path, bytes: file.bytes.count,
-                        hash: ContentHash(of: file.bytes).description)
+                        hash: ContentHash(of: file.bytes))
                     staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
                 } catch {
                     close(folder)
@@ -237,7 +237,7 @@ package final class OutputDirectory: Sendable {
         case .file(let entry):
             guard type == S_IFREG, Int(info.st_size) == entry.bytes,
                 let bytes = try? read(name, in: folder, relative: relative),
-                ContentHash(of: bytes).description == entry.hash
+                entry.recordedHash.records(ContentHash(of: bytes))
             else { return false }
             return dryRun || unlinkat(folder, name, 0) == 0
         case .emptyFolder:
@@ -282,7 +282,7 @@ package final class OutputDirectory: Sendable {
         let current = FileStat(info)
         if cache.isUnchanged(recorded: file.stat, current: current) { return current }
         guard current.size == file.bytes, let bytes = try? read(name, in: folder, relative: file.path),
-            bytes.count == file.bytes, ContentHash(of: bytes).description == file.hash
+            bytes.count == file.bytes, file.recordedHash.records(ContentHash(of: bytes))
         else { return nil }
         return current
     }

@@ -148,7 +148,7 @@ struct PreviousRun: Sendable {
             icon.vectorFile == nil || icon.vectorFile?.path == plan.vectorPath
         else { return nil }
         if let contentHash {
-            guard icon.contentHash == contentHash.description else { return nil }
+            guard icon.recordedContentHash.records(contentHash) else { return nil }
         } else {
             guard statCache.isUnchanged(recorded: icon.inputStat, current: inputStat) else { return nil }
         }
@@ -161,12 +161,12 @@ struct PreviousRun: Sendable {
             stats.append(stat)
             renewed = renewed || stat != file.stat
         }
-        // Unchanged records keep the previous entry's arrays: a rerun holds them once.
+        // Unchanged records keep the previous entry itself: a rerun holds it once.
         if renewed {
             let seen = Dictionary(zip(owned.map(\.path), stats), uniquingKeysWith: { _, last in last })
             icon = icon.withFileStats { seen[$0] }
         }
-        icon.inputStat = inputStat
+        if icon.inputStat != inputStat { icon.inputStat = inputStat }
         return icon
     }
 

@@ -27,4 +27,20 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
     /// `xxh3-128:` and 32 lowercase hex digits.
     public var description: String { "xxh3-128:" + HexText.word(high) + HexText.word(low) }
 
+    /// The hash `description` spells, exactly so (lowercase digits); nil for any other text.
+    public init?(description text: String) {
+        var utf8 = text.utf8.makeIterator()
+        for expected in "xxh3-128:".utf8 { guard utf8.next() == expected else { return nil } }
+        func word() -> UInt64? {
+            var value: UInt64 = 0
+            for _ in 0..<16 {
+                guard let digit = utf8.next().flatMap(HexText.value) else { return nil }
+                value = value << 4 | UInt64(digit)
+            }
+            return value
+        }
+        guard let high = word(), let low = word(), utf8.next() == nil else { return nil }
+        self.init(high: high, low: low)
+    }
+
 }

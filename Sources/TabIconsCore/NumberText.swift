@@ -49,6 +49,15 @@ package enum HexText {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
+    /// The value of a lowercase hex digit (`digit`'s inverse); nil for any other byte.
+    package static func value(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
     /// `value` as exactly 16 hex digits.
     package static func word(_ value: UInt64) -> String {
         String(decoding: (0..<16).map { digit(UInt8(truncatingIfNeeded: value >> (60 - 4 * $0)) & 0xF) }, as: UTF8.self)

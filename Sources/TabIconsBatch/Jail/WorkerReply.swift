@@ -93,7 +93,7 @@ enum WorkerReply: Sendable {
         }
         row.input = input
         row.name = name
-        row.contentHash = contentHash.description
+        row.recordedContentHash = RecordedHash(contentHash)
         return row
     }
 
@@ -108,7 +108,7 @@ enum WorkerReply: Sendable {
         // A vector is the plan's, alone in place of the renditions, with its size and hash.
         if let vector = row.vectorFile {
             guard vector.path == plan.vectorPath, renditions.isEmpty, let file = files.first, file.path == vector.path,
-                vector.bytes == file.bytes.count, vector.hash == ContentHash(of: file.bytes).description
+                vector.bytes == file.bytes.count, vector.recordedHash.records(ContentHash(of: file.bytes))
             else { throw WorkerWire.Malformed("a vector file the plan has no place for, or not its file") }
         }
         let expected = renditions.map(\.path) + (row.vectorFile.map { [$0.path] } ?? []) + (plan.contentsPath.map { [$0] } ?? [])
@@ -117,7 +117,7 @@ enum WorkerReply: Sendable {
         }
         for (entry, file) in zip(renditions, files) {
             guard plan.path(forScale: entry.scale) == entry.path, entry.bytes == file.bytes.count,
-                entry.hash == ContentHash(of: file.bytes).description
+                entry.recordedHash.records(ContentHash(of: file.bytes))
             else {
                 throw WorkerWire.Malformed("a rendition whose size or hash is not its file's")
             }
@@ -129,7 +129,7 @@ enum WorkerReply: Sendable {
                 file.bytes == Array(AssetCatalogContents.json(icon: row, intent: intent, darkTwin: nil).utf8)
             else { throw WorkerWire.Malformed("a Contents.json that is not the renditions' and the intent's") }
             row.contentsFile = Manifest.FileEntry(
-                path: contents, bytes: file.bytes.count, hash: ContentHash(of: file.bytes).description)
+                path: contents, bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
         } else {
             guard row.contentsFile == nil else { throw WorkerWire.Malformed("a Contents.json the plan has no place for") }
         }

@@ -604,6 +604,10 @@ enum TreeManifest {
 // The whole-tree printing of the entries the streamed writer replaced: the reference for its bytes.
 
 extension Manifest.Icon {
+    var treeValue: JSONValue { fields.treeValue }
+}
+
+extension Manifest.Icon.Fields {
     var treeValue: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("input", .string(input)), ("name", .string(name)), ("format", .string(format)),

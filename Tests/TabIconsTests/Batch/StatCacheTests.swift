@@ -90,6 +90,36 @@ struct StatCacheTests {
         #expect(B.stamps(scene.out) == stamps)
     }
 
+    @Test(
+        "a rerun holds each carried-over entry once: its row is the previous manifest's entry itself",
+        arguments: [OutputLayout.flat, .xcassets, .android])
+    func carriedOverRowsAreThePreviousEntries(layout: OutputLayout) throws {
+        // Twins (a selected one: Android's state list; a dark one: the image set's appearance)
+        // and an icon with options of its own: every field a unit or the run sets on a row.
+        let names = ["bell.png", "home.png", "home-filled.png", "home-dark.png", "profile.png"]
+        let dir = try B.inputs(names.map { ($0, $0 == "home-dark.png" ? "home.png" : $0) })
+        let out = try TemporaryDirectory("shared-out")
+        func run() throws -> (BatchResult, PreviousRun?) {
+            var batch = BatchNormalizer(normalizer: Normalizer(), layout: layout, outputRoot: out.url, jobs: 2)
+            let previous = LockedState<PreviousRun?>(nil)
+            batch.readPrevious = { read in previous.withLock { $0 = read } }
+            var inputs = B.batchInputs(dir, names)
+            inputs[4].settings = IconSettings(options: NormalizeOptions(shape: .circle), format: .png)
+            let result = try batch.run(inputs)
+            return (result, previous.withLock { $0 })
+        }
+        let first = try run().0
+        #expect(first.counts.normalized == names.count)
+        try Self.ageRecords(out.path("manifest.json"))
+        let (again, previous) = try run()
+        #expect(again.counts.reused == names.count)
+        let recorded = try #require(previous?.manifest?.icons)
+        #expect(again.manifest.icons == recorded)
+        for (row, entry) in zip(again.manifest.icons, recorded) {
+            #expect(row.isSameEntry(as: entry), "\(row.input) was copied")
+        }
+    }
+
     @Test("a touched input with the same bytes is read and hashed, carried over, and its record renewed")
     func touchedInput() throws {
         let scene = try Scene()
