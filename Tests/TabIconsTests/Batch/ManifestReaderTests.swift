@@ -127,6 +127,39 @@ struct ManifestReaderTests {
         #expect(calls == 3)
     }
 
+    @Test("a hash is held as its 16 bytes only when it is ContentHash's spelling; any other text is written back as read")
+    func recordedHashes() throws {
+        let hash = ContentHash(of: Array("tabicon".utf8))
+        let canonical = hash.description
+        #expect(ContentHash(description: canonical) == hash)
+        #expect(RecordedHash(canonical) == .content(hash))
+        #expect(RecordedHash(canonical).records(hash))
+        let odd = [
+            canonical.uppercased(), "XXH3-128:" + canonical.dropFirst(9), canonical + "0", String(canonical.dropLast()),
+            "xxh3-64:" + canonical.dropFirst(9), "xxh3-128:" + String(repeating: "g", count: 32), "", "xxh3-128:",
+            "sha256:\u{e9}\"\n", canonical.replacingOccurrences(of: "-", with: "\u{2010}")
+        ]
+        for text in odd {
+            let recorded = RecordedHash(text)
+            #expect(recorded == .text(text), "\(text.debugDescription)")
+            #expect(recorded.text == text)
+            #expect(!recorded.records(hash))
+        }
+        // Written and read back byte for byte, in a file entry and as an icon's contentHash.
+        var manifest = Self.sample()
+        for (index, text) in ([canonical] + odd).enumerated() {
+            manifest.icons[0].contentHash = text
+            manifest.icons[0].contentsFile = Manifest.FileEntry(path: "icons/a\(index).json", bytes: 1, hash: text)
+            let bytes = manifest.jsonBytes
+            #expect(bytes == TreeManifest.text(manifest))
+            let read = try Manifest(parsing: Data(bytes))
+            #expect(read == manifest)
+            #expect(read.icons[0].contentHash == text)
+            #expect(read.icons[0].contentsFile?.hash == text)
+            #expect(read.jsonBytes == bytes)
+        }
+    }
+
     @Test("vectorFile and per-icon options: written only when set, read back, owned, given stats")
     func newIconKeys() throws {
         let manifest = Self.sample()
