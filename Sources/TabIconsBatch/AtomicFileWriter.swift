@@ -29,7 +29,10 @@ package enum AtomicFileWriter {
 
     /// The same for bytes made in pieces (the manifest, `ManifestWriter`): `produce` hands each
     /// piece to `put`, which answers false once writing failed (nothing more is then taken).
-    package static func write(toPath path: String, _ produce: (_ put: ([UInt8]) -> Bool) -> Void) throws(TabIconsError) {
+    /// More than `limit` bytes in all is a `tooLarge` failure: nothing is renamed into place.
+    package static func write(
+        toPath path: String, limit: Int = .max, _ produce: (_ put: ([UInt8]) -> Bool) -> Void
+    ) throws(TabIconsError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let temporary = (slash == nil ? "" : folder + "/") + TemporaryName.make()
@@ -41,8 +44,16 @@ package enum AtomicFileWriter {
         guard fd >= 0 else { throw failure("cannot write \(path)", path) }
         var ok = true
         var reason: Int32 = 0
+        var total = 0
+        var overLimit = false
         produce { bytes in
             guard ok else { return false }
+            total += bytes.count
+            guard total <= limit else {
+                overLimit = true
+                ok = false
+                return false
+            }
             var written = 0
             ok = bytes.withUnsafeBytes { raw -> Bool in
                 guard let base = raw.baseAddress else { return true }
@@ -60,7 +71,12 @@ package enum AtomicFileWriter {
             return ok
         }
         if !ok { errno = reason }
-        let writeError = ok ? nil : failure("cannot write \(path)", path)
+        let writeError =
+            ok
+            ? nil
+            : overLimit
+                ? TabIconsError(.tooLarge, "\(path) would hold more than \(limit) bytes", input: path)
+                : failure("cannot write \(path)", path)
         let closed = close(fd) == 0
         if let writeError {
             unlink(temporary)

@@ -84,6 +84,8 @@ public struct BatchNormalizer: Sendable {
     public var vector = false
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
+    /// The largest manifest a run writes: what the next run reads back (a test lowers it).
+    var manifestLimit = UntrustedFile.cap
 
     public init(
         normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
@@ -317,7 +319,16 @@ public struct BatchNormalizer: Sendable {
             _ = directory.removeStaleTemporaries(in: "")
         }
         do throws(TabIconsError) {
-            try AtomicFileWriter.write(toPath: path) { put in ManifestWriter.write(manifest, put) }
+            try AtomicFileWriter.write(toPath: path, limit: manifestLimit) { put in _ = ManifestWriter.write(manifest, put) }
+        } catch where error.code == .tooLarge {
+            // Never a manifest the next run would refuse to read: the journal keeps what this
+            // run wrote tabicon's, and the previous manifest stays as it was.
+            result.manifestError = TabIconsError(
+                .tooLarge,
+                "the manifest would hold more than \(manifestLimit % (1 << 20) == 0 ? "\(manifestLimit >> 20) MiB" : "\(manifestLimit) bytes"), "
+                    + "the most a run reads back; "
+                    + "split the set into runs with their own --out",
+                input: path)
         } catch {
             result.manifestError = error
         }

@@ -113,6 +113,30 @@ struct SafeWriteTests {
         #expect(m.errors.map(\.message) == ["cannot read the folder: permission denied"])
     }
 
+    @Test("a file made in pieces is written up to its limit exactly; one byte more is tooLarge, the file there untouched")
+    func writeLimit() throws {
+        let dir = try TemporaryDirectory("limit")
+        let path = dir.path("m.json")
+        let pieces: [[UInt8]] = [Array(repeating: 0x61, count: 5), Array(repeating: 0x62, count: 4)]
+        try AtomicFileWriter.write(toPath: path, limit: 9) { put in for piece in pieces { _ = put(piece) } }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(pieces.joined()))
+        var asked = 0
+        #expect(throws: TabIconsError.self) {
+            try AtomicFileWriter.write(toPath: path, limit: 8) { put in
+                for piece in pieces + pieces { asked += 1; guard put(piece) else { return } }
+            }
+        }
+        #expect(asked == 2)  // no piece taken after the one past the limit
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(pieces.joined()))
+        #expect(dir.files() == ["m.json"])
+        do {
+            try AtomicFileWriter.write(toPath: path, limit: 8) { put in _ = put(pieces.joined().map { $0 }) }
+            Issue.record("nine bytes written under a limit of eight")
+        } catch {
+            #expect(error.code == .tooLarge)
+        }
+    }
+
     @Test("a write that fails midway leaves the icon's previous files exactly as they were")
     func failedWriteKeepsPreviousSet() throws {
         let dir = try B.inputs([("home.png", "home.png")])

@@ -147,6 +147,44 @@ struct UntrustedStateTests {
         #expect(files.filter { $0.hasSuffix("Contents.json") }.count == names.count)
     }
 
+    @Test(
+        "a manifest past what a run reads back is never written: the previous one stays, the journal keeps the new files tabicon's, and the next run within the limit records them"
+    )
+    func manifestPastTheLimit() throws {
+        let dir = try B.inputs([("bell.png", "bell.png"), ("home.png", "home.png")])
+        let out = try TemporaryDirectory("limit-out")
+        let manifestPath = out.path("manifest.json")
+        func run(_ names: [String], limit: Int = UntrustedFile.cap) throws -> BatchResult {
+            var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2)
+            batch.manifestLimit = limit
+            return try batch.run(B.batchInputs(dir, names))
+        }
+        func pngs(_ name: String) -> [String] { ["", "@2x", "@3x"].map { "icons/\(name)\($0).png" } }
+        #expect(try run(["bell.png", "home.png"]).manifestError == nil)
+        let recorded = try Data(contentsOf: URL(fileURLWithPath: manifestPath))
+
+        // home goes, profile comes; the manifest this run would write is past its limit.
+        try FileManager.default.removeItem(atPath: dir.path("icons/home.png"))
+        try B.put("profile.png", at: "icons/profile.png", in: dir)
+        let limited = try run(["bell.png", "profile.png"], limit: recorded.count - 1)
+        #expect(limited.manifestError?.code == .tooLarge)
+        #expect(limited.manifestError?.message.contains("more than \(recorded.count - 1) bytes") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: manifestPath)) == recorded)
+        #expect(B.temporaries(out).isEmpty)
+        #expect(Set(out.files()) == Set(pngs("bell") + pngs("profile") + ["manifest.json", "manifest.json.journal"]))
+        let journal = RunJournal(manifestPath: manifestPath).read()
+        #expect(Set(journal.files.map(\.path)) == Set(pngs("profile")))
+
+        // Within the limit: the files are recorded, the journal goes, nothing is left unlisted.
+        let again = try run(["bell.png", "profile.png"])
+        #expect(again.manifestError == nil)
+        #expect(again.counts.reused == 1 && again.counts.normalized == 1 && again.counts.written == 0)
+        #expect(Set(out.files()) == Set(pngs("bell") + pngs("profile") + ["manifest.json"]))
+        let manifest = try B.manifest(manifestPath)
+        #expect(manifest.icons.map(\.input) == ["icons/bell.png", "icons/profile.png"])
+        #expect(try run(["bell.png", "profile.png"]).changes.isEmpty)
+    }
+
     @Test("the journal is untrusted too: climbing paths in it are ignored with a warning")
     func hostileJournal() throws {
         let scene = try Scene()
