@@ -320,17 +320,16 @@ public struct BatchNormalizer: Sendable {
         }
         do throws(TabIconsError) {
             try AtomicFileWriter.write(toPath: path, limit: manifestLimit) { put in _ = ManifestWriter.write(manifest, put) }
-        } catch where error.code == .tooLarge {
-            // Never a manifest the next run would refuse to read: the journal keeps what this
-            // run wrote tabicon's, and the previous manifest stays as it was.
-            result.manifestError = TabIconsError(
-                .tooLarge,
-                "the manifest would hold more than \(manifestLimit % (1 << 20) == 0 ? "\(manifestLimit >> 20) MiB" : "\(manifestLimit) bytes"), "
-                    + "the most a run reads back; "
-                    + "split the set into runs with their own --out",
-                input: path)
         } catch {
             result.manifestError = error
+            guard error.code == .tooLarge else { return }
+            // Never a manifest the next run would refuse to read: the journal keeps what this
+            // run wrote tabicon's, and the previous manifest stays as it was.
+            let limit = manifestLimit % (1 << 20) == 0 ? "\(manifestLimit >> 20) MiB" : "\(manifestLimit) bytes"
+            result.manifestError = TabIconsError(
+                .tooLarge,
+                "the manifest would hold more than \(limit), the most a run reads back; split the set into runs with their own --out",
+                input: path)
         }
     }
 }
