@@ -34,25 +34,28 @@ final class RunJournal: Sendable {
 
     func read() -> Entries {
         var entries = Entries()
-        let bytes: [UInt8]
-        do throws(UntrustedFile.Failure) {
-            guard let read = try UntrustedFile.read(path) else { return entries }
-            bytes = read.bytes
-        } catch {
-            entries.warnings.append("ignored the journal \(path): \(error.reason)")
-            return entries
-        }
         var ignored = 0
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            var reader = ManifestReader(Array(line))
-            let value = reader.journalLine()
-            if let file = value?.file, RelativePath.isPlain(file.path) {
-                entries.files.append(file)
-            } else if let folder = value?.folder, RelativePath.isPlain(folder) {
-                entries.folders.append(folder)
-            } else {
-                ignored += 1
+        do throws(UntrustedFile.Failure) {
+            // Line by line, a chunk at a time: the run holds the entries, not the file.
+            _ = try UntrustedFile.withOpened(path) { (fd, stat) throws(UntrustedFile.Failure) in
+                try UntrustedFile.forEachLine(of: fd, size: stat.size) { line in
+                    guard let line, !line.isEmpty else {
+                        if line == nil { ignored += 1 }
+                        return
+                    }
+                    var reader = ManifestReader(Array(line))
+                    let value = reader.journalLine()
+                    if let file = value?.file, RelativePath.isPlain(file.path) {
+                        entries.files.append(file)
+                    } else if let folder = value?.folder, RelativePath.isPlain(folder) {
+                        entries.folders.append(folder)
+                    } else {
+                        ignored += 1
+                    }
+                }
             }
+        } catch {
+            return Entries(warnings: ["ignored the journal \(path): \(error.reason)"])
         }
         if ignored > 0 {
             entries.warnings.append(

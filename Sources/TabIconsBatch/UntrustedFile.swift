@@ -46,6 +46,45 @@ enum UntrustedFile {
         return try body(fd, FileStat(info))
     }
 
+    /// Each line of the regular file open at `fd` (at most `size` bytes of it, read `chunk` at a
+    /// time; the last line need not end in a newline), without its newline; a line longer than
+    /// `longest` is handed over as nil, never held. So a reader holds what it keeps of the lines,
+    /// not the file. Throws `unreadable` on a read error.
+    static func forEachLine(
+        of fd: Int32, size: Int, chunk: Int = 64 << 10, longest: Int = 64 << 10,
+        _ body: (ArraySlice<UInt8>?) -> Void
+    ) throws(Failure) {
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var line: [UInt8] = []
+        var overlong = false
+        var remaining = size
+        while remaining > 0 {
+            let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, min($0.count, remaining)) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw .unreadable(TabIconsError.systemReason()) }
+            if n == 0 { break }
+            remaining -= n
+            var start = 0
+            while start < n {
+                let end = buffer[start..<n].firstIndex(of: UInt8(ascii: "\n")) ?? n
+                if !overlong {
+                    if line.count + (end - start) > longest {
+                        overlong = true
+                        line = []
+                    } else {
+                        line += buffer[start..<end]
+                    }
+                }
+                guard end < n else { break }
+                body(overlong ? nil : line[...])
+                line.removeAll(keepingCapacity: true)
+                overlong = false
+                start = end + 1
+            }
+        }
+        if overlong || !line.isEmpty { body(overlong ? nil : line[...]) }
+    }
+
     /// The bytes of the regular file open at `fd`, `size` as `fstat` said (fewer when it shrank
     /// meanwhile), in one allocation; nil on a read error, `errno` telling why.
     static func bytes(of fd: Int32, size: Int) -> [UInt8]? {

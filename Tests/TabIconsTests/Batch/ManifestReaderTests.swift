@@ -509,6 +509,32 @@ struct ManifestReaderTests {
         #expect(ManifestWriter.compare(manifest, withFileAt: dir.path("link.json")) == .absent)
     }
 
+    @Test("a file's lines read a chunk at a time are its lines split whole, an overlong one nil, in any chunk size")
+    func linesInChunks() throws {
+        let dir = try TemporaryDirectory("lines")
+        var random = SeededGenerator(seed: 23)
+        for trial in 0..<300 {
+            let count = Int.random(in: 0...60, using: &random)
+            let bytes = (0..<count).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? UInt8(ascii: "\n") : UInt8(ascii: "a") }
+            let path = dir.path("f\(trial)")
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let longest = Int.random(in: 0...8, using: &random)
+            // The reference: split whole, the empty piece after a final newline dropped.
+            var expected: [[UInt8]?] = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                .map { $0.count > longest ? nil : Array($0) }
+            if bytes.last == UInt8(ascii: "\n") || bytes.isEmpty { expected.removeLast() }
+            for chunk in [1, 2, 3, 7, 64] {
+                var lines: [[UInt8]?] = []
+                let fd = open(path, O_RDONLY)
+                defer { close(fd) }
+                try UntrustedFile.forEachLine(of: fd, size: bytes.count, chunk: chunk, longest: longest) {
+                    lines.append($0.map(Array.init))
+                }
+                #expect(lines == expected, "\(bytes) chunk \(chunk) longest \(longest)")
+            }
+        }
+    }
+
     @Test("journal lines read lean as the tree read them")
     func journalLines() {
         let lines = [
