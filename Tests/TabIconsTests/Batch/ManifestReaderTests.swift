@@ -515,7 +515,9 @@ struct ManifestReaderTests {
         var random = SeededGenerator(seed: 23)
         for trial in 0..<300 {
             let count = Int.random(in: 0...60, using: &random)
-            let bytes = (0..<count).map { _ in Int.random(in: 0..<4, using: &random) == 0 ? UInt8(ascii: "\n") : UInt8(ascii: "a") }
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? UInt8(ascii: "\n") : UInt8(ascii: "a")
+            }
             let path = dir.path("f\(trial)")
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let longest = Int.random(in: 0...8, using: &random)
