@@ -6,8 +6,8 @@ extension Manifest {
     ///
     /// The fields are held behind one reference and copied on write. A run holds the previous
     /// manifest's entries and its own rows at once, and a row carried over unchanged is then the
-    /// previous entry itself, not a copy of its 250 bytes beside it (SPEC §6a "Incremental": a
-    /// rerun of thousands of icons holds each once).
+    /// previous entry itself, not a second copy of its fields (SPEC §6a "Incremental": a rerun of
+    /// thousands of icons holds each once).
     @dynamicMemberLookup
     public struct Icon: Sendable, Equatable, CustomReflectable {
         public struct Fields: Sendable, Equatable {
