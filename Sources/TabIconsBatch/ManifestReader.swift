@@ -261,7 +261,7 @@ struct ManifestReader {
     ) {
         guard try scanner.isArray() else { try scanner.skip(); return (nil, false) }
         var entries: [Manifest.RenditionEntry] = []
-        entries.reserveCapacity(3)  // one per scale: 1, 2 and 3 by default
+        entries.reserveCapacity(max(paths.count, 3))  // one per scale: this run's, or 1, 2 and 3
         var bad = false
         var cursor = try scanner.enter()
         while try scanner.nextElement(&cursor) {
@@ -275,6 +275,8 @@ struct ManifestReader {
             rendition.stat = file.stat
             entries.append(rendition)
         }
+        // Held for the whole run: no room left over from growing (a long list doubles).
+        if entries.capacity > entries.count { entries = Array(entries[...]) }
         return (entries, bad)
     }
 

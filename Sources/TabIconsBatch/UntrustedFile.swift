@@ -5,11 +5,12 @@ import Foundation
 /// it is (SPEC §6a): never through a link, never a FIFO or device (opened without blocking, then
 /// checked), and never more than `cap` bytes, refused by its size before a byte is read.
 enum UntrustedFile {
-    /// The most a manifest or journal may hold: about 150,000 icons' entries (an entry of three
+    /// The most a manifest or journal may hold: about 75,000 icons' entries (an entry of three
     /// renditions with their stat records is about 1.8 KB). tabicon never writes a larger manifest
     /// (`BatchNormalizer` fails its write instead), so a larger file is not one it wrote. What the
-    /// reader keeps of it grows with it (`ManifestReader`), as much as such a run's own rows.
-    static let cap = 256 << 20
+    /// reader keeps grows with the text, up to three times its size for a file made to cost the
+    /// most (bench/README.md): the cap is that bound too.
+    static let cap = 128 << 20
 
     enum Failure: Error {
         /// A link, folder, FIFO, device or socket at the path.
