@@ -115,12 +115,8 @@ private struct ManifestText {
     /// A recorded hash as its text, without making a `String` of `ContentHash`'s spelling.
     mutating func hash(_ value: RecordedHash) {
         guard case .content(let hash) = value else { return string(value.text) }
-        out += "\"xxh3-128:".utf8
-        for word in [hash.high, hash.low] {
-            for shift in stride(from: 60, through: 0, by: -4) {
-                out.append(HexText.digit(UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 0xF))
-            }
-        }
+        out.append(UInt8(ascii: "\""))
+        hash.write(into: &out)
         out.append(UInt8(ascii: "\""))
     }
     mutating func double(_ value: Double) { out += JSONValue.number(value).utf8 }

@@ -24,13 +24,26 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
         self = bytes.withUnsafeBytes { ContentHash($0) }
     }
 
+    private static let prefix = "xxh3-128:"
+
     /// `xxh3-128:` and 32 lowercase hex digits.
-    public var description: String { "xxh3-128:" + HexText.word(high) + HexText.word(low) }
+    public var description: String {
+        var text: [UInt8] = []
+        write(into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `description`'s bytes, appended (a writer of thousands of hashes makes no `String` of each).
+    package func write(into bytes: inout [UInt8]) {
+        bytes += Self.prefix.utf8
+        HexText.append(high, to: &bytes)
+        HexText.append(low, to: &bytes)
+    }
 
     /// The hash `description` spells, exactly so (lowercase digits); nil for any other text.
     public init?(description text: String) {
         var utf8 = text.utf8.makeIterator()
-        for expected in "xxh3-128:".utf8 { guard utf8.next() == expected else { return nil } }
+        for expected in Self.prefix.utf8 { guard utf8.next() == expected else { return nil } }
         func word() -> UInt64? {
             var value: UInt64 = 0
             for _ in 0..<16 {

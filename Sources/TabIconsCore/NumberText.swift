@@ -58,9 +58,9 @@ package enum HexText {
         }
     }
 
-    /// `value` as exactly 16 hex digits.
-    package static func word(_ value: UInt64) -> String {
-        String(decoding: (0..<16).map { digit(UInt8(truncatingIfNeeded: value >> (60 - 4 * $0)) & 0xF) }, as: UTF8.self)
+    /// `value` as exactly 16 hex digits, appended.
+    package static func append(_ value: UInt64, to text: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) { text.append(digit(UInt8(truncatingIfNeeded: value >> shift) & 0xF)) }
     }
 
     /// Bytes as two-digit hex separated by spaces: `89 50 4e 47`.
