@@ -210,8 +210,7 @@ struct IconRun: Sendable {
             }
             if let path = icon.contentsPath, let intent = row.intent {
                 let text = AssetCatalogContents.json(icon: row, intent: intent, darkTwin: links.dark.flatMap { rows[$0] })
-                let file = share(row.contentsFile, path, text)
-                if row.contentsFile != file { row.contentsFile = file }
+                row.contentsFile = share(row.contentsFile, path, text)
             }
             if let path = icon.selectorPath, let twin = links.selected, rows[twin] != nil,
                 let twinPlan = try? plan.icons[twin].get()
@@ -219,9 +218,8 @@ struct IconRun: Sendable {
                 let text = AndroidStateList.xml(
                     icon: OutputLayout.androidResourceName(stem: icon.stem),
                     selected: OutputLayout.androidResourceName(stem: twinPlan.stem))
-                let file = share(row.selectorFile, path, text)
-                if row.selectorFile != file { row.selectorFile = file }
-            } else if row.selectorFile != nil {
+                row.selectorFile = share(row.selectorFile, path, text)
+            } else {
                 // No state list without a twin that has its drawable this run: it would name nothing.
                 row.selectorFile = nil
             }
@@ -252,7 +250,7 @@ struct IconRun: Sendable {
                     fingerprint: fingerprint, plan: plan, directory: directory,
                     plannedStat: { whole.outputStat(ofInput: index, path: $0) })
             else { return nil }
-            if entry.options != fingerprint { entry.options = fingerprint }
+            entry.options = fingerprint
             return entry
         }
         // An input whose stat record stands is carried over without a byte of it read.

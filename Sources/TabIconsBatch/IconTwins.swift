@@ -102,18 +102,14 @@ extension IconTwins {
     ) {
         var indexOf: [String: Int] = [:]
         for (index, icon) in icons.enumerated() where indexOf[icon.input] == nil { indexOf[icon.input] = index }
-        // Each row changed only where it changes: a carried-over row stays its previous entry.
-        for index in icons.indices where icons[index].lints.contains(where: { $0.code == .twinMismatch }) {
-            icons[index].lints.removeAll { $0.code == .twinMismatch }
-        }
+        for index in icons.indices { icons[index].lints.removeAll { $0.code == .twinMismatch } }
         var found: [(icon: Int, twin: Int, kind: Kind)] = []
         for index in icons.indices {
             let twins = twinsOf(icons[index].input)
             let selected = twins.selected.flatMap { indexOf[$0] }
             let dark = twins.dark.flatMap { indexOf[$0] }
-            let (selectedInput, darkInput) = (selected.map { icons[$0].input }, dark.map { icons[$0].input })
-            if icons[index].selectedTwin != selectedInput { icons[index].selectedTwin = selectedInput }
-            if icons[index].darkTwin != darkInput { icons[index].darkTwin = darkInput }
+            icons[index].selectedTwin = selected.map { icons[$0].input }
+            icons[index].darkTwin = dark.map { icons[$0].input }
             if let selected { found.append((index, selected, .selected)) }
             if let dark { found.append((index, dark, .dark)) }
         }

@@ -4,10 +4,11 @@ extension Manifest {
     /// One icon that decoded, with what was learned and (for normalize) what was written: its
     /// `Fields`, read and set as the icon's own properties (`icon.input`, `icon.renditions`).
     ///
-    /// The fields are held behind one reference and copied on write. A run holds the previous
-    /// manifest's entries and its own rows at once, and a row carried over unchanged is then the
-    /// previous entry itself, not a second copy of its fields (SPEC §6a "Incremental": a rerun of
-    /// thousands of icons holds each once).
+    /// The fields are held behind one reference and copied on write, and setting a field to the
+    /// value it holds changes nothing. A run holds the previous manifest's entries and its own rows
+    /// at once, and a row carried over unchanged (its options, stat record, twins and shared files
+    /// set again to what they were) is then the previous entry itself, not a second copy of its
+    /// fields (SPEC §6a "Incremental": a rerun of thousands of icons holds each once).
     @dynamicMemberLookup
     public struct Icon: Sendable, Equatable, CustomReflectable {
         public struct Fields: Sendable, Equatable {
@@ -70,18 +71,19 @@ extension Manifest {
         }
 
         private final class Storage: @unchecked Sendable {
-            // Changed only through `Icon`'s `_modify`, while that icon is its one reference.
+            // Changed only through `Icon`'s setter, while that icon is its one reference.
             var fields: Fields
             init(_ fields: Fields) { self.fields = fields }
         }
 
         private var storage: Storage
 
-        public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        public subscript<Value: Equatable>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
             get { storage.fields[keyPath: field] }
-            _modify {
+            set {
+                guard storage.fields[keyPath: field] != newValue else { return }
                 if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
-                yield &storage.fields[keyPath: field]
+                storage.fields[keyPath: field] = newValue
             }
         }
 
@@ -175,7 +177,7 @@ extension Manifest {
         /// The entry without its stat records.
         package var withoutStats: Icon {
             var icon = withFileStats { _ in nil }
-            if icon.inputStat != nil { icon.inputStat = nil }
+            icon.inputStat = nil
             return icon
         }
 

@@ -166,7 +166,7 @@ struct PreviousRun: Sendable {
             let seen = Dictionary(zip(owned.map(\.path), stats), uniquingKeysWith: { _, last in last })
             icon = icon.withFileStats { seen[$0] }
         }
-        if icon.inputStat != inputStat { icon.inputStat = inputStat }
+        icon.inputStat = inputStat
         return icon
     }
 

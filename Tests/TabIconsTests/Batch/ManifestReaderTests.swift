@@ -179,6 +179,23 @@ struct ManifestReaderTests {
         #expect(manifest.icons[1].vectorFile == nil && manifest.icons[1].options == nil)
     }
 
+    @Test("an icon entry is a value: a copy set to what it holds stays the same entry, one changed leaves the original as it was")
+    func iconEntryCopyOnWrite() throws {
+        let original = Self.sample().icons[1]
+        var copy = original
+        copy.options = original.options
+        copy.inputStat = original.inputStat
+        copy.lints.removeAll { $0.code == .twinMismatch }
+        copy.contentsFile = original.contentsFile
+        #expect(copy.isSameEntry(as: original))
+        copy.renditions![0].stat = nil
+        copy.selectedTwin = "icons/other.png"
+        #expect(!copy.isSameEntry(as: original))
+        #expect(original == Self.sample().icons[1])
+        #expect(copy.renditions![0].stat == nil && original.renditions![0].stat != nil)
+        #expect(copy.selectedTwin == "icons/other.png" && original.selectedTwin == nil)
+    }
+
     @Test("withFileStats: an entry whose stats all stand keeps its arrays; one that differs renews that file alone")
     func withFileStatsKeepsArrays() throws {
         let icon = try Manifest(parsing: Self.sample().jsonData()).icons[0].withFileStats { path in
