@@ -27,36 +27,55 @@ package enum AtomicFileWriter {
         try write(toPath: path) { put in _ = put(bytes) }
     }
 
-    /// The same for bytes made in pieces (the manifest, `ManifestWriter`): `produce` hands each
-    /// piece to `put`, which answers false once writing failed (nothing more is then taken).
-    /// More than `limit` bytes in all is a `tooLarge` failure: nothing is renamed into place.
+    /// The same for bytes made in pieces: `produce` hands each piece to `put`, which answers
+    /// false once writing failed (nothing more is then taken). More than `limit` bytes in all is
+    /// a `tooLarge` failure: nothing is renamed into place.
     package static func write(
         toPath path: String, limit: Int = .max, _ produce: (_ put: ([UInt8]) -> Bool) -> Void
     ) throws(TabIconsError) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let temporary = (slash == nil ? "" : folder + "/") + TemporaryName.make()
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        if fd < 0 && (errno == ENOENT || errno == ENOTDIR) {
-            try makeFolders(folder)
+        let file = try Pending(path: path, limit: limit)
+        produce { file.put($0) }
+        try file.commit()
+    }
+
+    /// A file being written at its temporary name, put in place by `commit` or removed by
+    /// `abandon` (one of them once): for bytes that come over a while (the manifest as a run goes,
+    /// `ManifestOutput`). Used by one thread at a time.
+    package final class Pending: @unchecked Sendable {
+        private let path: String
+        private let temporary: String
+        private let limit: Int
+        private var fd: Int32
+        private var total = 0
+        private var failure: TabIconsError?
+
+        /// Opens the temporary in `path`'s folder (created when missing).
+        package init(path: String, limit: Int = .max) throws(TabIconsError) {
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { String(path[..<$0]) } ?? "."
+            self.path = path
+            self.limit = limit
+            temporary = (slash == nil ? "" : folder + "/") + TemporaryName.make()
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 && (errno == ENOENT || errno == ENOTDIR) {
+                try makeFolders(folder)
+                fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            }
+            guard fd >= 0 else { throw AtomicFileWriter.failure("cannot write \(path)", path) }
         }
-        guard fd >= 0 else { throw failure("cannot write \(path)", path) }
-        var ok = true
-        var reason: Int32 = 0
-        var total = 0
-        var overLimit = false
-        produce { bytes in
-            guard ok else { return false }
+
+        /// Appends `bytes`; false once writing failed or passed the limit (nothing more is taken).
+        @discardableResult
+        package func put(_ bytes: [UInt8]) -> Bool {
+            guard failure == nil else { return false }
             total += bytes.count
             guard total <= limit else {
-                overLimit = true
-                ok = false
+                failure = TabIconsError(.tooLarge, "\(path) would hold more than \(limit) bytes", input: path)
                 return false
             }
-            var written = 0
-            ok = bytes.withUnsafeBytes { raw -> Bool in
+            let ok = bytes.withUnsafeBytes { raw -> Bool in
                 guard let base = raw.baseAddress else { return true }
+                var written = 0
                 while written < raw.count {
                     let n = Foundation.write(fd, base + written, raw.count - written)
                     if n < 0 {
@@ -67,30 +86,27 @@ package enum AtomicFileWriter {
                 }
                 return true
             }
-            if !ok { reason = errno }
+            if !ok { failure = AtomicFileWriter.failure("cannot write \(path)", path) }
             return ok
         }
-        if !ok { errno = reason }
-        let writeError =
-            ok
-            ? nil
-            : overLimit
-                ? TabIconsError(.tooLarge, "\(path) would hold more than \(limit) bytes", input: path)
-                : failure("cannot write \(path)", path)
-        let closed = close(fd) == 0
-        if let writeError {
-            unlink(temporary)
-            throw writeError
+
+        /// Closes the file and renames it into place; on any failure (a write's before it) the
+        /// temporary is removed and the failure thrown.
+        package func commit() throws(TabIconsError) {
+            let closed = close(fd) == 0
+            var error = failure
+            if error == nil, !closed { error = AtomicFileWriter.failure("cannot write \(path)", path) }
+            if error == nil, rename(temporary, path) != 0 { error = AtomicFileWriter.failure("cannot rename into place", path) }
+            if let error {
+                unlink(temporary)
+                throw error
+            }
         }
-        guard closed else {
-            let error = failure("cannot write \(path)", path)
+
+        /// Closes and removes the temporary: nothing at `path` changes.
+        package func abandon() {
+            close(fd)
             unlink(temporary)
-            throw error
-        }
-        if rename(temporary, path) != 0 {
-            let error = failure("cannot rename into place", path)
-            unlink(temporary)
-            throw error
         }
     }
 
@@ -114,7 +130,7 @@ package enum AtomicFileWriter {
     }
 
     /// An `io` error with the system's reason for the last failed call.
-    private static func failure(_ what: String, _ path: String) -> TabIconsError {
+    fileprivate static func failure(_ what: String, _ path: String) -> TabIconsError {
         TabIconsError(.io, "\(what): \(TabIconsError.systemReason())", input: path)
     }
 }

@@ -82,6 +82,12 @@ public struct BatchNormalizer: Sendable {
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.
     public var vector = false
+    /// Whether `BatchResult.manifest` holds every icon's entry, as the manifest file does. False:
+    /// each entry goes into the manifest's text once every entry before it has, and is let go,
+    /// so the run's memory does not grow with the set (what `tabicon normalize` does unless it
+    /// prints or pages the manifest); the result's manifest then holds its head, errors and
+    /// folders, and `counts` what became of the icons.
+    public var resultHoldsIcons = true
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
     /// The largest manifest a run writes: what the next run reads back (a test lowers it).
@@ -159,11 +165,23 @@ public struct BatchNormalizer: Sendable {
                 trustStats: !verify, sharing: inputs, plan: plan)
         }
         readPrevious?(previous)
-        if !checkOnly, case .success(let directory) = directory {
-            for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
+        if !checkOnly {
+            if case .success(let directory) = directory {
+                for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
+            }
+            // Before this run's own manifest temporary can exist (`ManifestOutput`).
+            let folder = (manifestURL.relativePath as NSString).deletingLastPathComponent
+            if let manifestFolder = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: plan.spared) {
+                _ = manifestFolder.removeStaleTemporaries(in: "")
+            }
         }
 
-        let results = LockedState(IconResults(count: inputs.count))
+        var head = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
+        head.errors = priorErrors
+        let record = LockedState<RunRecord?>(
+            RunRecord(
+                head: head, inputs: inputs, manifestPath: manifestURL.relativePath, limit: manifestLimit,
+                recorded: previous.recorded, checkOnly: checkOnly, holdsIcons: resultHoldsIcons))
         let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
         let engine = IconEngine(jail: jail)
@@ -177,7 +195,7 @@ public struct BatchNormalizer: Sendable {
                 return position < units.count ? units[position] : nil
             }
             let record = { (unitResults: [(index: Int, outcome: IconOutcome)]) in
-                results.withLock { for (index, outcome) in unitResults { $0.record(outcome, at: index) } }
+                record.withLock { for (index, outcome) in unitResults { $0!.record(outcome, at: index) } }
                 for (index, outcome) in unitResults {
                     let name = inputs[index].name
                     switch outcome {
@@ -199,142 +217,56 @@ public struct BatchNormalizer: Sendable {
         }
         return withExtendedLifetime(lock) {
             finish(
-                inputs,
-                results.withLock { taken in
-                    defer { taken = IconResults(count: 0) }; return taken
-                }, priorErrors: priorErrors,
-                previous: previous, journal: journal, directory: try? directory.get(), spared: plan.spared,
-                twins: Self.twinNames(plan.twins, inputs))
+                record.withLock { $0.take()! },
+                previous: previous, journal: journal, directory: try? directory.get(), plan: plan)
         }
     }
 
-    /// Steps 4 and 5: the counts, pruning, the manifest.
+    /// Steps 4 and 5: pruning, the rest of the manifest.
     private func finish(
-        _ inputs: [BatchInput], _ results: consuming IconResults, priorErrors: [Manifest.ErrorEntry],
-        previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
-        spared: Set<FileIdentity>, twins: [String: (selected: String?, dark: String?)]
+        _ record: consuming RunRecord, previous: PreviousRun, journal: RunJournal, directory: OutputDirectory?,
+        plan: OutputPlan
     ) -> BatchResult {
-        var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
-        var result = BatchResult(manifest: manifest)
-        result.warnings = previous.warnings
-        manifest.errors = priorErrors
-        for (index, outcome) in results.outcomes.enumerated() {
-            switch outcome {
-            case .written(let written, let unchanged):
-                result.counts.normalized += 1
-                result.counts.written += written.count
-                result.counts.unchanged += unchanged
-                result.changes += written
-            case .checked(let changes):
-                result.counts.normalized += 1
-                result.changes += changes
-            case .reused(let files, let changes):
-                // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
-                result.counts.reused += 1
-                if !checkOnly { result.counts.written += changes.count }
-                result.counts.unchanged += files - changes.count
-                result.changes += changes
-            case .failed(let error):
-                manifest.errors.append(.init(input: inputs[index].name, error: error))
-                result.counts.failed += 1
-            case .stopped, nil:
-                break
-            }
-        }
-        // The rows, in input order, become the manifest's: held once, not copied.
-        manifest.icons = results.icons()
-        Self.linkTwins(&manifest.icons, twins)
         let signal = shouldStop()
-        if signal != 0 {
-            result.stoppedBy = signal
-            result.manifest = manifest
-            return result
-        }
+        if signal != 0 { return record.stopped(by: signal, warnings: previous.warnings) }
         // An input that failed keeps its previous files ("Whole sets"): they are not stale, and
         // stay tabicon's (the error entry lists them) for a later run to replace or prune.
-        for index in manifest.errors.indices {
-            manifest.errors[index].keptFiles = previous.files(ofInput: manifest.errors[index].input)
-                .filter { directory?.holds($0) ?? false }
+        let errors = record.result.manifest.errors
+        for (position, error) in errors.enumerated() {
+            record.keep(previous.files(ofInput: error.input).filter { directory?.holds($0) ?? false }, ofError: position)
         }
-        var kept: Set<String> = []
-        for icon in manifest.icons { icon.forEachOwnedPath { kept.insert($0) } }
-        for error in manifest.errors { kept.formUnion(error.keptFiles.map(\.path)) }
-        let stale = previous.staleFiles(producing: kept)
+        let stale = previous.staleFiles { record.produces($0) }
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {
-            let removed = Pruning.remove(stale, producing: kept, in: directory, madeFolders: folders, dryRun: checkOnly)
-            result.changes += removed.files.map { .init(kind: .remove, path: $0) }
-            if !checkOnly { result.counts.removed = removed.files.count }
+            let kept = record.result.manifest.errors
+            let removed = Pruning.remove(stale, in: directory, madeFolders: folders, dryRun: checkOnly) { folded in
+                // The produced paths spelled like a stale one but for case: the plan's, and the kept files.
+                var spellings: Set<String> = []
+                for case .success(let icon) in plan.icons {
+                    icon.forEachPath { path in
+                        if record.produces(path), folded.contains(path.lowercased()) { spellings.insert(path) }
+                    }
+                }
+                for error in kept {
+                    for file in error.keptFiles where folded.contains(file.path.lowercased()) { spellings.insert(file.path) }
+                }
+                return spellings
+            }
+            record.add(removed.files.map { .init(kind: .remove, path: $0) }, removed: removed.files.count)
             folders.subtract(removed.folders)
             folders = folders.filter { directory.folderExists($0) }
         }
-        manifest.folders = folders.sorted()
-        result.manifest = manifest
-        writeManifest(manifest, into: &result, previous: previous, sparing: spared)
+        let result = record.finish(
+            folders: folders.sorted(), warnings: previous.warnings, manifestPath: manifestURL.relativePath,
+            limit: manifestLimit)
         // Everything the journal recorded is now in the manifest, pruned, or no longer tabicon's.
         if !checkOnly, result.manifestError == nil { journal.clear() }
         return result
     }
 
-    /// The plan's twins by input name.
-    static func twinNames(_ twins: [(selected: Int?, dark: Int?)], _ inputs: [BatchInput]) -> [String: (
-        selected: String?, dark: String?
-    )] {
-        var names: [String: (selected: String?, dark: String?)] = [:]
-        for (index, links) in twins.enumerated() where links.selected != nil || links.dark != nil {
-            names[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
-        }
-        return names
-    }
-
-    /// The manifest's `selectedTwin` / `darkTwin` of every icon, as the plan placed them (`twins`,
-    /// by input), where both icons have an entry this run; and the `twin-mismatch` lint on both
-    /// (`IconTwins.link`).
-    static func linkTwins(_ icons: inout [Manifest.Icon], _ twins: [String: (selected: String?, dark: String?)]) {
-        IconTwins.link(&icons) { twins[$0] ?? (nil, nil) }
-    }
-
-    /// The manifest, written only when its bytes differ from the file there (so a run that
-    /// changed nothing changes no mtime); under `checkOnly`, a difference is one more change.
-    ///
-    /// `--check` compares the manifests without their stat records: those are a cache of what one
-    /// machine's file system said (a fresh clone has other inodes and times), not part of what a
-    /// run produces.
-    private func writeManifest(
-        _ manifest: Manifest, into result: inout BatchResult, previous: PreviousRun,
-        sparing spared: Set<FileIdentity>
-    ) {
-        let path = manifestURL.relativePath
-        if checkOnly {
-            if previous.recorded?.equalsIgnoringStats(manifest) == true { return }
-            result.changes.append(.init(kind: previous.recorded == nil ? .write : .change, path: path))
-            return
-        }
-        // The text is made twice when it changed (compared, then written), never held whole.
-        let existing = ManifestWriter.compare(manifest, withFileAt: path)
-        if existing == .equal { return }
-        result.changes.append(.init(kind: existing == .absent ? .write : .change, path: path))
-        let folder = (path as NSString).deletingLastPathComponent
-        if let directory = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: spared) {
-            _ = directory.removeStaleTemporaries(in: "")
-        }
-        do throws(TabIconsError) {
-            try AtomicFileWriter.write(toPath: path, limit: manifestLimit) { put in _ = ManifestWriter.write(manifest, put) }
-        } catch {
-            result.manifestError = error
-            guard error.code == .tooLarge else { return }
-            // Never a manifest the next run would refuse to read: the journal keeps what this
-            // run wrote tabicon's, and the previous manifest stays as it was.
-            let limit = manifestLimit % (1 << 20) == 0 ? "\(manifestLimit >> 20) MiB" : "\(manifestLimit) bytes"
-            result.manifestError = TabIconsError(
-                .tooLarge,
-                "the manifest would hold more than \(limit), the most a run reads back; split the set into runs with their own --out",
-                input: path)
-        }
-    }
 }
 
-/// What became of one input (kept by `IconResults`).
+/// What became of one input (recorded by `RunRecord`).
 enum IconOutcome: Sendable {
     /// Normalized and written: the changes (files written) and how many files were already equal.
     case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
@@ -346,4 +278,25 @@ enum IconOutcome: Sendable {
     case failed(TabIconsError)
     /// Abandoned because the batch was asked to stop; its temporaries are removed.
     case stopped
+}
+
+extension IconOutcome {
+    /// The manifest row of an input that has one.
+    var row: Manifest.Icon? {
+        get {
+            switch self {
+            case .written(let icon, _, _), .checked(let icon, _), .reused(let icon, _): icon
+            case .failed, .stopped: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch self {
+            case .written(_, let changes, let unchanged): self = .written(newValue, changes, unchanged: unchanged)
+            case .checked(_, let changes): self = .checked(newValue, changes)
+            case .reused(_, let changes): self = .reused(newValue, changes: changes)
+            case .failed, .stopped: break
+            }
+        }
+    }
 }

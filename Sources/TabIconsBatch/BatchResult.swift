@@ -2,11 +2,13 @@ import TabIcons
 
 /// What a batch did (or, under `--check`, would do), beside the manifest it wrote.
 public struct BatchResult: Sendable {
+    /// The manifest the run wrote (or, checking, would write); without its icons' entries when
+    /// the batch was asked not to hold them (`BatchNormalizer.resultHoldsIcons`).
     public var manifest: Manifest
 
     /// Icons carried over from the previous run untouched, icons normalized, inputs that failed;
     /// files written, files whose bytes were already on disk (left as they were), stale files
-    /// removed.
+    /// removed; icons too small for some of their scales (the `undersized` lint).
     public struct Counts: Sendable, Equatable {
         public var reused = 0
         public var normalized = 0
@@ -14,6 +16,7 @@ public struct BatchResult: Sendable {
         public var written = 0
         public var unchanged = 0
         public var removed = 0
+        public var undersized = 0
     }
     public var counts = Counts()
 

@@ -76,8 +76,29 @@ struct IconRun: Sendable {
         finishWaiting()
     }
 
-    /// The outcome of every input of `unit`, in the unit's order, from what each input has.
+    /// The outcome of every input of `unit`, in the unit's order, its rows linked to their twins
+    /// (`IconTwins.link`: `selectedTwin`, `darkTwin`, the `twin-mismatch` lint). The twins of an
+    /// icon are all in its unit, so the links are those the whole manifest would have.
     private func finish(
+        unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory, prepared: [Int: Prepared]
+    ) -> [(index: Int, outcome: IconOutcome)] {
+        var outcomes = outcomes(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared)
+        var twins: [String: (selected: String?, dark: String?)] = [:]
+        for index in unit {
+            let links = plan.twins[index]
+            if links.selected != nil || links.dark != nil {
+                twins[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
+            }
+        }
+        let withRows = outcomes.indices.filter { outcomes[$0].outcome.row != nil }
+        var rows = withRows.map { outcomes[$0].outcome.row! }
+        IconTwins.link(&rows) { twins[$0] ?? (nil, nil) }
+        for (position, row) in zip(withRows, rows) { outcomes[position].outcome.row = row }
+        return outcomes
+    }
+
+    /// The outcome of every input of `unit`, in the unit's order, from what each input has.
+    private func outcomes(
         unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory, prepared: [Int: Prepared]
     ) -> [(index: Int, outcome: IconOutcome)] {
         var prepared = prepared

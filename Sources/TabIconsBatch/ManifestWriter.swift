@@ -13,54 +13,89 @@ enum ManifestWriter {
     static let chunk = 64 << 10
 
     /// Hands the text of `manifest` to `emit` in order, chunk by chunk, until `emit` answers
-    /// false; answers whether every chunk was taken.
+    /// false; answers whether every chunk was taken. The same text `Stream` makes a piece at a time.
     @discardableResult
     static func write(_ manifest: Manifest, chunk: Int = chunk, _ emit: ([UInt8]) -> Bool) -> Bool {
-        var text = ManifestText()
-        text.out.reserveCapacity(chunk + 4096)
-        var stopped = false
-        func flush(_ text: inout ManifestText, force: Bool = false) {
-            guard !stopped, force || text.out.count >= chunk else { return }
-            stopped = !emit(text.out)
-            text.out.removeAll(keepingCapacity: true)
+        var stream = Stream(head: manifest, chunk: chunk)
+        for icon in manifest.icons {
+            stream.icon(icon)
+            if let piece = stream.take(), !emit(piece) { return false }
         }
-        // The document holds containers, so each key is on its own line, one level in.
-        var member = ManifestText.Members(level: 0, oneLine: false)
-        text.out.append(UInt8(ascii: "{"))
-        text.key("version", &member)
-        text.int(manifest.version)
-        text.key("tool", &member)
-        text.string(manifest.tool)
-        text.key("box", &member)
-        text.double(manifest.box)
-        text.key("scales", &member)
-        text.doubles(manifest.scales)
-        if let options = manifest.options {
-            text.key("options", &member)
-            options.json.write(into: &text.out, level: 1)
+        return stream.finish(errors: manifest.errors, folders: manifest.folders, emit)
+    }
+
+    /// The manifest's text made as a run goes (SPEC §6a: a run holds neither the text nor its
+    /// rows): the head, then each icon as it comes, in order, then the errors and folders. The
+    /// caller takes the text in pieces of about `chunk` bytes (`take`) as it grows.
+    struct Stream {
+        private var text = ManifestText()
+        private var document = ManifestText.Members(level: 0, oneLine: false)
+        private var icons = ManifestText.Members(level: 1, oneLine: false)
+        private let hasFolders: Bool
+        private let chunk: Int
+
+        /// The head of `manifest` (its version, tool, box, scales, options), up to its icons.
+        init(head manifest: Manifest, chunk: Int = ManifestWriter.chunk) {
+            self.chunk = chunk
+            hasFolders = manifest.options != nil
+            text.out.reserveCapacity(chunk + 4096)
+            // The document holds containers, so each key is on its own line, one level in.
+            text.out.append(UInt8(ascii: "{"))
+            text.key("version", &document)
+            text.int(manifest.version)
+            text.key("tool", &document)
+            text.string(manifest.tool)
+            text.key("box", &document)
+            text.double(manifest.box)
+            text.key("scales", &document)
+            text.doubles(manifest.scales)
+            if let options = manifest.options {
+                text.key("options", &document)
+                options.json.write(into: &text.out, level: 1)
+            }
+            text.key("icons", &document)
         }
-        text.key("icons", &member)
-        text.list(manifest.icons, level: 1) { text, icon, level in
-            text.icon(icon, level: level)
-            flush(&text)
+
+        /// The next icon entry.
+        mutating func icon(_ icon: Manifest.Icon) {
+            if icons.first { text.out.append(UInt8(ascii: "[")) }
+            text.separate(&icons)
+            text.icon(icon, level: 2)
+        }
+
+        /// The text made since the last piece taken, once it holds `chunk` bytes (or `all`).
+        mutating func take(all: Bool = false) -> [UInt8]? {
+            guard all ? !text.out.isEmpty : text.out.count >= chunk else { return nil }
+            defer { text.out.removeAll(keepingCapacity: true) }
+            return text.out
+        }
+
+        /// The rest of the text after the last icon, handed to `emit` in pieces; answers whether
+        /// every piece was taken.
+        mutating func finish(errors: [Manifest.ErrorEntry], folders: [String], _ emit: ([UInt8]) -> Bool) -> Bool {
+            var stopped = false
+            func flush(_ text: inout ManifestText, force: Bool = false) {
+                guard !stopped, force ? !text.out.isEmpty : text.out.count >= chunk else { return }
+                stopped = !emit(text.out)
+                text.out.removeAll(keepingCapacity: true)
+            }
+            if icons.first { text.out += "[]".utf8 } else { text.close(UInt8(ascii: "]"), icons) }
+            text.key("errors", &document)
+            text.list(errors, level: 1) { text, entry, level in
+                text.error(entry, level: level)
+                flush(&text)
+                return !stopped
+            }
+            guard !stopped else { return false }
+            if hasFolders {
+                text.key("folders", &document)
+                text.strings(folders)
+            }
+            text.close(UInt8(ascii: "}"), document)
+            text.out.append(UInt8(ascii: "\n"))
+            flush(&text, force: true)
             return !stopped
         }
-        guard !stopped else { return false }
-        text.key("errors", &member)
-        text.list(manifest.errors, level: 1) { text, entry, level in
-            text.error(entry, level: level)
-            flush(&text)
-            return !stopped
-        }
-        guard !stopped else { return false }
-        if manifest.options != nil {
-            text.key("folders", &member)
-            text.strings(manifest.folders)
-        }
-        text.close(UInt8(ascii: "}"), member)
-        text.out.append(UInt8(ascii: "\n"))
-        flush(&text, force: true)
-        return !stopped
     }
 
     /// One icon entry alone, as a worker sends its row (read back by `Manifest.Icon(parsing:)`).
@@ -72,7 +107,7 @@ enum ManifestWriter {
 }
 
 /// The text of the manifest's parts, appended to `out` as `JSONValue` would print them.
-private struct ManifestText {
+fileprivate struct ManifestText {
     var out: [UInt8] = []
 
     /// Where the members of an open container stand: its level, whether it is on one line (all

@@ -174,11 +174,11 @@ struct PreviousRun: Sendable {
     /// by exact name: on a case-sensitive file system `Home.png` renamed `home.png` leaves a stale
     /// `Home.png`. Where the two spellings are one file (macOS), the deletion gate spares it by
     /// identity (`Pruning`).
-    func staleFiles(producing keep: Set<String>) -> [Manifest.FileEntry] {
+    func staleFiles(keeping isKept: (String) -> Bool) -> [Manifest.FileEntry] {
         var seen: Set<String> = []
         var stale: [Manifest.FileEntry] = []
         forEachOwnedFile { file in
-            if !keep.contains(file.path), seen.insert(file.path).inserted { stale.append(file) }
+            if !isKept(file.path), seen.insert(file.path).inserted { stale.append(file) }
         }
         return stale.sorted { $0.path < $1.path }
     }

@@ -4,12 +4,16 @@ import TabIcons
 /// through the deletion gate (`OutputDirectory.remove`): a file only while it holds the bytes
 /// tabicon recorded, never an input, never outside `--out`. With `dryRun` it answers what it would
 /// remove, for `--check`.
+///
+/// `produced` answers, for a set of folded (lowercased) paths, the paths the run produces that
+/// fold to one of them: the run holds no list of its paths, so it looks them up once, and only
+/// when something is stale.
 enum Pruning {
     static func remove(
-        _ stale: [Manifest.FileEntry], producing produced: Set<String>, in directory: OutputDirectory,
-        madeFolders: Set<String>, dryRun: Bool = false
+        _ stale: [Manifest.FileEntry], in directory: OutputDirectory, madeFolders: Set<String>, dryRun: Bool = false,
+        producedFolding produced: (Set<String>) -> Set<String>
     ) -> (files: [String], folders: Set<String>) {
-        let sparing = sameFileSpellings(of: stale, producing: produced, in: directory)
+        let sparing = sameFileSpellings(of: stale, producedFolding: produced, in: directory)
         var removed: [String] = []
         var candidates: Set<String> = []
         for file in stale where directory.remove(.file(file), alsoSparing: sparing, dryRun: dryRun) {
@@ -33,11 +37,11 @@ enum Pruning {
     /// The identities of produced files that a stale file's name differs from only in case: on a
     /// file system that folds case (macOS), `Home.png` is the new `home.png`, and must stay.
     private static func sameFileSpellings(
-        of stale: [Manifest.FileEntry], producing produced: Set<String>,
+        of stale: [Manifest.FileEntry], producedFolding produced: (Set<String>) -> Set<String>,
         in directory: OutputDirectory
     ) -> Set<FileIdentity> {
         let staleFolded = Set(stale.map { $0.path.lowercased() })
         guard !staleFolded.isEmpty else { return [] }
-        return Set(produced.filter { staleFolded.contains($0.lowercased()) }.compactMap { directory.fileStat($0)?.identity })
+        return Set(produced(staleFolded).compactMap { directory.fileStat($0)?.identity })
     }
 }

@@ -126,6 +126,8 @@ struct NormalizeCommand {
         batch.previewURL = preview
         batch.shouldStop = { StopSignals.received }
         batch.jail = jail
+        // The entries are held only to print or page them; otherwise each goes to the file as it is made.
+        batch.resultHoldsIcons = json || preview != nil
 
         let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult
@@ -189,9 +191,9 @@ struct NormalizeCommand {
     func summary(_ result: BatchResult) -> String {
         let manifest = result.manifest
         let counts = result.counts
-        let skipped = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
+        let skipped = counts.undersized
         var text =
-            "normalized \(Self.count(manifest.icons.count, "icon"))"
+            "normalized \(Self.count(counts.normalized + counts.reused, "icon"))"
             + " (\(counts.reused) reused) into \(outputName)/: \(Self.count(counts.written, "file")) written,"
             + " \(counts.unchanged) unchanged, \(counts.removed) removed"
         if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }

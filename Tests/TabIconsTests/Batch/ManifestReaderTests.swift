@@ -506,24 +506,93 @@ struct ManifestReaderTests {
         }
     }
 
-    @Test("the manifest file compared chunk by chunk: equal, longer, shorter, changed, absent, a link")
-    func comparison() throws {
+    /// The text of `manifest` through `ManifestOutput` at `path` in pieces of `chunk` bytes.
+    private static func output(_ manifest: Manifest, to path: String, chunk: Int = 4096, limit: Int = .max) throws(TabIconsError)
+        -> ManifestOutput.Comparison
+    {
+        let output = ManifestOutput(path: path, limit: limit)
+        ManifestWriter.write(manifest, chunk: chunk) { output.put($0) }
+        return try output.finish()
+    }
+
+    @Test(
+        "the manifest compared as it is made: nothing written when equal, else the whole text in place; a link replaced, not followed"
+    )
+    func comparedAsMade() throws {
         let dir = try TemporaryDirectory("manifest-reader")
         let manifest = Self.sample(icons: 200)
         let text = manifest.jsonBytes
         let path = dir.path("manifest.json")
-        #expect(ManifestWriter.compare(manifest, withFileAt: path) == .absent)
+        #expect(try Self.output(manifest, to: path) == .absent)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == text)
         for (bytes, expected) in [
-            (text, ManifestWriter.Comparison.equal), (text + [0x0A], .different),
+            (text, ManifestOutput.Comparison.equal), (text + [0x0A], .different),
             (Array(text.dropLast()), .different), (Array(text.prefix(70_000)), .different),
-            (Array(text.prefix(100)) + [0x21] + Array(text.dropFirst(101)), .different), ([], .different)
+            (Array(text.prefix(100)) + [0x21] + Array(text.dropFirst(101)), .different),
+            (Array(text.prefix(9000)) + [0x21] + Array(text.dropFirst(9001)), .different), ([], .different),
         ] {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            #expect(ManifestWriter.compare(manifest, withFileAt: path) == expected)
+            let before = try #require(FileIdentity(path: path))
+            for chunk in [1000, 4096, 65_536] {
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                #expect(try Self.output(manifest, to: path, chunk: chunk) == expected)
+                #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == text)
+            }
+            // Equal: the very file left, not rewritten.
+            if expected == .equal { #expect(FileIdentity(path: path) == before) }
         }
         try Data(text).write(to: URL(fileURLWithPath: dir.path("real.json")))
         #expect(symlink(dir.path("real.json"), dir.path("link.json")) == 0)
-        #expect(ManifestWriter.compare(manifest, withFileAt: dir.path("link.json")) == .absent)
+        #expect(try Self.output(manifest, to: dir.path("link.json")) == .absent)
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: dir.path("real.json")))) == text)
+        var info = stat()
+        #expect(lstat(dir.path("link.json"), &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["link.json", "manifest.json", "real.json"])
+    }
+
+    @Test("a manifest file changed while its text was compared is not spliced into the new one: io, the file there kept")
+    func changedUnderTheRun() throws {
+        let dir = try TemporaryDirectory("manifest-reader")
+        let manifest = Self.sample(icons: 200)
+        let text = manifest.jsonBytes
+        let path = dir.path("manifest.json")
+        var old = text
+        old[50_000] = old[50_000] == 0x20 ? 0x21 : 0x20  // differs after 50,000 equal bytes
+        try Data(old).write(to: URL(fileURLWithPath: path))
+        let output = ManifestOutput(path: path, limit: .max)
+        var sent = 0
+        var changed: [UInt8] = []
+        ManifestWriter.write(manifest, chunk: 4096) { piece in
+            // After the first 20,000 equal bytes, someone rewrites the file in place.
+            if sent >= 20_000, changed.isEmpty {
+                changed = old
+                changed[10] = changed[10] == 0x20 ? 0x22 : 0x20
+                let fd = open(path, O_WRONLY)
+                _ = changed.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
+                close(fd)
+            }
+            sent += piece.count
+            return output.put(piece)
+        }
+        #expect(throws: TabIconsError.self) { try output.finish() }
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == changed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["manifest.json"])
+    }
+
+    @Test("a manifest text past the limit is tooLarge: the file there untouched, no temporary left")
+    func outputLimit() throws {
+        let dir = try TemporaryDirectory("manifest-reader")
+        let manifest = Self.sample(icons: 50)
+        let text = manifest.jsonBytes
+        let path = dir.path("manifest.json")
+        #expect(try Self.output(manifest, to: path, limit: text.count) == .absent)
+        var other = Self.sample(icons: 60)
+        other.folders = ["x"]
+        #expect {
+            try Self.output(other, to: path, limit: text.count)
+        } throws: { ($0 as? TabIconsError)?.code == .tooLarge }
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["manifest.json"])
     }
 
     @Test("a file's lines read a chunk at a time are its lines split whole, an overlong one nil, in any chunk size")

@@ -1,0 +1,117 @@
+import TabIcons
+import Foundation
+
+/// Where a run's manifest text goes as it is made (`ManifestWriter.Stream`): compared a piece at
+/// a time with the manifest file there, and written only from the first byte that differs (to a
+/// temporary, the equal bytes before it copied from the file), renamed into place at the end. So a
+/// run that changed nothing writes nothing and changes no mtime (SPEC §6a), and no run holds the
+/// text or the rows it came from.
+///
+/// The file there is read as untrusted (`UntrustedFile.withOpened`'s checks: a link, a special
+/// file or one over the cap is as good as absent). Its bytes are hashed as they are compared, and
+/// the prefix copied from it must hash the same: a file changed under the run fails the write
+/// rather than leave a manifest of two texts. Used under the batch's results lock only.
+final class ManifestOutput: @unchecked Sendable {
+    enum Comparison: Equatable { case absent, equal, different }
+
+    private let path: String
+    private let limit: Int
+    /// The file there, open until the text first differs from it.
+    private var existing: (fd: Int32, size: Int)?
+    private var matched = 0
+    private var matchedHash = Hasher()
+    private var pending: AtomicFileWriter.Pending?
+    private var failure: TabIconsError?
+    private var written = 0
+    /// Whether a manifest was there to compare with.
+    private let existed: Bool
+
+    init(path: String, limit: Int) {
+        self.path = path
+        self.limit = limit
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        var info = stat()
+        if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= UntrustedFile.cap {
+            existing = (fd, Int(info.st_size))
+        } else if fd >= 0 {
+            close(fd)
+        }
+        existed = existing != nil
+    }
+
+    deinit {
+        if let existing { close(existing.fd) }
+        pending?.abandon()
+    }
+
+    /// The next piece of the text; false once it can take no more (over the limit, a failed write).
+    @discardableResult
+    func put(_ bytes: [UInt8]) -> Bool {
+        guard failure == nil else { return false }
+        written += bytes.count
+        guard written <= limit else {
+            failure = TabIconsError(.tooLarge, "\(path) would hold more than \(limit) bytes", input: path)
+            pending?.abandon()
+            pending = nil
+            return false
+        }
+        if pending == nil, let (fd, size) = existing, matched + bytes.count <= size,
+            UntrustedFile.bytes(of: fd, size: bytes.count) == bytes
+        {
+            matched += bytes.count
+            bytes.withUnsafeBytes { matchedHash.combine(bytes: $0) }
+            return true
+        }
+        guard startWriting() else { return false }
+        return pending!.put(bytes)
+    }
+
+    /// The temporary, begun with the equal bytes read so far; false (with `failure`) when it cannot be.
+    private func startWriting() -> Bool {
+        if pending != nil { return true }
+        do throws(TabIconsError) {
+            let file = try AtomicFileWriter.Pending(path: path)
+            pending = file
+            guard let (fd, _) = existing else { return true }
+            var copied = Hasher()
+            var offset = 0
+            while offset < matched {
+                let count = min(ManifestWriter.chunk, matched - offset)
+                var piece = [UInt8](repeating: 0, count: count)
+                let read = piece.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(offset)) }
+                guard read == count else { throw TabIconsError(.io, "cannot read \(path) again", input: path) }
+                piece.withUnsafeBytes { copied.combine(bytes: $0) }
+                file.put(piece)
+                offset += count
+            }
+            guard copied.finalize() == matchedHash.finalize() else {
+                throw TabIconsError(.io, "\(path) changed while the run read it; run again", input: path)
+            }
+            close(fd)
+            existing = nil
+            return true
+        } catch {
+            failure = error
+            pending?.abandon()
+            pending = nil
+            return false
+        }
+    }
+
+    /// Ends the text: nothing written when it equals the file there (`equal`), else the new file
+    /// renamed into place. Throws what kept it from being written (the file there then stays).
+    func finish() throws(TabIconsError) -> Comparison {
+        if let failure { throw failure }
+        if pending == nil, let existing, matched == existing.size { return .equal }
+        guard startWriting(), let pending else { throw failure! }
+        self.pending = nil
+        try pending.commit()
+        return existed ? .different : .absent
+    }
+
+    /// Drops the text: the temporary (if any) is removed, the file there left as it was.
+    func abandon() {
+        pending?.abandon()
+        pending = nil
+    }
+}

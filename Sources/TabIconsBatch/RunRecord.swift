@@ -1,0 +1,177 @@
+import TabIcons
+
+/// What a run records of its inputs as they finish, in input order whatever order the workers
+/// deliver them in (so the manifest and every count are the same for any `--jobs`): each outcome
+/// counted into the result, each row written into the manifest's text (`ManifestWriter.Stream`
+/// into `ManifestOutput`) or, under `--check`, compared with the previous manifest's entry in its
+/// place, and then let go. An outcome is held only until every input before it has one, and a
+/// row stays after that only in the result, when the caller asked for every entry
+/// (`BatchNormalizer.resultHoldsIcons`): the run's memory follows what it works on at once, not
+/// the set (SPEC §6a "Incremental"). Of the rows it keeps the paths they own, as hashes, for
+/// pruning (`produces`).
+struct RunRecord: Sendable {
+    private(set) var result: BatchResult
+    /// Outcomes that came before an earlier input's, by input.
+    private var waiting: [Int: IconOutcome] = [:]
+    /// The first input whose outcome has not been recorded.
+    private var next = 0
+    private var stream: ManifestWriter.Stream
+    /// Where the text goes; nil under `--check`, which compares instead.
+    private let output: ManifestOutput?
+    private var check: ManifestCheck?
+    /// The hash of every path a row owns (`Hasher`, seeded per process): a stale file is pruned
+    /// only when its path's hash is none of these, so a collision keeps a file, never removes one.
+    private var produced: Set<Int> = []
+    private let inputs: [BatchInput]
+    private let holdsIcons: Bool
+
+    init(
+        head: Manifest, inputs: [BatchInput], manifestPath: String, limit: Int, recorded: Manifest?, checkOnly: Bool,
+        holdsIcons: Bool
+    ) {
+        result = BatchResult(manifest: head)
+        stream = ManifestWriter.Stream(head: head)
+        output = checkOnly ? nil : ManifestOutput(path: manifestPath, limit: limit)
+        check = checkOnly ? ManifestCheck(recorded: recorded) : nil
+        self.inputs = inputs
+        self.holdsIcons = holdsIcons
+    }
+
+    /// The outcome of input `index`, recorded with those after it that waited for it.
+    mutating func record(_ outcome: IconOutcome, at index: Int) {
+        waiting[index] = outcome
+        while let outcome = waiting.removeValue(forKey: next) {
+            take(outcome, of: next)
+            next += 1
+        }
+    }
+
+    private mutating func take(_ outcome: IconOutcome, of index: Int) {
+        switch outcome {
+        case .written(let icon, let written, let unchanged):
+            result.counts.normalized += 1
+            result.counts.written += written.count
+            result.counts.unchanged += unchanged
+            result.changes += written
+            row(icon)
+        case .checked(let icon, let changes):
+            result.counts.normalized += 1
+            result.changes += changes
+            row(icon)
+        case .reused(let icon, let changes):
+            // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
+            result.counts.reused += 1
+            if output != nil { result.counts.written += changes.count }
+            result.counts.unchanged += icon.ownedFileCount - changes.count
+            result.changes += changes
+            row(icon)
+        case .failed(let error):
+            result.manifest.errors.append(.init(input: inputs[index].name, error: error))
+            result.counts.failed += 1
+        case .stopped:
+            break
+        }
+    }
+
+    private mutating func row(_ icon: Manifest.Icon) {
+        icon.forEachOwnedPath { produced.insert($0.hashValue) }
+        if icon.lints.contains(where: { $0.code == .undersized }) { result.counts.undersized += 1 }
+        if check != nil {
+            check!.icon(icon)
+        } else {
+            stream.icon(icon)
+            if let piece = stream.take() { output?.put(piece) }
+        }
+        if holdsIcons { result.manifest.icons.append(icon) }
+    }
+
+    /// Whether a row of this run owns `path`, or a failed input keeps it (`keep`); by hash, so
+    /// a path no row owns may rarely answer true (never the other way).
+    func produces(_ path: String) -> Bool { produced.contains(path.hashValue) }
+
+    /// The files a failed input keeps (its last good run's, SPEC §6a "Whole sets"): they are not
+    /// stale, and stay tabicon's (its error entry lists them).
+    mutating func keep(_ files: [Manifest.FileEntry], ofError position: Int) {
+        result.manifest.errors[position].keptFiles = files
+        for file in files { produced.insert(file.path.hashValue) }
+    }
+
+    /// The result of a run stopped by `signal`: its manifest text dropped, the file there left
+    /// as it was.
+    consuming func stopped(by signal: Int32, warnings: [String]) -> BatchResult {
+        output?.abandon()
+        result.stoppedBy = signal
+        result.warnings = warnings
+        return result
+    }
+
+    mutating func add(_ changes: [BatchResult.Change], removed: Int) {
+        result.changes += changes
+        if output != nil { result.counts.removed = removed }
+    }
+
+    /// The rest of the manifest (its errors and `folders`) written, or under `--check` compared:
+    /// the result of the run, its manifest as the caller asked for it.
+    consuming func finish(folders: [String], warnings: [String], manifestPath path: String, limit: Int) -> BatchResult {
+        result.manifest.folders = folders
+        result.warnings = warnings
+        if var check {
+            if !check.finish(result.manifest) {
+                result.changes.append(.init(kind: check.recorded == nil ? .write : .change, path: path))
+            }
+            return result
+        }
+        guard let output else { return result }
+        let errors = result.manifest.errors
+        _ = stream.finish(errors: errors, folders: folders) { output.put($0) }
+        do throws(TabIconsError) {
+            switch try output.finish() {
+            case .equal: break
+            case .absent: result.changes.append(.init(kind: .write, path: path))
+            case .different: result.changes.append(.init(kind: .change, path: path))
+            }
+        } catch {
+            result.manifestError = error
+            guard error.code == .tooLarge else { return result }
+            // Never a manifest the next run would refuse to read: the journal keeps what this
+            // run wrote tabicon's, and the previous manifest stays as it was.
+            let shown = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            result.manifestError = TabIconsError(
+                .tooLarge,
+                "the manifest would hold more than \(shown), the most a run reads back; split the set into runs with their own --out",
+                input: path)
+        }
+        return result
+    }
+}
+
+/// `--check`'s comparison of the manifest a run would write with the one there, row by row as
+/// the rows come, without the stat records (a cache of one machine's file system, not part of
+/// what a run produces: a fresh clone has other inodes and times).
+struct ManifestCheck: Sendable {
+    let recorded: Manifest?
+    private var position = 0
+    private var equal: Bool
+
+    init(recorded: Manifest?) {
+        self.recorded = recorded
+        equal = recorded != nil
+    }
+
+    mutating func icon(_ icon: Manifest.Icon) {
+        guard equal, let recorded, position < recorded.icons.count,
+            recorded.icons[position].withoutStats == icon.withoutStats
+        else { return equal = false }
+        position += 1
+    }
+
+    /// Whether the manifest `rest` ends (its head, errors and folders; its icons were compared
+    /// one by one) equals the recorded one.
+    mutating func finish(_ rest: Manifest) -> Bool {
+        guard equal, var recorded, position == recorded.icons.count else { return false }
+        var rest = rest
+        recorded.icons = []
+        rest.icons = []
+        return rest.equalsIgnoringStats(recorded)
+    }
+}
