@@ -153,16 +153,14 @@ public struct BatchNormalizer: Sendable {
         // run got there first).
         var lock = try RunLock(root: root, exclusive: !checkOnly)
         var previous = try PreviousRun(
-            manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-            trustStats: !verify, sharing: inputs, plan: plan)
+            manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
             previous = try PreviousRun(
-                manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal,
-                trustStats: !verify, sharing: inputs, plan: plan)
+                manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
         }
         readPrevious?(previous)
         if !checkOnly {
@@ -181,7 +179,7 @@ public struct BatchNormalizer: Sendable {
         let record = LockedState<RunRecord?>(
             RunRecord(
                 head: head, inputs: inputs, manifestPath: manifestURL.relativePath, limit: manifestLimit,
-                recorded: previous.recorded, checkOnly: checkOnly, holdsIcons: resultHoldsIcons))
+                previous: previous, checkOnly: checkOnly, holdsIcons: resultHoldsIcons))
         let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
         let engine = IconEngine(jail: jail)
@@ -235,7 +233,7 @@ public struct BatchNormalizer: Sendable {
         for (position, error) in errors.enumerated() {
             record.keep(previous.files(ofInput: error.input).filter { directory?.holds($0) ?? false }, ofError: position)
         }
-        let stale = previous.staleFiles { record.produces($0) }
+        let stale = previous.staleFiles(keeping: { record.produces($0) }, skipping: { record.rowOwns($0, $1) })
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {
             let kept = record.result.manifest.errors

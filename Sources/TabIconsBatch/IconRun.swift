@@ -264,10 +264,12 @@ struct IconRun: Sendable {
         let inputStat = whole.inputStat(index)
         // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = batch.fingerprint(of: input)
+        // Read from the previous manifest once (none under --force: nothing is carried over).
+        let recorded = batch.force ? nil : previous.entry(ofInput: input.name, index: index, plan: plan)
         let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
-            guard !batch.force,
+            guard
                 var entry = previous.reusable(
-                    input: input.name, inputStat: inputStat, contentHash: hash,
+                    recorded, inputStat: inputStat, contentHash: hash,
                     fingerprint: fingerprint, plan: plan, directory: directory,
                     plannedStat: { whole.outputStat(ofInput: index, path: $0) })
             else { return nil }

@@ -72,7 +72,10 @@ package struct JSONScanner {
         self.chunk = max(1, chunk)
     }
 
-    func failure(_ what: String) -> Failure { Failure(description: "\(what) at byte \(offset + index)") }
+    func failure(_ what: String) -> Failure { Failure(description: "\(what) at byte \(position)") }
+
+    /// Where the scanner stands in the text: the offset of the next byte it has not consumed.
+    var position: Int { offset + index }
 
     // MARK: Bytes
 

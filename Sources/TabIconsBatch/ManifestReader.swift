@@ -19,8 +19,20 @@ struct ManifestReader {
         var paths: [String]
     }
 
+    /// Where one icon entry is in the text, and its input's name as a hash (`String.hashValue`,
+    /// 0 when it names none): what `outline` keeps of an entry, for `ManifestEntries` to read it
+    /// later. (A text over 4 GiB is never read: `UntrustedFile.cap`.)
+    struct EntryPlace: Sendable {
+        let start: UInt32
+        let end: UInt32
+        let inputHash: Int
+    }
+
     private var scanner: JSONScanner
     var sharing: ((Int) -> Shared?)?
+    /// Set by `outline`: the icon entries are placed (into `places`), not read.
+    private var outlining = false
+    private(set) var places: [EntryPlace] = []
     /// The first icon entry (or rendition) and the first error entry that is not SPEC §6's, kept
     /// until the whole text has been checked.
     private var iconProblem: String?
@@ -55,6 +67,17 @@ struct ManifestReader {
         if let iconProblem { throw Self.corrupt(iconProblem) }
         if let errorProblem { throw Self.corrupt(errorProblem) }
         return read
+    }
+
+    /// The document with its icons' entries not read (`icons` empty): each entry's place in the
+    /// text and its input's name are kept in `places`, for a reader that reads an entry when it
+    /// needs it (`ManifestEntries`, through `iconRow` on the entry's bytes). The text is checked
+    /// as `manifest()` checks it, but for the fields of each icon entry, which that later read
+    /// judges.
+    mutating func outline() throws(TabIconsError) -> Manifest {
+        outlining = true
+        defer { outlining = false }
+        return try manifest()
     }
 
     /// One icon entry as the whole text (a worker's row).
@@ -159,11 +182,53 @@ struct ManifestReader {
         var cursor = try scanner.enter()
         var index = 0
         while try scanner.nextElement(&cursor) {
+            if outlining {
+                try place()
+                continue
+            }
             if let icon = try icon(shared: sharing?(index)) { icons.append(icon) }
             index += 1
         }
         return icons
     }
+
+    /// The next icon entry's place and input, the rest of it skipped. Each key SPEC §6 requires
+    /// must be there with a value of its JSON kind (else the document is refused, as `manifest()`
+    /// refuses it); what only reading the entry can judge (an integer's value, a rendition's
+    /// keys) is left to that read. So an entry placed is at least the size of those keys.
+    private mutating func place() throws(JSONScanner.Failure) {
+        let start = scanner.position
+        var input: String?
+        var seen: UInt16 = 0, right: UInt16 = 0  // a bit a required key: met first, of its kind
+        if try scanner.isObject() {
+            var cursor = try scanner.enter()
+            while let key = try scanner.nextKey(&cursor) {
+                guard let required = Self.required[key], seen & required.bit == 0 else { try scanner.skip(); continue }
+                seen |= required.bit
+                if try scanner.kind() == required.kind { right |= required.bit }
+                if key == "input" { input = try scanner.string() } else { try scanner.skip() }
+            }
+        } else {
+            try scanner.skip()
+        }
+        guard right == Self.allRequired else {
+            iconProblem = iconProblem ?? Self.iconLacksKey
+            return
+        }
+        places.append(.init(start: UInt32(start), end: UInt32(scanner.position), inputHash: input?.hashValue ?? 0))
+    }
+
+    /// The keys an icon entry must have (SPEC §6), with the kind of value each must be, and a bit each.
+    private static let required: [String: (bit: UInt16, kind: JSONScanner.Kind)] = {
+        let kinds: [(String, JSONScanner.Kind)] = [
+            ("input", .string), ("name", .string), ("format", .string), ("contentHash", .string),
+            ("pixelWidth", .number), ("pixelHeight", .number), ("orientation", .number),
+            ("decodeScale", .number), ("pointWidth", .number), ("pointHeight", .number),
+            ("hasAlpha", .bool), ("animated", .bool), ("lints", .array),
+        ]
+        return Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.0, (UInt16(1) << $0, $1.1)) })
+    }()
+    private static let allRequired = UInt16((1 << required.count) - 1)
 
     private mutating func errorList() throws(JSONScanner.Failure) -> [Manifest.ErrorEntry]? {
         guard try scanner.isArray() else { try scanner.skip(); return nil }

@@ -10,119 +10,111 @@ import Foundation
 /// its own manifest); an entry naming any path that is not a plain relative path below `--out`
 /// (`RelativePath`) is dropped whole with a warning, so it is never reused, pruned or listed.
 struct PreviousRun: Sendable {
-    let manifest: Manifest?
-    /// The manifest as the file holds it, its ignored entries too: what `--check` compares with.
+    /// The manifest's head, errors and folders as the file holds them, without its icons (read
+    /// one at a time: `entries`): what `--check` compares with.
     let recorded: Manifest?
-    /// One line for each entry or folder ignored.
-    let warnings: [String]
-    /// Where each input's entry is in `manifest.icons` (the first, when one is listed twice).
-    private let iconsByInput: [String: Int]
+    /// Its icon entries, in its file.
+    let entries: ManifestEntries?
+    /// The errors' kept files and the folders, without those that name a path that is not plain.
     private let keptByInput: [String: [Manifest.FileEntry]]
+    private let recordedFolders: [String]
+    /// One line for each error entry's files or folder ignored (the icon entries' are `entries`').
+    private let headWarnings: [String]
     /// Files and folders a run that did not finish committed.
     private let journal: RunJournal.Entries
 
     /// Whether the previous run had this run's options (compared once, not per input), and the
     /// two fingerprints for an icon with options of its own (`--config`).
     private let sameOptions: Bool
+    private let recordedOptions: OptionFingerprint?
     private let runOptions: OptionFingerprint
     /// Which of the manifest's stat records stand for their files' bytes.
     let statCache: StatCache
 
     /// `trustStats` false (`--verify`): every input and recorded file is read and hashed.
-    /// `inputs` and `plan`, this run's, lend their equal strings to the entries read.
     init(
-        manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal,
-        trustStats: Bool = true, sharing inputs: [BatchInput] = [], plan: OutputPlan? = nil
+        manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal, trustStats: Bool = true
     ) throws(BatchUsageError) {
         var warnings: [String] = []
-        let shared = plan.map { plan in
-            { (index: Int) -> ManifestReader.Shared? in
-                guard index < inputs.count, index < plan.icons.count, case .success(let planned) = plan.icons[index] else {
-                    return nil
-                }
-                return .init(input: inputs[index].name, paths: planned.renditionPaths.map(\.path))
-            }
-        }
-        let read = try Self.read(manifestPath, sharing: shared)
-        recorded = read?.manifest
-        manifest = read.map { Self.plainPathsOnly($0.manifest, warnings: &warnings) }
-        statCache = StatCache(trusted: trustStats, recordedBefore: read?.stat.mtime)
-        self.journal = journal.read()
-        self.warnings = warnings + self.journal.warnings
-        sameOptions = manifest?.options == fingerprint
-        runOptions = fingerprint
-        var icons: [String: Int] = [:]
-        for (index, icon) in (manifest?.icons ?? []).enumerated() where icons[icon.input] == nil { icons[icon.input] = index }
-        iconsByInput = icons
+        let read = try Self.read(manifestPath)
+        recorded = read?.head
+        entries = read?.entries
         var kept: [String: [Manifest.FileEntry]] = [:]
-        for error in manifest?.errors ?? [] where !error.keptFiles.isEmpty { kept[error.input, default: []] += error.keptFiles }
+        for error in read?.head.errors ?? [] where !error.keptFiles.isEmpty {
+            if let bad = error.keptFiles.first(where: { !RelativePath.isPlain($0.path) }) {
+                warnings.append(
+                    "ignored the previous manifest's entry for \(error.input): its path \(bad.path.debugDescription) is not a plain path below --out"
+                )
+                continue
+            }
+            kept[error.input, default: []] += error.keptFiles
+        }
         keptByInput = kept
-    }
-
-    /// The manifest at `path`, nil when there is none. Anything else there is refused: a web
-    /// app's `manifest.json` under `-o public`, a file too large to be one, a broken one.
-    /// Entry `k` is usually input `k` (the inputs did not change): `sharing` lends its strings.
-    private static func read(_ path: String, sharing: ((Int) -> ManifestReader.Shared?)?) throws(BatchUsageError)
-        -> (manifest: Manifest, stat: FileStat)?
-    {
-        let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
-        // Read in chunks as it is parsed (`ManifestReader`): the run holds the entries, not the text.
-        let read: (manifest: Result<Manifest, TabIconsError>, stat: FileStat)?
-        do throws(UntrustedFile.Failure) {
-            read = try UntrustedFile.withOpened(path) { fd, stat in
-                var reader = ManifestReader(file: fd, size: stat.size)
-                reader.sharing = sharing
-                return (Result { () throws(TabIconsError) in try reader.manifest() }, stat)
-            }
-        } catch {
-            throw BatchUsageError("--manifest \(path) cannot be the manifest: \(error.reason); \(refusal)")
-        }
-        guard let read else { return nil }
-        do throws(TabIconsError) {
-            let manifest = try read.manifest.get()
-            guard manifest.tool.hasPrefix("tabicon ") else {
-                throw TabIconsError(.corrupt, "its tool is not tabicon")
-            }
-            return (manifest, read.stat)
-        } catch {
-            throw BatchUsageError("--manifest \(path) holds a file that is not a tabicon manifest (\(error.message)); \(refusal)")
-        }
-    }
-
-    /// The manifest without the entries and folders that name a path tabicon would never write.
-    private static func plainPathsOnly(_ manifest: Manifest, warnings: inout [String]) -> Manifest {
-        var clean = manifest
-        func plain(_ files: [Manifest.FileEntry], of input: String) -> Bool {
-            guard let bad = files.first(where: { !RelativePath.isPlain($0.path) }) else { return true }
-            warnings.append(
-                "ignored the previous manifest's entry for \(input): its path \(bad.path.debugDescription) is not a plain path below --out"
-            )
-            return false
-        }
-        // Copied only when an entry goes: the common manifest is held once.
-        if !manifest.icons.allSatisfy({ $0.allOwnedPaths(RelativePath.isPlain) }) {
-            clean.icons = manifest.icons.filter { plain($0.ownedFiles, of: $0.input) }
-        }
-        for index in clean.errors.indices where !plain(clean.errors[index].keptFiles, of: clean.errors[index].input) {
-            clean.errors[index].keptFiles = []
-        }
-        clean.folders = manifest.folders.filter { folder in
+        recordedFolders = (read?.head.folders ?? []).filter { folder in
             if RelativePath.isPlain(folder) { return true }
             warnings.append("ignored the previous manifest's folder \(folder.debugDescription): not a plain path below --out")
             return false
         }
-        return clean
+        statCache = StatCache(trusted: trustStats, recordedBefore: read?.stat.mtime)
+        self.journal = journal.read()
+        headWarnings = warnings
+        recordedOptions = recorded?.options
+        sameOptions = recorded?.options == fingerprint
+        runOptions = fingerprint
+    }
+
+    /// What the run ignored of what it read back: the entries, errors' files and folders that
+    /// name a path that is not plain, and the journal's bad lines. The icon entries are read as
+    /// the run asks for them: all of them by the time it has pruned (`staleFiles`).
+    var warnings: [String] { headWarnings + (entries?.warnings ?? []) + journal.warnings }
+
+    /// The manifest at `path`, its icon entries placed, not read (`ManifestEntries`); nil when
+    /// there is none. Anything else there is refused: a web app's `manifest.json` under
+    /// `-o public`, a file too large to be one, a broken one.
+    private static func read(_ path: String) throws(BatchUsageError)
+        -> (head: Manifest, entries: ManifestEntries, stat: FileStat)?
+    {
+        let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
+        // Read in chunks as it is outlined (`ManifestReader`): the run holds the places, not the text.
+        let opened: (fd: Int32, stat: FileStat)?
+        do throws(UntrustedFile.Failure) {
+            opened = try UntrustedFile.opened(path)
+        } catch {
+            throw BatchUsageError("--manifest \(path) cannot be the manifest: \(error.reason); \(refusal)")
+        }
+        guard let (fd, stat) = opened else { return nil }
+        var reader = ManifestReader(file: fd, size: stat.size)
+        do throws(TabIconsError) {
+            let head = try reader.outline()
+            guard head.tool.hasPrefix("tabicon ") else {
+                throw TabIconsError(.corrupt, "its tool is not tabicon")
+            }
+            return (head, ManifestEntries(fd: fd, places: reader.places), stat)
+        } catch {
+            close(fd)
+            throw BatchUsageError("--manifest \(path) holds a file that is not a tabicon manifest (\(error.message)); \(refusal)")
+        }
     }
 
     /// Every file tabicon owns by the previous manifest (its icons' files and those it kept for
-    /// inputs that failed) and by the journal of a run that did not finish, one at a time.
-    private func forEachOwnedFile(_ body: (Manifest.FileEntry) -> Void) {
-        for icon in manifest?.icons ?? [] { icon.ownedFiles.forEach(body) }
-        for error in manifest?.errors ?? [] { error.keptFiles.forEach(body) }
+    /// inputs that failed) and by the journal of a run that did not finish, one at a time; an
+    /// entry taken by an input whose row owns just its paths (`owns`) is passed over.
+    private func forEachOwnedFile(
+        skipping owns: (_ input: Int, PathSignature) -> Bool, _ body: (Manifest.FileEntry) -> Void
+    ) {
+        entries?.forEachEntry(skipping: owns) { $0.ownedFiles.forEach(body) }
+        for files in keptByInput.values { files.forEach(body) }
         journal.files.forEach(body)
     }
 
-    /// The previous entry of `input`, carried over when nothing that decides its outputs changed:
+    /// The previous entry of input number `index`, read from the file (the strings of `plan`
+    /// lent to it), nil when it has none.
+    func entry(ofInput input: String, index: Int, plan: OutputPlan.Icon?) -> Manifest.Icon? {
+        entries?.entry(
+            forInput: input, index: index, sharing: .init(input: input, paths: plan?.renditionPaths.map(\.path) ?? []))
+    }
+
+    /// The previous entry of an input (`entry(ofInput:)`), carried over when nothing that decides its outputs changed:
     /// the same bytes (the content hash, or with `contentHash` nil the input's stat record, which
     /// then must stand for them: `statCache`), the same options and tool version (fingerprint), the
     /// same paths in the plan, and every file it recorded still on disk with its recorded bytes
@@ -133,12 +125,12 @@ struct PreviousRun: Sendable {
     /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
     /// `plannedStat` answers the stat the output plan took of a planned path (`OutputPlan.outputStat`).
     func reusable(
-        input: String, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
+        _ previous: Manifest.Icon?, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
         plan: OutputPlan.Icon, directory: OutputDirectory, plannedStat: (String) -> FileStat?? = { _ in nil }
     ) -> Manifest.Icon? {
-        guard let index = iconsByInput[input], var icon = manifest?.icons[index],
+        guard var icon = previous,
             icon.options == nil && fingerprint == nil
-                ? sameOptions : (icon.options ?? manifest?.options) == (fingerprint ?? runOptions)
+                ? sameOptions : (icon.options ?? recordedOptions) == (fingerprint ?? runOptions)
         else { return nil }
         // An entry without an intent predates `Contents.json` always naming one: redone.
         guard let renditions = icon.renditions, icon.intent != nil,
@@ -174,10 +166,12 @@ struct PreviousRun: Sendable {
     /// by exact name: on a case-sensitive file system `Home.png` renamed `home.png` leaves a stale
     /// `Home.png`. Where the two spellings are one file (macOS), the deletion gate spares it by
     /// identity (`Pruning`).
-    func staleFiles(keeping isKept: (String) -> Bool) -> [Manifest.FileEntry] {
+    func staleFiles(
+        keeping isKept: (String) -> Bool, skipping owns: (_ input: Int, PathSignature) -> Bool = { _, _ in false }
+    ) -> [Manifest.FileEntry] {
         var seen: Set<String> = []
         var stale: [Manifest.FileEntry] = []
-        forEachOwnedFile { file in
+        forEachOwnedFile(skipping: owns) { file in
             if !isKept(file.path), seen.insert(file.path).inserted { stale.append(file) }
         }
         return stale.sorted { $0.path < $1.path }
@@ -186,9 +180,9 @@ struct PreviousRun: Sendable {
     /// The files tabicon owns for `input` by the previous manifest (its icon's, or those kept
     /// when it failed before).
     func files(ofInput input: String) -> [Manifest.FileEntry] {
-        (iconsByInput[input].flatMap { manifest?.icons[$0].ownedFiles } ?? []) + (keptByInput[input] ?? [])
+        (entries?.entry(forInput: input, index: nil)?.ownedFiles ?? []) + (keptByInput[input] ?? [])
     }
 
     /// The folders tabicon created in earlier runs, finished or not.
-    var folders: Set<String> { Set((manifest?.folders ?? []) + journal.folders) }
+    var folders: Set<String> { Set(recordedFolders + journal.folders) }
 }

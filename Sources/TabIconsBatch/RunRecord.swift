@@ -22,17 +22,20 @@ struct RunRecord: Sendable {
     /// The hash of every path a row owns (`Hasher`, seeded per process): a stale file is pruned
     /// only when its path's hash is none of these, so a collision keeps a file, never removes one.
     private var produced: Set<Int> = []
+    /// Per input, the `PathSignature` of the paths its row owns (0: no row).
+    private var signatures: [Int]
     private let inputs: [BatchInput]
     private let holdsIcons: Bool
 
     init(
-        head: Manifest, inputs: [BatchInput], manifestPath: String, limit: Int, recorded: Manifest?, checkOnly: Bool,
+        head: Manifest, inputs: [BatchInput], manifestPath: String, limit: Int, previous: PreviousRun, checkOnly: Bool,
         holdsIcons: Bool
     ) {
         result = BatchResult(manifest: head)
         stream = ManifestWriter.Stream(head: head)
         output = checkOnly ? nil : ManifestOutput(path: manifestPath, limit: limit)
-        check = checkOnly ? ManifestCheck(recorded: recorded) : nil
+        check = checkOnly ? ManifestCheck(recorded: previous.recorded, entries: previous.entries) : nil
+        signatures = Array(repeating: 0, count: inputs.count)
         self.inputs = inputs
         self.holdsIcons = holdsIcons
     }
@@ -53,18 +56,18 @@ struct RunRecord: Sendable {
             result.counts.written += written.count
             result.counts.unchanged += unchanged
             result.changes += written
-            row(icon)
+            row(icon, of: index)
         case .checked(let icon, let changes):
             result.counts.normalized += 1
             result.changes += changes
-            row(icon)
+            row(icon, of: index)
         case .reused(let icon, let changes):
             // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
             result.counts.reused += 1
             if output != nil { result.counts.written += changes.count }
             result.counts.unchanged += icon.ownedFileCount - changes.count
             result.changes += changes
-            row(icon)
+            row(icon, of: index)
         case .failed(let error):
             result.manifest.errors.append(.init(input: inputs[index].name, error: error))
             result.counts.failed += 1
@@ -73,8 +76,9 @@ struct RunRecord: Sendable {
         }
     }
 
-    private mutating func row(_ icon: Manifest.Icon) {
+    private mutating func row(_ icon: Manifest.Icon, of index: Int) {
         icon.forEachOwnedPath { produced.insert($0.hashValue) }
+        signatures[index] = PathSignature(icon).value
         if icon.lints.contains(where: { $0.code == .undersized }) { result.counts.undersized += 1 }
         if check != nil {
             check!.icon(icon)
@@ -88,6 +92,11 @@ struct RunRecord: Sendable {
     /// Whether a row of this run owns `path`, or a failed input keeps it (`keep`); by hash, so
     /// a path no row owns may rarely answer true (never the other way).
     func produces(_ path: String) -> Bool { produced.contains(path.hashValue) }
+
+    /// Whether input number `index`'s row owns the paths of `signature` (by their signature).
+    func rowOwns(_ index: Int, _ signature: PathSignature) -> Bool {
+        index < signatures.count && signatures[index] != 0 && signatures[index] == signature.value
+    }
 
     /// The files a failed input keeps (its last good run's, SPEC §6a "Whole sets"): they are not
     /// stale, and stay tabicon's (its error entry lists them).
@@ -115,7 +124,7 @@ struct RunRecord: Sendable {
     consuming func finish(folders: [String], warnings: [String], manifestPath path: String, limit: Int) -> BatchResult {
         result.manifest.folders = folders
         result.warnings = warnings
-        if var check {
+        if let check {
             if !check.finish(result.manifest) {
                 result.changes.append(.init(kind: check.recorded == nil ? .write : .change, path: path))
             }
@@ -146,31 +155,34 @@ struct RunRecord: Sendable {
 }
 
 /// `--check`'s comparison of the manifest a run would write with the one there, row by row as
-/// the rows come, without the stat records (a cache of one machine's file system, not part of
-/// what a run produces: a fresh clone has other inodes and times).
+/// the rows come (each against the recorded entry in its place, read from the file), without
+/// the stat records (a cache of one machine's file system, not part of what a run produces: a
+/// fresh clone has other inodes and times).
 struct ManifestCheck: Sendable {
+    /// The recorded manifest without its icons, and its icon entries.
     let recorded: Manifest?
+    private let entries: ManifestEntries?
     private var position = 0
     private var equal: Bool
 
-    init(recorded: Manifest?) {
+    init(recorded: Manifest?, entries: ManifestEntries?) {
         self.recorded = recorded
+        self.entries = entries
         equal = recorded != nil
     }
 
     mutating func icon(_ icon: Manifest.Icon) {
-        guard equal, let recorded, position < recorded.icons.count,
-            recorded.icons[position].withoutStats == icon.withoutStats
+        guard equal, let entries, position < entries.count,
+            entries.entry(at: position, quietly: true)?.withoutStats == icon.withoutStats
         else { return equal = false }
         position += 1
     }
 
     /// Whether the manifest `rest` ends (its head, errors and folders; its icons were compared
     /// one by one) equals the recorded one.
-    mutating func finish(_ rest: Manifest) -> Bool {
-        guard equal, var recorded, position == recorded.icons.count else { return false }
+    func finish(_ rest: Manifest) -> Bool {
+        guard equal, let recorded, position == (entries?.count ?? 0) else { return false }
         var rest = rest
-        recorded.icons = []
         rest.icons = []
         return rest.equalsIgnoringStats(recorded)
     }

@@ -34,17 +34,30 @@ enum UntrustedFile {
         _ path: String, cap: Int = cap,
         _ body: (Int32, FileStat) throws(Failure) -> T
     ) throws(Failure) -> T? {
+        guard let (fd, stat) = try opened(path, cap: cap) else { return nil }
+        defer { close(fd) }
+        return try body(fd, stat)
+    }
+
+    /// The file at `path` opened as `withOpened` opens it, for the caller to close; nil when
+    /// nothing is there.
+    static func opened(_ path: String, cap: Int = cap) throws(Failure) -> (fd: Int32, stat: FileStat)? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw errno == ELOOP ? .notARegularFile : .unreadable(TabIconsError.systemReason())
         }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(TabIconsError.systemReason()) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
-        guard Int(info.st_size) <= cap else { throw .tooLarge(bytes: Int(info.st_size)) }
-        return try body(fd, FileStat(info))
+        let failure: Failure? =
+            fstat(fd, &info) != 0
+            ? .unreadable(TabIconsError.systemReason())
+            : info.st_mode & S_IFMT != S_IFREG ? .notARegularFile
+            : Int(info.st_size) > cap ? .tooLarge(bytes: Int(info.st_size)) : nil
+        if let failure {
+            close(fd)
+            throw failure
+        }
+        return (fd, FileStat(info))
     }
 
     /// Each line of the regular file open at `fd` (at most `size` bytes of it, read `chunk` at a

@@ -486,8 +486,15 @@ struct ManifestReaderTests {
         try manifest.jsonData().write(to: URL(fileURLWithPath: path))
         let journal = RunJournal(manifestPath: path)
         let previous = try PreviousRun(manifestPath: path, fingerprint: manifest.options!, journal: journal)
-        #expect(previous.recorded == manifest)
-        #expect(previous.manifest?.icons.map(\.input) == [manifest.icons[2].input])
+        var head = manifest
+        head.icons = []
+        #expect(previous.recorded == head)
+        // The entries stay in the file, each read as it is asked for: as written, in place.
+        #expect(previous.entries?.count == 3)
+        #expect((0..<3).map { previous.entries?.entry(at: $0) } == manifest.icons)
+        #expect(previous.warnings.isEmpty)
+        let found = manifest.icons.enumerated().map { previous.entry(ofInput: $1.input, index: $0, plan: nil) }
+        #expect(found == [nil, nil, manifest.icons[2]])
         #expect(previous.warnings.count == 2)
         #expect(previous.warnings.allSatisfy { $0.hasPrefix("ignored the previous manifest's entry for icons/") })
         #expect(previous.files(ofInput: manifest.icons[2].input) == manifest.icons[2].ownedFiles)
