@@ -51,3 +51,17 @@ package struct FileStat: Sendable, Equatable, Hashable {
         ])
     }
 }
+
+/// What `stat` said of a file (or that no regular file was there), as one number: all a stat
+/// record's check needs of the current stat (`StatCache`), in 8 bytes instead of a `FileStat?`'s
+/// 48, so the output plan can keep one for every planned path of a large set. A `Hasher` digest,
+/// seeded per process: no file can be made to meet another's; two that differ meet by chance
+/// about once in 2⁶⁴ checks.
+package struct StatDigest: Sendable, Equatable {
+    private let value: Int
+
+    package init(_ stat: FileStat?) { value = stat?.hashValue ?? 0 }
+
+    /// Whether this is the digest of `stat`.
+    package func matches(_ stat: FileStat?) -> Bool { self == StatDigest(stat) }
+}

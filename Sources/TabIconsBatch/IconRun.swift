@@ -259,14 +259,11 @@ struct IconRun: Sendable {
         _ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory, group: inout RenderGroup
     ) throws(TabIconsError) -> Prepared {
         let plan = try whole.icons[index].get()
-        // Taken when the plan was made, before the bytes are read: a change after it makes the
-        // next run's stat differ.
-        let inputStat = whole.inputStat(index)
         // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = batch.fingerprint(of: input)
         // Read from the previous manifest once (none under --force: nothing is carried over).
         let recorded = batch.force ? nil : previous.entry(ofInput: input.name, index: index, plan: plan)
-        let reuse = { (hash: ContentHash?) -> Manifest.Icon? in
+        let reuse = { (hash: ContentHash?, inputStat: FileStat?) -> Manifest.Icon? in
             guard
                 var entry = previous.reusable(
                     recorded, inputStat: inputStat, contentHash: hash,
@@ -276,12 +273,17 @@ struct IconRun: Sendable {
             entry.options = fingerprint
             return entry
         }
-        // An input whose stat record stands is carried over without a byte of it read.
-        if let entry = reuse(nil) { return .reused(entry) }
+        // An input whose stat record stands (the stat the plan took is the one recorded) is
+        // carried over without a byte of it read.
+        if let stat = recorded?.inputStat, whole.inputStat(index).matches(stat), let entry = reuse(nil, stat) {
+            return .reused(entry)
+        }
+        // Taken before the bytes are read: a change after it makes the next run's stat differ.
+        let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
         let settings = batch.settings(of: input)
         if let entry = try group.add(
             index, input, plan: plan, normalizer: Normalizer(options: settings.options), format: settings.format,
-            reuse: { hash in reuse(hash) })
+            reuse: { hash in reuse(hash, inputStat) })
         {
             return .reused(entry)
         }

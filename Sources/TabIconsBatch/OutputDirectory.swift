@@ -257,22 +257,21 @@ package final class OutputDirectory: Sendable {
     /// Nil when the file is gone, is not a regular file reached without links, or holds other bytes.
     ///
     /// `planned` is the stat the output plan took of the path (`OutputPlan.outputStat`: an
-    /// `lstat` through the root, `.some(nil)` where no regular file was), asked for instead of
-    /// asking again; nil: asked here.
-    package func check(_ file: Manifest.FileEntry, cache: StatCache, planned: FileStat?? = nil) -> FileStat? {
+    /// `lstat` through the root, its digest), asked for instead of asking again; nil: asked here.
+    package func check(_ file: Manifest.FileEntry, cache: StatCache, planned: StatDigest? = nil) -> FileStat? {
         // The cache's question first, in one system call from the root (or none, when the plan
         // asked it): a stat equal to the record, device and inode included, is that very file
         // whatever path reached it.
         if rootFD >= 0, file.stat != nil, RelativePath.isPlain(file.path) {
-            let current: FileStat?
+            let current: StatDigest
             if let planned {
                 current = planned
             } else {
                 var info = stat()
                 let found = fstatat(rootFD, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
-                current = found ? FileStat(info) : nil
+                current = StatDigest(found ? FileStat(info) : nil)
             }
-            if let current, cache.isUnchanged(recorded: file.stat, current: current) { return current }
+            if cache.isUnchanged(recorded: file.stat, current: current) { return file.stat }
         }
         let (folderPath, name) = Self.split(file.path)
         guard let folder = try? openFolder(folderPath, create: false) else { return nil }

@@ -102,19 +102,21 @@ package struct OutputPlan: Sendable {
     /// among the inputs that have files), whose outputs are placed by `placeTwins`.
     package let twins: [(selected: Int?, dark: Int?)]
     /// Per input, in input order: what `stat` said of its file (links followed, as it is read)
-    /// when the plan was made, nil when it is not a regular file (or has no path). The run takes
-    /// it as the input's stat record (`IconRun`), taken before any byte is read.
-    private let inputStats: [FileStat?]
+    /// when the plan was made, as a digest (`StatDigest`; of nil when it is not a regular file or
+    /// has no path). The run checks the input's stat record against it (`IconRun`) before any
+    /// byte is read.
+    private let inputStats: [StatDigest]
     /// What `lstat` said of each planned path of each input (in `Icon.allPaths` order, from
-    /// `outputStatStart[input]`) when the plan was made, nil where no regular file was: the stat
-    /// check of a recorded file (`OutputDirectory.check`) takes it rather than asking again.
-    private let outputStats: [FileStat?]
-    private let outputStatStart: [Int]
+    /// `outputStatStart[input]`) when the plan was made, as a digest (of nil where no regular file
+    /// was): the stat check of a recorded file (`OutputDirectory.check`) takes it rather than
+    /// asking again.
+    private let outputStats: [StatDigest]
+    private let outputStatStart: [UInt32]
 
     init(
         icons: [Result<Icon, TabIconsError>], folders: Set<String>, spared: Set<FileIdentity>,
-        twins: [(selected: Int?, dark: Int?)], inputStats: [FileStat?] = [], outputStats: [FileStat?] = [],
-        outputStatStart: [Int] = []
+        twins: [(selected: Int?, dark: Int?)], inputStats: [StatDigest] = [], outputStats: [StatDigest] = [],
+        outputStatStart: [UInt32] = []
     ) {
         self.icons = icons
         self.folders = folders
@@ -126,15 +128,15 @@ package struct OutputPlan: Sendable {
     }
 
     /// The stat of input `index` taken when the plan was made (see `inputStats`).
-    func inputStat(_ index: Int) -> FileStat? { index < inputStats.count ? inputStats[index] : nil }
+    func inputStat(_ index: Int) -> StatDigest { index < inputStats.count ? inputStats[index] : StatDigest(nil) }
 
     /// The stat of `path`, one of input `index`'s planned paths, taken when the plan was made:
     /// `.some(nil)` when no regular file was there, nil when the plan has no stat of it.
-    func outputStat(ofInput index: Int, path: String) -> FileStat?? {
+    func outputStat(ofInput index: Int, path: String) -> StatDigest? {
         guard index + 1 < outputStatStart.count, case .success(let icon) = icons[index],
-            let position = icon.position(of: path), outputStatStart[index] + position < outputStatStart[index + 1]
+            let position = icon.position(of: path), Int(outputStatStart[index]) + position < outputStatStart[index + 1]
         else { return nil }
-        return .some(outputStats[outputStatStart[index] + position])
+        return outputStats[Int(outputStatStart[index]) + position]
     }
 
     /// The inputs that are written as one unit, each once: an icon, its twins, their twins. An
@@ -226,13 +228,13 @@ package struct OutputPlan: Sendable {
                     fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales,
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
-        var outputStats: [FileStat?] = []
-        var outputStatStart: [Int] = []
+        var outputStats: [StatDigest] = []
+        var outputStatStart: [UInt32] = []
         outputStats.reserveCapacity(candidates.reduce(0) { $0 + $1.pathCount })
         outputStatStart.reserveCapacity(candidates.count + 1)
         var lastFolder: String?  // the folder last found clear of input folders: an icon's paths share one
         for icon in candidates {
-            outputStatStart.append(outputStats.count)
+            outputStatStart.append(UInt32(outputStats.count))
             try icon.forEachPath { path throws(BatchUsageError) in
                 if !reservedRelative.isEmpty {
                     let folded = path.lowercased()
@@ -244,7 +246,7 @@ package struct OutputPlan: Sendable {
                 // stat cache compares with its record (`outputStat`), before any byte is read.
                 let full = root + "/" + path
                 let found = PlannedFile(path: full)
-                outputStats.append(found.stat)
+                outputStats.append(StatDigest(found.stat))
                 // By identity, so a hard link to an input is the input.
                 if let id = found.identity, let input = identities.files[id] {
                     throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
@@ -264,7 +266,7 @@ package struct OutputPlan: Sendable {
                 )
             }
         }
-        outputStatStart.append(outputStats.count)
+        outputStatStart.append(UInt32(outputStats.count))
         var spared = Set(identities.files.keys).union(identities.folders.keys)
         for (_, path) in reserved { if let id = FileIdentity(path: path) { spared.insert(id) } }
         return OutputPlan(
@@ -477,7 +479,7 @@ extension BatchInput {
 private struct InputIdentities {
     var files: [FileIdentity: String] = [:]
     var folders: [FileIdentity: String] = [:]
-    var stats: [FileStat?] = []
+    var stats: [StatDigest] = []
 
     init(_ inputs: [BatchInput], folders roots: [String]) {
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
@@ -486,10 +488,10 @@ private struct InputIdentities {
         for input in inputs {
             var info = stat()
             guard let path = input.sourcePath, stat(path, &info) == 0 else {
-                stats.append(nil)
+                stats.append(StatDigest(nil))
                 continue
             }
-            stats.append(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil)
+            stats.append(StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
             files[FileIdentity(info)] = input.name
             // Each folder is looked at once, however many inputs it holds.
             let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."

@@ -126,7 +126,7 @@ struct PreviousRun: Sendable {
     /// `plannedStat` answers the stat the output plan took of a planned path (`OutputPlan.outputStat`).
     func reusable(
         _ previous: Manifest.Icon?, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
-        plan: OutputPlan.Icon, directory: OutputDirectory, plannedStat: (String) -> FileStat?? = { _ in nil }
+        plan: OutputPlan.Icon, directory: OutputDirectory, plannedStat: (String) -> StatDigest? = { _ in nil }
     ) -> Manifest.Icon? {
         guard var icon = previous,
             icon.options == nil && fingerprint == nil

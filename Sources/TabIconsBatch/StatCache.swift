@@ -20,7 +20,13 @@ package struct StatCache: Sendable {
 
     /// Whether `current` shows the file as it was when `recorded` was taken.
     func isUnchanged(recorded: FileStat?, current: FileStat?) -> Bool {
-        guard trusted, let recorded, let current, let bound = recordedBefore, recorded == current else { return false }
+        guard let current else { return false }
+        return isUnchanged(recorded: recorded, current: StatDigest(current))
+    }
+
+    /// The same for the current stat's digest (`StatDigest`, of a regular file).
+    func isUnchanged(recorded: FileStat?, current: StatDigest) -> Bool {
+        guard trusted, let recorded, let bound = recordedBefore, current.matches(recorded) else { return false }
         return recorded.mtime < bound && recorded.ctime < bound
     }
 }
