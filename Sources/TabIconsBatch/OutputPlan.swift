@@ -315,31 +315,39 @@ package struct OutputPlan: Sendable {
                         contentsPath: icon.contentsPath, selectorPath: selector, vectorPath: icon.vectorPath))
             }
         }
-        // Who writes each path (folded), and on Android each resource name a state list takes.
-        var owners: [String: Int] = [:]
+        // Who writes each path (folded), and on Android each resource name an icon or a state list takes.
+        let darkTwins = Set(twins.compactMap(\.dark))
+        /// What input `index` claims: its paths (folded), its resource and its state list's.
+        func claims(_ index: Int) -> (paths: [String], resource: String?, selector: String?) {
+            guard case .success(let icon) = icons[index] else { return ([], nil, nil) }
+            // A dark twin shares its icon's resource name on purpose (night and day of one drawable).
+            let resource =
+                layout == .android && !darkTwins.contains(index) && !icon.renditionPaths.isEmpty
+                ? "@drawable/" + OutputLayout.androidResourceName(stem: icon.stem) : nil
+            let selector = icon.selectorPath == nil ? nil : "@drawable/" + layout.selectorResourceName(iconStem: icon.stem)
+            return (icon.allPaths, resource, selector)
+        }
+        var owners = ClaimTable<Int>()
         var failures: [Int: TabIconsError] = [:]
         func claim(_ key: String, _ shown: String, by index: Int) {
-            if let owner = owners[key], owner != index {
+            let owner = owners.owner(of: key) { owner, key in
+                let claimed = claims(owner)
+                return claimed.resource == key || claimed.selector == key || claimed.paths.contains { $0.lowercased() == key }
+            }
+            if let owner, owner != index {
                 failures[index] = failures[index] ?? collision(shown, with: inputs[owner].name)
                 failures[owner] = failures[owner] ?? collision(shown, with: inputs[index].name)
-            } else {
-                owners[key] = index
+            } else if owner == nil {
+                owners.claim(key, by: index)
             }
         }
-        let darkTwins = Set(twins.compactMap(\.dark))
-        for (index, result) in icons.enumerated() {
-            guard case .success(let icon) = result else { continue }
-            for path in icon.allPaths { claim(path.lowercased(), path, by: index) }
-            // A dark twin shares its icon's resource name on purpose (night and day of one drawable).
-            if layout == .android, !darkTwins.contains(index), !icon.renditionPaths.isEmpty {
-                let resource = OutputLayout.androidResourceName(stem: icon.stem)
-                claim("@drawable/" + resource, "@drawable/" + resource, by: index)
-            }
+        for index in icons.indices {
+            let claimed = claims(index)
+            for path in claimed.paths { claim(path.lowercased(), path, by: index) }
+            if let resource = claimed.resource { claim(resource, resource, by: index) }
         }
-        for (index, result) in icons.enumerated() {
-            guard case .success(let icon) = result, icon.selectorPath != nil else { continue }
-            let resource = layout.selectorResourceName(iconStem: icon.stem)
-            claim("@drawable/" + resource, "@drawable/" + resource, by: index)
+        for index in icons.indices {
+            if let selector = claims(index).selector { claim(selector, selector, by: index) }
         }
         for (index, error) in failures { icons[index] = .failure(error) }
         return (icons, twins)
@@ -351,10 +359,16 @@ package struct OutputPlan: Sendable {
         _ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
         scales: [Double], vector: Bool = false
     ) -> [Result<Icon, TabIconsError>] {
-        var owners: [String: (input: Int, scale: Double)] = [:]  // folded path → who writes it
+        var owners = ClaimTable<(input: Int, scale: Double)>()  // folded path → who writes it
         var failures: [Int: TabIconsError] = [:]
         var icons: [Icon] = []
         let contentsScale = -1.0
+        func roles(_ index: Int) -> [(path: String, scale: Double, key: String)] {
+            icons[index].roles(contentsScale, inputs[index].fileExtension(fileExtension))
+        }
+        func owner(of key: String) -> (input: Int, scale: Double)? {
+            owners.owner(of: key) { owner, key in roles(owner.input).contains { $0.key == key } }
+        }
         for (index, input) in inputs.enumerated() {
             let fileExtension = input.fileExtension(fileExtension)
             var stem = input.outputStem
@@ -362,7 +376,7 @@ package struct OutputPlan: Sendable {
             var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
             var roles = icon.roles(contentsScale, fileExtension)
             var counter = 1
-            while roles.contains(where: { owners[$0.key]?.scale == $0.scale }) {
+            while roles.contains(where: { owner(of: $0.key)?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
@@ -370,16 +384,16 @@ package struct OutputPlan: Sendable {
                 icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
                 roles = icon.roles(contentsScale, fileExtension)
             }
+            icons.append(icon)
             for role in roles {
                 let key = role.key
-                if let owner = owners[key] {
+                if let owner = owner(of: key), owner.input != index {
                     failures[index] = collision(role.path, with: inputs[owner.input].name)
                     if failures[owner.input] == nil { failures[owner.input] = collision(role.path, with: input.name) }
                 } else {
-                    owners[key] = (index, role.scale)
+                    owners.claim(key, by: (index, role.scale))
                 }
             }
-            icons.append(icon)
         }
         return icons.enumerated().map { index, icon in failures[index].map { .failure($0) } ?? .success(icon) }
     }
