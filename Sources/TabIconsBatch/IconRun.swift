@@ -258,7 +258,8 @@ struct IconRun: Sendable {
     private func prepare(
         _ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory, group: inout RenderGroup
     ) throws(TabIconsError) -> Prepared {
-        let plan = try whole.icons[index].get()
+        // Its paths made once for all that asks for them below.
+        let plan = try whole.icons[index].get().listed
         // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = batch.fingerprint(of: input)
         // Read from the previous manifest once (none under --force: nothing is carried over).
@@ -268,7 +269,7 @@ struct IconRun: Sendable {
                 var entry = previous.reusable(
                     recorded, inputStat: inputStat, contentHash: hash,
                     fingerprint: fingerprint, plan: plan, directory: directory,
-                    plannedStat: { whole.outputStat(ofInput: index, path: $0) })
+                    plannedStat: { whole.outputStat(ofInput: index, path: $0, in: plan) })
             else { return nil }
             entry.options = fingerprint
             return entry

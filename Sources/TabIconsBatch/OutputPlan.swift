@@ -25,24 +25,115 @@ package struct OutputPlan: Sendable {
     /// Where one input's files go.
     package struct Icon: Sendable, Equatable {
         package let stem: String
-        /// The rendition path for each requested scale the layout has a place for.
-        package let renditionPaths: [(scale: Double, path: String)]
-        package let contentsPath: String?
-        /// Android's state list, for an icon with a selected twin (`drawable/NAME_selector.xml`).
-        package let selectorPath: String?
-        /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
-        /// planned for the PNG fallback).
-        package let vectorPath: String?
+        private let form: Form
+
+        /// How the paths are known: listed (a worker's request, a test, a unit at work), or made
+        /// from the stem by the layout each time they are asked for, so the plan of a large set
+        /// holds a stem an input rather than its paths' strings.
+        private enum Form: Sendable {
+            case listed(Listed)
+            /// `twinOf`: the stem of the icon whose dark twin this is (its paths are in that
+            /// icon's set); `selector`: with Android's state list; `vector`: with `--vector`'s file.
+            case made(PathRule, twinOf: String?, selector: Bool, vector: Bool)
+        }
+
+        private final class Listed: Sendable {
+            let renditionPaths: [(scale: Double, path: String)]
+            let contentsPath: String?
+            let selectorPath: String?
+            let vectorPath: String?
+
+            init(_ renditionPaths: [(scale: Double, path: String)], _ contents: String?, _ selector: String?, _ vector: String?) {
+                self.renditionPaths = renditionPaths
+                contentsPath = contents
+                selectorPath = selector
+                vectorPath = vector
+            }
+        }
 
         package init(
             stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
             selectorPath: String? = nil, vectorPath: String? = nil
         ) {
             self.stem = stem
-            self.renditionPaths = renditionPaths
-            self.contentsPath = contentsPath
-            self.selectorPath = selectorPath
-            self.vectorPath = vectorPath
+            form = .listed(Listed(renditionPaths, contentsPath, selectorPath, vectorPath))
+        }
+
+        /// An icon whose paths `rule` makes from its stem.
+        init(stem: String, rule: PathRule, vector: Bool) {
+            self.stem = stem
+            form = .made(rule, twinOf: nil, selector: false, vector: vector)
+        }
+
+        private init(stem: String, form: Form) {
+            self.stem = stem
+            self.form = form
+        }
+
+        /// The same icon as the dark twin of the icon whose stem is `iconStem` (no state list of
+        /// its own); a listed icon stays as it is.
+        func darkTwin(of iconStem: String) -> Icon {
+            guard case .made(let rule, _, _, let vector) = form else { return self }
+            return Icon(stem: stem, form: .made(rule, twinOf: iconStem, selector: false, vector: vector))
+        }
+
+        /// The same icon with Android's state list; a listed icon stays as it is.
+        var withSelector: Icon {
+            guard case .made(let rule, let twinOf, _, let vector) = form else { return self }
+            return Icon(stem: stem, form: .made(rule, twinOf: twinOf, selector: true, vector: vector))
+        }
+
+        /// The same icon with its paths made once and listed, for work that asks for them often.
+        var listed: Icon {
+            guard case .made = form else { return self }
+            return Icon(
+                stem: stem, renditionPaths: renditionPaths, contentsPath: contentsPath, selectorPath: selectorPath,
+                vectorPath: vectorPath)
+        }
+
+        /// The rendition path for each requested scale the layout has a place for.
+        package var renditionPaths: [(scale: Double, path: String)] {
+            switch form {
+            case .listed(let listed): return listed.renditionPaths
+            case .made(let rule, let twinOf, _, _):
+                return rule.scales.compactMap { scale in
+                    let path =
+                        if let twinOf {
+                            rule.layout.darkTwinPath(
+                                iconStem: twinOf, twinStem: stem, scale: scale, fileExtension: rule.fileExtension)
+                        } else {
+                            rule.layout.path(stem: stem, scale: scale, fileExtension: rule.fileExtension)
+                        }
+                    return path.map { (scale, $0) }
+                }
+            }
+        }
+
+        package var contentsPath: String? {
+            switch form {
+            case .listed(let listed): listed.contentsPath
+            case .made(let rule, let twinOf, _, _): twinOf == nil ? rule.layout.contentsPath(stem: stem) : nil
+            }
+        }
+
+        /// Android's state list, for an icon with a selected twin (`drawable/NAME_selector.xml`).
+        package var selectorPath: String? {
+            switch form {
+            case .listed(let listed): listed.selectorPath
+            case .made(let rule, _, let selector, _): selector ? rule.layout.selectorPath(iconStem: stem) : nil
+            }
+        }
+
+        /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
+        /// planned for the PNG fallback).
+        package var vectorPath: String? {
+            switch form {
+            case .listed(let listed): return listed.vectorPath
+            case .made(let rule, let twinOf, _, let vector):
+                guard vector else { return nil }
+                return twinOf.map { rule.layout.darkTwinVectorPath(iconStem: $0, twinStem: stem) }
+                    ?? rule.layout.vectorPath(stem: stem)
+            }
         }
 
         package func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
@@ -64,6 +155,11 @@ package struct OutputPlan: Sendable {
             if let vectorPath { try body(vectorPath) }
             if let contentsPath { try body(contentsPath) }
             if let selectorPath { try body(selectorPath) }
+        }
+
+        /// The paths' rule, for an icon whose paths are made (what a renamed stem is planned by).
+        var rule: PathRule? {
+            if case .made(let rule, _, _, _) = form { rule } else { nil }
         }
 
         /// How many paths `allPaths` holds.
@@ -130,10 +226,11 @@ package struct OutputPlan: Sendable {
     /// The stat of input `index` taken when the plan was made (see `inputStats`).
     func inputStat(_ index: Int) -> StatDigest { index < inputStats.count ? inputStats[index] : StatDigest(nil) }
 
-    /// The stat of `path`, one of input `index`'s planned paths, taken when the plan was made:
-    /// `.some(nil)` when no regular file was there, nil when the plan has no stat of it.
-    func outputStat(ofInput index: Int, path: String) -> StatDigest? {
-        guard index + 1 < outputStatStart.count, case .success(let icon) = icons[index],
+    /// The digest of the stat of `path`, one of input `index`'s planned paths, taken when the
+    /// plan was made (of nil when no regular file was there); nil when the plan has no stat of
+    /// it. `icon` is the input's planned icon when the caller holds it (its paths listed).
+    func outputStat(ofInput index: Int, path: String, in icon: Icon? = nil) -> StatDigest? {
+        guard index + 1 < outputStatStart.count, let icon = icon ?? (try? icons[index].get()),
             let position = icon.position(of: path), Int(outputStatStart[index]) + position < outputStatStart[index + 1]
         else { return nil }
         return outputStats[Int(outputStatStart[index]) + position]
@@ -194,7 +291,7 @@ package struct OutputPlan: Sendable {
             naming(
                 inputs, layout: settings.layout, fileExtension: settings.fileExtension,
                 scales: settings.scales, vector: settings.vector),
-            layout: settings.layout, fileExtension: settings.fileExtension, scales: settings.scales)
+            layout: settings.layout)
         // The run's own files below --out, which no output may take.
         let reserved =
             [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
@@ -221,11 +318,11 @@ package struct OutputPlan: Sendable {
         // Every path the run could write: each input's paths as named or, for an input that fails
         // a collision, as its stem would name them (it still may not sit where outputs would land
         // among the inputs). A renamed input's first name is another input's, checked there.
+        var rules = PathRule.Cache(layout: settings.layout, scales: settings.scales)
         let candidates = zip(inputs, named).map { input, result in
             (try? result.get())
-                ?? plan(
-                    stem: input.outputStem, layout: settings.layout,
-                    fileExtension: input.fileExtension(settings.fileExtension), scales: settings.scales,
+                ?? Icon(
+                    stem: input.outputStem, rule: rules.rule(input.fileExtension(settings.fileExtension)),
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
         var outputStats: [StatDigest] = []
@@ -283,8 +380,7 @@ package struct OutputPlan: Sendable {
     /// icon's (`home_selector.png` beside `home`'s state list), fails both inputs, each naming
     /// the other.
     static func placeTwins(
-        _ inputs: [BatchInput], _ named: [Result<Icon, TabIconsError>], layout: OutputLayout,
-        fileExtension: String, scales: [Double]
+        _ inputs: [BatchInput], _ named: [Result<Icon, TabIconsError>], layout: OutputLayout
     )
         -> (icons: [Result<Icon, TabIconsError>], twins: [(selected: Int?, dark: Int?)])
     {
@@ -297,22 +393,10 @@ package struct OutputPlan: Sendable {
         }
         for (index, icon) in planned {
             if let darkIndex = twins[index].dark, let dark = try? named[darkIndex].get() {
-                let paths = scales.compactMap { scale in
-                    layout.darkTwinPath(
-                        iconStem: icon.stem, twinStem: dark.stem, scale: scale,
-                        fileExtension: inputs[darkIndex].fileExtension(fileExtension)
-                    ).map { (scale, $0) }
-                }
-                let vectorPath =
-                    dark.vectorPath == nil ? nil : layout.darkTwinVectorPath(iconStem: icon.stem, twinStem: dark.stem)
-                icons[darkIndex] = .success(
-                    Icon(stem: dark.stem, renditionPaths: paths, contentsPath: nil, vectorPath: vectorPath))
+                icons[darkIndex] = .success(dark.darkTwin(of: icon.stem))
             }
-            if twins[index].selected != nil, let selector = layout.selectorPath(iconStem: icon.stem) {
-                icons[index] = .success(
-                    Icon(
-                        stem: icon.stem, renditionPaths: icon.renditionPaths,
-                        contentsPath: icon.contentsPath, selectorPath: selector, vectorPath: icon.vectorPath))
+            if twins[index].selected != nil, layout.selectorPath(iconStem: icon.stem) != nil {
+                icons[index] = .success(icon.withSelector)
             }
         }
         // Who writes each path (folded), and on Android each resource name an icon or a state list takes.
@@ -362,6 +446,8 @@ package struct OutputPlan: Sendable {
         var owners = ClaimTable<(input: Int, scale: Double)>()  // folded path → who writes it
         var failures: [Int: TabIconsError] = [:]
         var icons: [Icon] = []
+        icons.reserveCapacity(inputs.count)
+        var rules = PathRule.Cache(layout: layout, scales: scales)
         let contentsScale = -1.0
         func roles(_ index: Int) -> [(path: String, scale: Double, key: String)] {
             icons[index].roles(contentsScale, inputs[index].fileExtension(fileExtension))
@@ -371,9 +457,10 @@ package struct OutputPlan: Sendable {
         }
         for (index, input) in inputs.enumerated() {
             let fileExtension = input.fileExtension(fileExtension)
+            let rule = rules.rule(fileExtension)
             var stem = input.outputStem
             let isVector = vector && OutputLayout.isVectorInput(input.name)
-            var icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
+            var icon = Icon(stem: stem, rule: rule, vector: isVector)
             var roles = icon.roles(contentsScale, fileExtension)
             var counter = 1
             while roles.contains(where: { owner(of: $0.key)?.scale == $0.scale }) {
@@ -381,7 +468,7 @@ package struct OutputPlan: Sendable {
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
-                icon = plan(stem: stem, layout: layout, fileExtension: fileExtension, scales: scales, vector: isVector)
+                icon = Icon(stem: stem, rule: rule, vector: isVector)
                 roles = icon.roles(contentsScale, fileExtension)
             }
             icons.append(icon)
@@ -400,17 +487,6 @@ package struct OutputPlan: Sendable {
 
     private static func collision(_ path: String, with other: String) -> TabIconsError {
         TabIconsError(.io, "its output \(path) is also an output of \(other); rename one of them")
-    }
-
-    private static func plan(stem: String, layout: OutputLayout, fileExtension: String, scales: [Double], vector: Bool = false)
-        -> Icon
-    {
-        let paths = scales.compactMap { scale in
-            layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
-        }
-        return Icon(
-            stem: stem, renditionPaths: paths, contentsPath: layout.contentsPath(stem: stem),
-            vectorPath: vector ? layout.vectorPath(stem: stem) : nil)
     }
 
     /// Scales that print alike (2.01998 and 2.02002 both print as 2.02) would write one file for
