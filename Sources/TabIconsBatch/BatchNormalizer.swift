@@ -90,6 +90,9 @@ public struct BatchNormalizer: Sendable {
     public var resultHoldsIcons = true
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
+    /// How many units the workers may run ahead of the first unfinished one (`UnitWindow`; a
+    /// test narrows it).
+    var unitWindow = UnitWindow.width
     /// The largest manifest a run writes: what the next run reads back (a test lowers it).
     var manifestLimit = UntrustedFile.cap
 
@@ -180,20 +183,26 @@ public struct BatchNormalizer: Sendable {
             RunRecord(
                 head: head, inputs: inputs, manifestPath: manifestURL.relativePath, limit: manifestLimit,
                 previous: previous, checkOnly: checkOnly, holdsIcons: resultHoldsIcons))
-        let next = Atomic<Int>(0)
         let budget = MemoryBudget(capacity: memoryBudget)
         let engine = IconEngine(jail: jail)
         defer { engine.finish() }
         let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
         // Work goes by the plan's units: an icon and its twins are decided and written together.
         let units = plan.units
+        let window = UnitWindow(count: units.count, width: unitWindow)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
-            let take = { () -> [Int]? in
-                let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                return position < units.count ? units[position] : nil
-            }
+            let take = { () -> [Int]? in window.take().map { units[$0] } }
             let record = { (unitResults: [(index: Int, outcome: IconOutcome)]) in
                 record.withLock { for (index, outcome) in unitResults { $0!.record(outcome, at: index) } }
+                // Units are in the order of their first input (the icon; its twins follow it).
+                if let root = unitResults.first?.index {
+                    var low = 0, high = units.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if units[middle][0] < root { low = middle + 1 } else { high = middle }
+                    }
+                    window.finish(low)
+                }
                 for (index, outcome) in unitResults {
                     let name = inputs[index].name
                     switch outcome {
@@ -210,7 +219,8 @@ public struct BatchNormalizer: Sendable {
                     record(unit.map { ($0, .failed(error.naming(inputs[$0].name))) })
                 }
             case .success(let directory):
-                context.process(next: take, inputs: inputs, plan: plan, directory: directory, record: record)
+                context.process(
+                    next: take, window: window, inputs: inputs, plan: plan, directory: directory, record: record)
             }
         }
         return withExtendedLifetime(lock) {

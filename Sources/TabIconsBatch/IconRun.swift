@@ -30,7 +30,7 @@ struct IconRun: Sendable {
     /// to render go to the engine a few at a time (`RenderGroup`); each unit is finished once
     /// every input of it has its outcome.
     func process(
-        next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory,
+        next: () -> [Int]?, window: UnitWindow? = nil, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory,
         record: ([(index: Int, outcome: IconOutcome)]) -> Void
     ) {
         var group = RenderGroup(engine: engine, budget: budget, shouldStop: batch.shouldStop)
@@ -54,7 +54,15 @@ struct IconRun: Sendable {
             }
             waiting = []
         }
-        while batch.shouldStop() == 0, let unit = next() {
+        while batch.shouldStop() == 0 {
+            // No unit past the window: first the units gathered here, so none of them is the
+            // one the window waits for.
+            if let window, window.isFull {
+                group.send()
+                finishWaiting()
+                window.waitForRoom { batch.shouldStop() != 0 }
+            }
+            guard let unit = next() else { break }
             for index in unit {
                 let input = inputs[index]
                 do throws(TabIconsError) {

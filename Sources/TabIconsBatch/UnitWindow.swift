@@ -1,0 +1,54 @@
+import Foundation
+import Synchronization
+import TabIcons
+
+/// Hands out the plan's units in order, never more than `width` past the first unit not yet
+/// finished. A unit's rows wait in `RunRecord` until every row before them is recorded, so
+/// without this a slow unit early in the set (a large photo) would leave every row after it
+/// waiting: the window keeps what waits to about `width` units, not the set (SPEC §6a
+/// "Incremental"). A worker finds the window full before it takes a unit; it then sends what it
+/// has gathered (so the unit everyone waits for is never one it holds) and waits for room.
+final class UnitWindow: Sendable {
+    /// Units a worker may run ahead of the first unfinished one: a thousand small icons while one
+    /// large photo is decoded, so the other cores stay busy.
+    static let width = 1024
+
+    private let count: Int
+    private let width: Int
+    private let next = Atomic<Int>(0)
+    /// The first unit not yet finished (published from `finished`'s lock).
+    private let first = Atomic<Int>(0)
+    private let finished: LockedState<(flags: [Bool], first: Int)>
+
+    init(count: Int, width: Int = UnitWindow.width) {
+        self.count = count
+        self.width = max(1, width)
+        finished = LockedState((Array(repeating: false, count: count), 0))
+    }
+
+    /// The position of the next unit, nil when every unit has been handed out.
+    func take() -> Int? {
+        let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return position < count ? position : nil
+    }
+
+    /// Whether the next unit lies past the window.
+    var isFull: Bool {
+        let upcoming = next.load(ordering: .relaxed)
+        return upcoming < count && upcoming >= first.load(ordering: .acquiring) + width
+    }
+
+    /// Returns once the window has room or `stop` answers true.
+    func waitForRoom(unless stop: () -> Bool) {
+        while isFull, !stop() { usleep(200) }
+    }
+
+    /// Unit `position` is finished (its outcomes recorded).
+    func finish(_ position: Int) {
+        finished.withLock { state in
+            state.flags[position] = true
+            while state.first < state.flags.count, state.flags[state.first] { state.first += 1 }
+            first.store(state.first, ordering: .releasing)
+        }
+    }
+}
