@@ -3,7 +3,7 @@ import TabIcons
 /// What a batch did (or, under `--check`, would do), beside the manifest it wrote.
 public struct BatchResult: Sendable {
     /// The manifest the run wrote (or, checking, would write); without its icons' entries when
-    /// the batch was asked not to hold them (`BatchNormalizer.resultHoldsIcons`).
+    /// the batch was asked not to hold them (`BatchNormalizer.resultHoldsDetails`).
     public var manifest: Manifest
 
     /// Icons carried over from the previous run untouched, icons normalized, inputs that failed;
@@ -30,6 +30,8 @@ public struct BatchResult: Sendable {
         public var description: String { "\(kind.rawValue) \(path)" }
     }
     public var changes: [Change] = []
+    /// Changes counted but not held in `changes` (`BatchNormalizer.resultHoldsDetails` false).
+    public var changesNotHeld = 0
 
     /// The signal that stopped the batch before it finished (SIGINT, SIGTERM), else nil: the
     /// previous manifest was left as it was.
@@ -43,5 +45,5 @@ public struct BatchResult: Sendable {
     public var manifestError: TabIconsError?
 
     /// Whether `--out` already was exactly what this run writes (what `--check` answers).
-    public var isUpToDate: Bool { changes.isEmpty && manifest.errors.isEmpty }
+    public var isUpToDate: Bool { changes.isEmpty && changesNotHeld == 0 && manifest.errors.isEmpty }
 }

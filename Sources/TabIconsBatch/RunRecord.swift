@@ -25,11 +25,11 @@ struct RunRecord: Sendable {
     /// Per input, the `PathSignature` of the paths its row owns (0: no row).
     private var signatures: [Int]
     private let inputs: [BatchInput]
-    private let holdsIcons: Bool
+    private let holdsDetails: Bool
 
     init(
         head: Manifest, inputs: [BatchInput], manifestPath: String, limit: Int, previous: PreviousRun, checkOnly: Bool,
-        holdsIcons: Bool
+        holdsDetails: Bool
     ) {
         result = BatchResult(manifest: head)
         stream = ManifestWriter.Stream(head: head)
@@ -37,7 +37,7 @@ struct RunRecord: Sendable {
         check = checkOnly ? ManifestCheck(recorded: previous.recorded, entries: previous.entries) : nil
         signatures = Array(repeating: 0, count: inputs.count)
         self.inputs = inputs
-        self.holdsIcons = holdsIcons
+        self.holdsDetails = holdsDetails
     }
 
     /// The outcome of input `index`, recorded with those after it that waited for it.
@@ -55,18 +55,18 @@ struct RunRecord: Sendable {
             result.counts.normalized += 1
             result.counts.written += written.count
             result.counts.unchanged += unchanged
-            result.changes += written
+            note(written)
             row(icon, of: index)
         case .checked(let icon, let changes):
             result.counts.normalized += 1
-            result.changes += changes
+            note(changes)
             row(icon, of: index)
         case .reused(let icon, let changes):
             // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
             result.counts.reused += 1
             if output != nil { result.counts.written += changes.count }
             result.counts.unchanged += icon.ownedFileCount - changes.count
-            result.changes += changes
+            note(changes)
             row(icon, of: index)
         case .failed(let error):
             result.manifest.errors.append(.init(input: inputs[index].name, error: error))
@@ -74,6 +74,11 @@ struct RunRecord: Sendable {
         case .stopped:
             break
         }
+    }
+
+    /// Changes of files, held in the result or counted.
+    private mutating func note(_ changes: [BatchResult.Change]) {
+        if holdsDetails { result.changes += changes } else { result.changesNotHeld += changes.count }
     }
 
     private mutating func row(_ icon: Manifest.Icon, of index: Int) {
@@ -86,7 +91,7 @@ struct RunRecord: Sendable {
             stream.icon(icon)
             if let piece = stream.take() { output?.put(piece) }
         }
-        if holdsIcons { result.manifest.icons.append(icon) }
+        if holdsDetails { result.manifest.icons.append(icon) }
     }
 
     /// Whether a row of this run owns `path`, or a failed input keeps it (`keep`); by hash, so
@@ -115,7 +120,7 @@ struct RunRecord: Sendable {
     }
 
     mutating func add(_ changes: [BatchResult.Change], removed: Int) {
-        result.changes += changes
+        note(changes)
         if output != nil { result.counts.removed = removed }
     }
 
@@ -126,7 +131,7 @@ struct RunRecord: Sendable {
         result.warnings = warnings
         if let check {
             if !check.finish(result.manifest) {
-                result.changes.append(.init(kind: check.recorded == nil ? .write : .change, path: path))
+                note([.init(kind: check.recorded == nil ? .write : .change, path: path)])
             }
             return result
         }
@@ -136,8 +141,8 @@ struct RunRecord: Sendable {
         do throws(TabIconsError) {
             switch try output.finish() {
             case .equal: break
-            case .absent: result.changes.append(.init(kind: .write, path: path))
-            case .different: result.changes.append(.init(kind: .change, path: path))
+            case .absent: note([.init(kind: .write, path: path)])
+            case .different: note([.init(kind: .change, path: path)])
             }
         } catch {
             result.manifestError = error

@@ -126,8 +126,9 @@ struct NormalizeCommand {
         batch.previewURL = preview
         batch.shouldStop = { StopSignals.received }
         batch.jail = jail
-        // The entries are held only to print or page them; otherwise each goes to the file as it is made.
-        batch.resultHoldsIcons = json || preview != nil
+        // Entries and changes are held only to print or page them; otherwise each goes to the file,
+        // or is counted, as it is made.
+        batch.resultHoldsDetails = json || preview != nil || check
 
         let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult

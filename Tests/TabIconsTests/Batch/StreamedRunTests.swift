@@ -24,7 +24,7 @@ struct StreamedRunTests {
         holds: Bool, check: Bool = false
     ) throws -> BatchResult {
         var batch = BatchNormalizer(normalizer: Normalizer(), layout: layout, outputRoot: out.url, jobs: jobs)
-        batch.resultHoldsIcons = holds
+        batch.resultHoldsDetails = holds
         batch.unitWindow = window
         batch.checkOnly = check
         return try batch.run(B.batchInputs(dir, names))
@@ -44,8 +44,9 @@ struct StreamedRunTests {
         for (jobs, window) in [(1, 1), (2, 1), (3, 2), (4, 1024)] {
             let out = try TemporaryDirectory("streamed-out")
             let result = try Self.run(dir, out, layout: layout, jobs: jobs, window: window, holds: false)
-            #expect(result.manifest.icons.isEmpty)
+            #expect(result.manifest.icons.isEmpty && result.changes.isEmpty)
             #expect(result.counts == reference.counts)
+            #expect(result.changesNotHeld == reference.changes.count && !result.isUpToDate)
             // The same document but for the stat records (another folder's inodes and times).
             let written = try B.manifest(out.url.appendingPathComponent("manifest.json").path)
             #expect(written.withoutStats == reference.manifest.withoutStats, "jobs \(jobs) window \(window)")
@@ -65,7 +66,7 @@ struct StreamedRunTests {
             let out = try TemporaryDirectory("streamed-window")
             var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2)
             batch.unitWindow = window
-            batch.resultHoldsIcons = false
+            batch.resultHoldsDetails = false
             var inputs = B.batchInputs(dir, many)
             let first = inputs[0]
             inputs[0] = BatchInput(
