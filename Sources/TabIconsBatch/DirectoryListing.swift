@@ -6,6 +6,16 @@ import Foundation
 package enum DirectoryListing {
     /// The entries of the folder open at `fd` (without `.` and `..`); the descriptor stays open.
     package static func names(inFolder fd: Int32) throws(TabIconsError) -> [[UInt8]] {
+        var names: [[UInt8]] = []
+        try forEachName(inFolder: fd) { names.append(Array($0)) }
+        return names
+    }
+
+    /// Each entry's name of the folder open at `fd` (without `.` and `..`), one at a time, for a
+    /// caller that keeps few of them; valid only during the call. The descriptor stays open.
+    package static func forEachName(
+        inFolder fd: Int32, _ body: (UnsafeRawBufferPointer) -> Void
+    ) throws(TabIconsError) {
         let copy = dup(fd)
         guard copy >= 0, let stream = fdopendir(copy) else {
             let error = TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())")
@@ -14,16 +24,17 @@ package enum DirectoryListing {
         }
         defer { closedir(stream) }
         rewinddir(stream)
-        var names: [[UInt8]] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())") }
-                return names
+                return
             }
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let name = UnsafeRawBufferPointer(rebasing: raw.prefix { $0 != 0 })
+                if name.elementsEqual([0x2E]) || name.elementsEqual([0x2E, 0x2E]) { return }
+                body(name)
+            }
         }
     }
 

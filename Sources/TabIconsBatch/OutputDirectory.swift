@@ -309,9 +309,18 @@ package final class OutputDirectory: Sendable {
     package func removeStaleTemporaries(in relative: String) -> Int {
         guard let fd = try? openFolder(relative, create: false) else { return 0 }
         defer { close(fd) }
-        guard let names = try? DirectoryListing.names(inFolder: fd) else { return 0 }
-        return names.map { String(decoding: $0, as: UTF8.self) }
-            .filter { TemporaryName.matches($0) && remove(.temporary(folder: relative, name: $0)) }.count
+        // Only the temporaries' names are kept (a folder may hold a set's thousands of files),
+        // and removed once the listing is done.
+        var temporaries: [String] = []
+        do throws(TabIconsError) {
+            try DirectoryListing.forEachName(inFolder: fd) { name in
+                let name = String(decoding: name, as: UTF8.self)
+                if TemporaryName.matches(name) { temporaries.append(name) }
+            }
+        } catch {
+            return 0
+        }
+        return temporaries.filter { remove(.temporary(folder: relative, name: $0)) }.count
     }
 
     /// Writes `bytes` to a fresh temporary in `folder` and answers its name.

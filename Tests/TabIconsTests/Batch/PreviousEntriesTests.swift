@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import TabIcons
+@testable import TabIconsBatch
+
+/// The previous manifest's entries are read from its file when the run asks for them
+/// (`ManifestEntries`): each is untrusted text at that moment, so an entry that no longer reads,
+/// or one changed under the run, is ignored with a warning, never reused, pruned or listed.
+@Suite("Previous entries read from the file")
+struct PreviousEntriesTests {
+    typealias B = BuildStep
+
+    /// `icons/bell.png` and `icons/home.png` made into `out` by a batch.
+    struct Scene {
+        let dir: TemporaryDirectory
+        var out: String { dir.path("out") }
+        var manifest: String { dir.path("out/manifest.json") }
+
+        init() throws {
+            dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
+            let first = try PreviousEntriesTests.batch(self).run(B.batchInputs(dir, ["bell.png", "home.png"]))
+            #expect(first.counts.normalized == 2)
+        }
+
+        /// The manifest changed by `edit`, written back as tabicon writes it.
+        func editManifest(_ edit: (inout Manifest) throws -> Void) throws {
+            var manifest = try B.manifest(self.manifest)
+            try edit(&manifest)
+            try manifest.jsonData().write(to: URL(fileURLWithPath: self.manifest))
+        }
+    }
+
+    /// The bell's entry given `icons/extra.txt` (a real file in `--out`, its own bytes and hash)
+    /// as its `Contents.json`: a file a flat run does not produce, so pruning removes it when the
+    /// entry is believed.
+    static func sceneWithExtra() throws -> (Scene, extra: String) {
+        let scene = try Scene()
+        let extra = scene.dir.path("out/icons/extra.txt")
+        try Data("extra".utf8).write(to: URL(fileURLWithPath: extra))
+        let (bytes, hash) = (5, ContentHash(of: Array("extra".utf8)).description)
+        try scene.editManifest { manifest in
+            let bell = try #require(manifest.icons.firstIndex { $0.input.hasSuffix("bell.png") })
+            manifest.icons[bell].contentsFile = .init(path: "icons/extra.txt", bytes: bytes, hash: hash)
+        }
+        return (scene, extra)
+    }
+
+    static func batch(_ scene: Scene) -> BatchNormalizer {
+        BatchNormalizer(normalizer: Normalizer(), outputRoot: URL(fileURLWithPath: scene.out))
+    }
+
+    /// The manifest's text with its first `old` replaced by `new`.
+    static func replaceFirst(_ old: String, with new: String, in path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let range = try #require(text.range(of: old))
+        try text.replacingCharacters(in: range, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test("the control: an entry that reads is believed, and its file no run produces is pruned")
+    func believedEntryPrunes() throws {
+        let (scene, extra) = try Self.sceneWithExtra()
+        let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+        #expect(result.warnings.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: extra))
+        #expect(result.counts.removed == 1)
+    }
+
+    @Test(
+        "an entry that is JSON with every key but does not read (a width of 96.5, a rendition without its hash): ignored with a warning, its files kept, the rest carried over",
+        arguments: [("\"pixelWidth\": 96,", "\"pixelWidth\": 96.5,"), ("\"hash\": \"xxh3-", "\"hashes\": \"xxh3-")])
+    func entryThatDoesNotRead(edit: (String, String)) throws {
+        let (scene, extra) = try Self.sceneWithExtra()
+        try Self.replaceFirst(edit.0, with: edit.1, in: scene.manifest)  // the bell's entry comes first
+        for check in [true, false] {
+            var batch = Self.batch(scene)
+            batch.checkOnly = check
+            let result = try batch.run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            #expect(result.warnings.count == 1)
+            #expect(result.warnings.first?.hasPrefix("ignored the previous manifest's entry number 1: ") == true)
+            #expect(result.counts.reused == 1 && result.counts.normalized == 1 && result.counts.failed == 0)
+            #expect(FileManager.default.fileExists(atPath: extra))
+            #expect(!result.changes.contains { $0.path.hasSuffix("extra.txt") })
+        }
+        // The manifest written lists the bell as this run made it.
+        let written = try B.manifest(scene.manifest)
+        #expect(written.icons.map(\.input).map { ($0 as NSString).lastPathComponent } == ["bell.png", "home.png"])
+        #expect(written.icons[0].contentsFile == nil)
+    }
+
+    @Test("an icon entry without a key SPEC §6 requires, or with it of another JSON kind, refuses the file as before: exit 2, nothing written")
+    func entryWithoutARequiredKey() throws {
+        for (old, new) in [("\"lints\": [", "\"lint\": ["), ("\"name\": \"bell\"", "\"name\": 7"), ("\"animated\": false", "\"animated\": 0")] {
+            let (scene, extra) = try Self.sceneWithExtra()
+            try Self.replaceFirst(old, with: new, in: scene.manifest)
+            let before = try Data(contentsOf: URL(fileURLWithPath: scene.manifest))
+            #expect(throws: BatchUsageError.self) {
+                try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: scene.manifest)) == before)
+            #expect(FileManager.default.fileExists(atPath: extra))
+        }
+    }
+
+    @Test("the previous manifest overwritten in place after it was outlined: every entry ignored with a warning, nothing pruned, every icon made again")
+    func changedUnderTheRun() throws {
+        for check in [true, false] {
+            let (scene, extra) = try Self.sceneWithExtra()
+            var batch = Self.batch(scene)
+            batch.checkOnly = check
+            let path = scene.manifest
+            batch.readPrevious = { _ in
+                // Same size, other bytes: what the run reads of it now is not an entry.
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                let fd = open(path, O_WRONLY)
+                _ = [UInt8](repeating: 0x20, count: size).withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+                close(fd)
+            }
+            let result = try batch.run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            #expect(result.warnings.count == 2)
+            #expect(result.counts.reused == 0 && result.counts.normalized == 2)
+            #expect(FileManager.default.fileExists(atPath: extra))
+            #expect(result.changes.contains { $0.path == path })
+            if !check { #expect(try B.manifest(path).icons.count == 2) }
+        }
+    }
+
+    @Test("an input listed twice: the first entry is the one carried over; the second's files, no longer produced, pruned")
+    func inputListedTwice() throws {
+        let (scene, extra) = try Self.sceneWithExtra()
+        try scene.editManifest { manifest in
+            // A copy of the bell's entry (with the extra file) after a clean copy of it first.
+            let bell = try #require(manifest.icons.firstIndex { $0.input.hasSuffix("bell.png") })
+            var clean = manifest.icons[bell]
+            clean.contentsFile = nil
+            manifest.icons.insert(clean, at: bell)
+        }
+        let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+        #expect(result.counts.reused == 2)
+        #expect(!FileManager.default.fileExists(atPath: extra))
+        #expect(try B.manifest(scene.manifest).icons.count == 2)
+    }
+}
