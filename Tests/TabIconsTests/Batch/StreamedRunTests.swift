@@ -62,7 +62,10 @@ struct StreamedRunTests {
     func windowBoundsWaitingRows() throws {
         let many = (0..<40).map { "n\(String(format: "%02d", $0)).png" }
         let dir = try B.inputs(many.map { ($0, "bell.png") })
-        for (window, most) in [(4, 4 + 2), (1024, many.count)] {
+        // Without the window the other worker finishes nearly all 39 before the first (seen when
+        // this suite runs alone); under a loaded test run the workers may run one after the
+        // other, so only the bound is asserted.
+        for (window, most) in [(4, 4 + 2)] {
             let out = try TemporaryDirectory("streamed-window")
             var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2)
             batch.unitWindow = window
@@ -82,13 +85,8 @@ struct StreamedRunTests {
             #expect(result.counts.normalized == many.count)
             let finished = order.withLock { $0 }
             let before = try #require(finished.firstIndex(of: 0))
-            if window == 4 {
-                // Only units within the window of the first one finish before it.
-                #expect(before <= most, "\(before) units finished before the first with a window of \(window)")
-            } else {
-                // Without a narrow window the others do not wait (the test's own control).
-                #expect(before > 4 + 2, "\(before)")
-            }
+            // Only units within the window of the first one finish before it.
+            #expect(before <= most, "\(before) units finished before the first with a window of \(window)")
         }
     }
 
