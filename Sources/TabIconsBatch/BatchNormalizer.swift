@@ -8,13 +8,32 @@ import Synchronization
 public struct BatchInput: Sendable {
     public let name: String
     public let outputStem: String
-    public let load: @Sendable () throws(TabIconsError) -> Data
+    /// The input's bytes.
+    public var load: @Sendable () throws(TabIconsError) -> Data {
+        switch source {
+        case .custom(let load, _): return load
+        case .file(let path, let limit, let regularOnly):
+            return { () throws(TabIconsError) -> Data in
+                try InputReader.read(URL(fileURLWithPath: path), limit: limit, regularOnly: regularOnly)
+            }
+        }
+    }
     /// The input's size in bytes before it is loaded (a file's `stat`), when it can be known:
     /// a worker then waits for the memory budget before reading a large input, not after.
-    public let expectedByteCount: @Sendable () -> Int?
+    public var expectedByteCount: @Sendable () -> Int? {
+        switch source {
+        case .custom(_, let expected): return expected
+        case .file(let path, _, _): return { InputReader.regularFileSize(atPath: path) }
+        }
+    }
     /// The file the bytes come from, when there is one: the output plan keeps every output off
     /// it by identity (SPEC §6a "Inputs are sacred").
-    public let sourcePath: String?
+    public var sourcePath: String? {
+        switch source {
+        case .custom: customPath
+        case .file(let path, _, _): path
+        }
+    }
     /// The options this input is made with when they are not the batch's (`--config`'s `icons`
     /// entries); nil: the batch's. Its scales and limits must be the batch's (`IconSettings`).
     public var settings: IconSettings? {
@@ -24,15 +43,33 @@ public struct BatchInput: Sendable {
     // Boxed: most inputs have none, and a set of thousands holds every input for the whole run.
     private var _settings: OptionalBox<IconSettings>?
 
+    /// Where the bytes come from: the caller's closures, or a file read when a worker takes it
+    /// (held as its path: a set of thousands of files holds no closure an input).
+    private enum Source: Sendable {
+        case custom(load: @Sendable () throws(TabIconsError) -> Data, expected: @Sendable () -> Int?)
+        /// `regularOnly`: anything but a regular file found when it is read is an `io` error.
+        case file(path: String, limit: Int, regularOnly: Bool)
+    }
+    private let source: Source
+    private let customPath: String?
+
     public init(
         name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,
         expectedByteCount: @escaping @Sendable () -> Int? = { nil }, sourcePath: String? = nil
     ) {
         self.name = name
         self.outputStem = outputStem
-        self.load = load
-        self.expectedByteCount = expectedByteCount
-        self.sourcePath = sourcePath
+        source = .custom(load: load, expected: expectedByteCount)
+        customPath = sourcePath
+    }
+
+    /// The file at `path`, read when a worker takes it, refusing more than `limit` bytes (and,
+    /// with `regularOnly`, anything but a regular file).
+    init(name: String, outputStem: String, path: String, limit: Int, regularOnly: Bool) {
+        self.name = name
+        self.outputStem = outputStem
+        source = .file(path: path, limit: limit, regularOnly: regularOnly)
+        customPath = nil
     }
 }
 
@@ -189,21 +226,13 @@ public struct BatchNormalizer: Sendable {
         defer { engine.finish() }
         let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
         // Work goes by the plan's units: an icon and its twins are decided and written together.
-        let units = plan.units
-        let window = UnitWindow(count: units.count, width: unitWindow)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
-            let take = { () -> [Int]? in window.take().map { units[$0] } }
+        let window = UnitWindow(count: inputs.count, twinInputs: plan.twinInputs, width: unitWindow)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
+            let take = { () -> [Int]? in window.take().map(plan.unit(of:)) }
             let record = { (unitResults: [(index: Int, outcome: IconOutcome)]) in
                 record.withLock { for (index, outcome) in unitResults { $0!.record(outcome, at: index) } }
-                // Units are in the order of their first input (the icon; its twins follow it).
-                if let root = unitResults.first?.index {
-                    var low = 0, high = units.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if units[middle][0] < root { low = middle + 1 } else { high = middle }
-                    }
-                    window.finish(low)
-                }
+                // A unit's first input heads it (the icon; its twins follow it).
+                if let root = unitResults.first?.index { window.finish(root) }
                 for (index, outcome) in unitResults {
                     let name = inputs[index].name
                     switch outcome {

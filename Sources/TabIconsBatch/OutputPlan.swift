@@ -240,18 +240,27 @@ package struct OutputPlan: Sendable {
     /// icon's `Contents.json` lists its dark twin's files and its state list names its selected
     /// twin, so they are decided together (reuse, `--check`, the write of the set).
     package var units: [[Int]] {
-        var isTwin = Set<Int>()
-        for links in twins { links.selected.map { _ = isTwin.insert($0) }; links.dark.map { _ = isTwin.insert($0) } }
-        return twins.indices.filter { !isTwin.contains($0) }.map { root in
-            var unit = [root]
-            var next = 0
-            while next < unit.count {
-                let links = twins[unit[next]]
-                unit += [links.dark, links.selected].compactMap { $0 }
-                next += 1
-            }
-            return unit
+        let twinInputs = twinInputs
+        return twins.indices.filter { !twinInputs.contains($0) }.map(unit(of:))
+    }
+
+    /// The inputs that are some icon's twin: every other input heads a unit.
+    var twinInputs: Set<Int> {
+        var twinInputs = Set<Int>()
+        for links in twins { links.selected.map { _ = twinInputs.insert($0) }; links.dark.map { _ = twinInputs.insert($0) } }
+        return twinInputs
+    }
+
+    /// The unit input `root` heads: it, its twins, their twins.
+    func unit(of root: Int) -> [Int] {
+        var unit = [root]
+        var next = 0
+        while next < unit.count {
+            let links = twins[unit[next]]
+            unit += [links.dark, links.selected].compactMap { $0 }
+            next += 1
         }
+        return unit
     }
 
     package struct Settings: Sendable {

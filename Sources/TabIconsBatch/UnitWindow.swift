@@ -2,34 +2,46 @@ import Foundation
 import Synchronization
 import TabIcons
 
-/// Hands out the plan's units in order, never more than `width` past the first unit not yet
-/// finished. A unit's rows wait in `RunRecord` until every row before them is recorded, so
-/// without this a slow unit early in the set (a large photo) would leave every row after it
-/// waiting: the window keeps what waits to about `width` units, not the set (SPEC §6a
-/// "Incremental"). A worker finds the window full before it takes a unit; it then sends what it
-/// has gathered (so the unit everyone waits for is never one it holds) and waits for room.
+/// Hands out the plan's units in input order (each by the input that heads it: an icon, not a
+/// twin), never more than `width` inputs past the first unit not yet finished. A unit's rows
+/// wait in `RunRecord` until every row before them is recorded, so without this a slow unit
+/// early in the set (a large photo) would leave every row after it waiting: the window keeps
+/// what waits to about `width` inputs, not the set (SPEC §6a "Incremental"). A worker finds the
+/// window full before it takes a unit; it then sends what it has gathered (so the unit everyone
+/// waits for is never one it holds) and waits for room.
 final class UnitWindow: Sendable {
-    /// Units a worker may run ahead of the first unfinished one: a thousand small icons while one
-    /// large photo is decoded, so the other cores stay busy.
+    /// Inputs a worker may run ahead of the first unfinished unit: a thousand small icons while
+    /// one large photo is decoded, so the other cores stay busy.
     static let width = 1024
 
     private let count: Int
     private let width: Int
+    private let twinInputs: Set<Int>
     private let next = Atomic<Int>(0)
-    /// The first unit not yet finished (published from `finished`'s lock).
+    /// The first input that heads a unit not yet finished (published from `finished`'s lock).
     private let first = Atomic<Int>(0)
     private let finished: LockedState<(flags: [Bool], first: Int)>
 
-    init(count: Int, width: Int = UnitWindow.width) {
+    /// `count` inputs, of which `twinInputs` head no unit (they are in their icon's).
+    init(count: Int, twinInputs: Set<Int> = [], width: Int = UnitWindow.width) {
         self.count = count
         self.width = max(1, width)
-        finished = LockedState((Array(repeating: false, count: count), 0))
+        self.twinInputs = twinInputs
+        var flags = Array(repeating: false, count: count)
+        for twin in twinInputs where twin < count { flags[twin] = true }
+        var first = 0
+        while first < count, flags[first] { first += 1 }
+        finished = LockedState((flags, first))
+        self.first.store(first, ordering: .relaxed)
     }
 
-    /// The position of the next unit, nil when every unit has been handed out.
+    /// The input that heads the next unit, nil when every unit has been handed out.
     func take() -> Int? {
-        let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        return position < count ? position : nil
+        while true {
+            let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard position < count else { return nil }
+            if !twinInputs.contains(position) { return position }
+        }
     }
 
     /// Whether the next unit lies past the window.
@@ -43,7 +55,7 @@ final class UnitWindow: Sendable {
         while isFull, !stop() { usleep(200) }
     }
 
-    /// Unit `position` is finished (its outcomes recorded).
+    /// The unit input `position` heads is finished (its outcomes recorded).
     func finish(_ position: Int) {
         finished.withLock { state in
             state.flags[position] = true

@@ -15,9 +15,7 @@ extension InputItem {
     /// The file's size from `stat`, without reading it; nil for stdin or when it cannot be known.
     public var byteCount: Int? {
         guard case .file(let url) = source else { return nil }
-        var status = stat()
-        guard stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(status.st_size)
+        return InputReader.regularFileSize(atPath: url.path)
     }
 }
 
@@ -25,24 +23,15 @@ extension BatchInput {
     /// A collected input as the batch takes it: its bytes read when a worker takes it, refusing
     /// more than `limit` bytes; its size known from `stat` before that (the memory budget).
     public init(_ item: InputItem, limit: Int) {
-        // One object both closures hold (each capturing the item would box it twice an input).
-        let reader = ItemReader(item: item, limit: limit)
+        guard let path = item.path else {
+            self.init(
+                name: item.displayName, outputStem: item.outputStem,
+                load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
+                expectedByteCount: { item.byteCount })
+            return
+        }
         self.init(
-            name: item.displayName, outputStem: item.outputStem,
-            load: { () throws(TabIconsError) -> Data in try reader.read() },
-            expectedByteCount: { reader.item.byteCount }, sourcePath: item.path)
+            name: item.displayName, outputStem: item.outputStem, path: path, limit: limit,
+            regularOnly: item.wasRegularFile)
     }
-}
-
-/// A collected input and its byte limit, as a batch input's closures read it.
-private final class ItemReader: Sendable {
-    let item: InputItem
-    let limit: Int
-
-    init(item: InputItem, limit: Int) {
-        self.item = item
-        self.limit = limit
-    }
-
-    func read() throws(TabIconsError) -> Data { try item.read(limit: limit) }
 }
