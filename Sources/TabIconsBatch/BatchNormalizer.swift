@@ -119,13 +119,16 @@ public struct BatchNormalizer: Sendable {
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.
     public var vector = false
-    /// Whether `BatchResult` holds every icon's entry (`manifest.icons`, as the manifest file
-    /// does) and every file's change (`changes`). False: each entry goes into the manifest's text
-    /// once every entry before it has, and each change is counted, and both are let go, so the
-    /// run's memory does not grow with the set (what `tabicon normalize` does unless it prints
-    /// the changes, the manifest or a page); the result's manifest then holds its head, errors
-    /// and folders, `counts` what became of the icons, `changesNotHeld` how many files changed.
-    public var resultHoldsDetails = true
+    /// Whether `BatchResult.manifest` holds every icon's entry, as the manifest file does. False:
+    /// each entry goes into the manifest's text once every entry before it has, and is let go,
+    /// so the run's memory does not grow with the set (what `tabicon normalize` does unless it
+    /// prints or pages the manifest); the result's manifest then holds its head, errors and
+    /// folders, and `counts` what became of the icons.
+    public var resultHoldsIcons = true
+    /// Whether `BatchResult.changes` lists every file the run changed (or, checking, would).
+    /// False: they are counted (`changesNotHeld`), not listed (what `tabicon normalize` does
+    /// unless it prints them, under `--check`): a first run changes every file of the set.
+    public var resultHoldsChanges = true
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
     /// How many units the workers may run ahead of the first unfinished one (`UnitWindow`; a
@@ -220,7 +223,8 @@ public struct BatchNormalizer: Sendable {
         let record = LockedState<RunRecord?>(
             RunRecord(
                 head: head, inputs: inputs, manifestPath: manifestURL.relativePath, limit: manifestLimit,
-                previous: previous, checkOnly: checkOnly, holdsDetails: resultHoldsDetails))
+                previous: previous, checkOnly: checkOnly, holdsIcons: resultHoldsIcons,
+                holdsChanges: resultHoldsChanges))
         let budget = MemoryBudget(capacity: memoryBudget)
         let engine = IconEngine(jail: jail)
         defer { engine.finish() }

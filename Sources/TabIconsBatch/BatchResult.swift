@@ -3,7 +3,7 @@ import TabIcons
 /// What a batch did (or, under `--check`, would do), beside the manifest it wrote.
 public struct BatchResult: Sendable {
     /// The manifest the run wrote (or, checking, would write); without its icons' entries when
-    /// the batch was asked not to hold them (`BatchNormalizer.resultHoldsDetails`).
+    /// the batch was asked not to hold them (`BatchNormalizer.resultHoldsIcons`).
     public var manifest: Manifest
 
     /// Icons carried over from the previous run untouched, icons normalized, inputs that failed;
@@ -30,7 +30,7 @@ public struct BatchResult: Sendable {
         public var description: String { "\(kind.rawValue) \(path)" }
     }
     public var changes: [Change] = []
-    /// Changes counted but not held in `changes` (`BatchNormalizer.resultHoldsDetails` false).
+    /// Changes counted but not held in `changes` (`BatchNormalizer.resultHoldsChanges` false).
     public var changesNotHeld = 0
 
     /// The signal that stopped the batch before it finished (SIGINT, SIGTERM), else nil: the

@@ -25,11 +25,12 @@ struct RunRecord: Sendable {
     /// Per input, the `PathSignature` of the paths its row owns (0: no row).
     private var signatures: [Int]
     private let inputs: [BatchInput]
-    private let holdsDetails: Bool
+    private let holdsIcons: Bool
+    private let holdsChanges: Bool
 
     init(
         head: Manifest, inputs: [BatchInput], manifestPath: String, limit: Int, previous: PreviousRun, checkOnly: Bool,
-        holdsDetails: Bool
+        holdsIcons: Bool, holdsChanges: Bool
     ) {
         result = BatchResult(manifest: head)
         stream = ManifestWriter.Stream(head: head)
@@ -37,7 +38,8 @@ struct RunRecord: Sendable {
         check = checkOnly ? ManifestCheck(recorded: previous.recorded, entries: previous.entries) : nil
         signatures = Array(repeating: 0, count: inputs.count)
         self.inputs = inputs
-        self.holdsDetails = holdsDetails
+        self.holdsIcons = holdsIcons
+        self.holdsChanges = holdsChanges
     }
 
     /// The outcome of input `index`, recorded with those after it that waited for it.
@@ -78,7 +80,7 @@ struct RunRecord: Sendable {
 
     /// Changes of files, held in the result or counted.
     private mutating func note(_ changes: [BatchResult.Change]) {
-        if holdsDetails { result.changes += changes } else { result.changesNotHeld += changes.count }
+        if holdsChanges { result.changes += changes } else { result.changesNotHeld += changes.count }
     }
 
     private mutating func row(_ icon: Manifest.Icon, of index: Int) {
@@ -91,7 +93,7 @@ struct RunRecord: Sendable {
             stream.icon(icon)
             if let piece = stream.take() { output?.put(piece) }
         }
-        if holdsDetails { result.manifest.icons.append(icon) }
+        if holdsIcons { result.manifest.icons.append(icon) }
     }
 
     /// Whether a row of this run owns `path`, or a failed input keeps it (`keep`); by hash, so

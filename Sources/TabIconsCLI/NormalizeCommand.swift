@@ -128,7 +128,8 @@ struct NormalizeCommand {
         batch.jail = jail
         // Entries and changes are held only to print or page them; otherwise each goes to the file,
         // or is counted, as it is made.
-        batch.resultHoldsDetails = json || preview != nil || check
+        batch.resultHoldsIcons = json || preview != nil
+        batch.resultHoldsChanges = check
 
         let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult

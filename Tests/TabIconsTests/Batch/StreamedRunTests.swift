@@ -24,7 +24,8 @@ struct StreamedRunTests {
         holds: Bool, check: Bool = false
     ) throws -> BatchResult {
         var batch = BatchNormalizer(normalizer: Normalizer(), layout: layout, outputRoot: out.url, jobs: jobs)
-        batch.resultHoldsDetails = holds
+        batch.resultHoldsIcons = holds
+        batch.resultHoldsChanges = holds
         batch.unitWindow = window
         batch.checkOnly = check
         return try batch.run(B.batchInputs(dir, names))
@@ -69,7 +70,8 @@ struct StreamedRunTests {
             let out = try TemporaryDirectory("streamed-window")
             var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2)
             batch.unitWindow = window
-            batch.resultHoldsDetails = false
+            batch.resultHoldsIcons = false
+            batch.resultHoldsChanges = false
             var inputs = B.batchInputs(dir, many)
             let first = inputs[0]
             inputs[0] = BatchInput(
