@@ -30,18 +30,29 @@ package enum IconTwins {
     /// the first entry of that folder whose name is the entry's name plus a suffix of the kind.
     /// A twin is linked to one icon only, and a dark twin has no twins.
     package static func links(_ entries: [(input: String, name: String)]) -> [(selected: Int?, dark: Int?)] {
+        links(count: entries.count) { entries[$0] }
+    }
+
+    /// The same for `count` entries each made when asked for (`entry`): a large set's names are
+    /// not all held, only their hashes (`ClaimTable`).
+    package static func links(count: Int, entry: (Int) -> (input: String, name: String)) -> [(selected: Int?, dark: Int?)] {
         var folders = Folders()
-        let folderOf = entries.map { folders.number(of: $0.input) }
-        var indexByKey: [Key: Int] = [:]
-        indexByKey.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            let key = Key(folder: folderOf[index], name: entry.name)
-            if indexByKey[key] == nil { indexByKey[key] = index }
+        var folderOf: [Int32] = []
+        folderOf.reserveCapacity(count)
+        // Folder number, then the name: twins pair only within one folder (a name has no `/`).
+        func key(_ folder: Int32, _ name: String) -> String { "\(folder)/" + name }
+        func confirm(_ owner: Int, _ claimed: String) -> Bool { key(folderOf[owner], entry(owner).name) == claimed }
+        var indexByKey = ClaimTable<Int>()
+        for index in 0..<count {
+            let entry = entry(index)
+            folderOf.append(Int32(folders.number(of: entry.input)))
+            let claimed = key(folderOf[index], entry.name)
+            if indexByKey.owner(of: claimed, confirmedBy: confirm) == nil { indexByKey.claim(claimed, by: index) }
         }
-        var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: entries.count)
-        for (index, entry) in entries.enumerated() {
-            guard let base = base(of: entry.name), let plain = indexByKey[Key(folder: folderOf[index], name: base.name)],
-                plain != index
+        var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: count)
+        for index in 0..<count {
+            guard let base = base(of: entry(index).name),
+                let plain = indexByKey.owner(of: key(folderOf[index], base.name), confirmedBy: confirm), plain != index
             else { continue }
             switch base.kind {
             case .selected where links[plain].selected == nil: links[plain].selected = index
@@ -54,12 +65,6 @@ package enum IconTwins {
         // `home-dark-filled` is then an icon of its own; the dark selected icon is `home-filled-dark`.
         for dark in links.compactMap(\.dark) { links[dark] = (nil, nil) }
         return links
-    }
-
-    /// Folder of the input (by number, `Folders`) plus a name: twins pair only within one folder.
-    private struct Key: Hashable {
-        let folder: Int
-        let name: String
     }
 
     /// The folder of each input path (`deletingLastPathComponent`), numbered: one number a folder.

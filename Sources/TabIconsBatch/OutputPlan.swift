@@ -389,19 +389,24 @@ package struct OutputPlan: Sendable {
     /// icon's (`home_selector.png` beside `home`'s state list), fails both inputs, each naming
     /// the other.
     static func placeTwins(
-        _ inputs: [BatchInput], _ named: [Result<Icon, TabIconsError>], layout: OutputLayout
+        _ inputs: [BatchInput], _ named: consuming [Result<Icon, TabIconsError>], layout: OutputLayout
     )
         -> (icons: [Result<Icon, TabIconsError>], twins: [(selected: Int?, dark: Int?)])
     {
         var icons = named
-        let planned = named.indices.compactMap { index in (try? named[index].get()).map { (index, $0) } }
-        let found = IconTwins.links(planned.map { (input: inputs[$0.0].name, name: OutputLayout.iconName(stem: $0.1.stem)) })
-        var twins = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: inputs.count)
-        for (position, (index, _)) in planned.enumerated() {
-            twins[index] = (found[position].selected.map { planned[$0].0 }, found[position].dark.map { planned[$0].0 })
+        let planned = icons.indices.filter { (try? icons[$0].get()) != nil }
+        let found = IconTwins.links(count: planned.count) { position in
+            let index = planned[position]
+            return (inputs[index].name, OutputLayout.iconName(stem: (try? icons[index].get())?.stem ?? ""))
         }
-        for (index, icon) in planned {
-            if let darkIndex = twins[index].dark, let dark = try? named[darkIndex].get() {
+        var twins = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: inputs.count)
+        for (position, index) in planned.enumerated() {
+            twins[index] = (found[position].selected.map { planned[$0] }, found[position].dark.map { planned[$0] })
+        }
+        for index in planned {
+            guard case .success(let icon) = icons[index] else { continue }
+            // A dark twin has no twins: the icon placed here is as named.
+            if let darkIndex = twins[index].dark, case .success(let dark) = icons[darkIndex] {
                 icons[darkIndex] = .success(dark.darkTwin(of: icon.stem))
             }
             if twins[index].selected != nil, layout.selectorPath(iconStem: icon.stem) != nil {

@@ -215,6 +215,7 @@ struct NormalizeCommand {
         var made: [[Int]: IconSettings] = [:]  // by the entries that match, made once
         var matched: Set<Int> = []
         var inputs: [BatchInput] = []
+        inputs.reserveCapacity(items.count)  // held for the whole run: no room left over from growing
         for item in items {
             var input = BatchInput(item, limit: limit)
             let entries = config?.entries(matching: item.displayName).map(\.index) ?? []
