@@ -196,7 +196,7 @@ package struct OutputPlan: Sendable {
     package let spared: Set<FileIdentity>
     /// Per input, in input order: the inputs that are its selected and dark twins (`IconTwins`,
     /// among the inputs that have files), whose outputs are placed by `placeTwins`.
-    package let twins: [(selected: Int?, dark: Int?)]
+    package let twins: TwinTable
     /// Per input, in input order: what `stat` said of its file (links followed, as it is read)
     /// when the plan was made, as a digest (`StatDigest`; of nil when it is not a regular file or
     /// has no path). The run checks the input's stat record against it (`IconRun`) before any
@@ -217,7 +217,7 @@ package struct OutputPlan: Sendable {
         self.icons = icons
         self.folders = folders
         self.spared = spared
-        self.twins = twins
+        self.twins = TwinTable(twins)
         self.inputStats = inputStats
         self.outputStats = outputStats
         self.outputStatStart = outputStatStart
@@ -624,5 +624,27 @@ private struct PlannedFile {
             stat = FileStat(info)
         default: identity = FileIdentity(info)
         }
+    }
+}
+
+/// Per input, in input order, the inputs that are its selected and dark twins: 8 bytes an input
+/// (a pair of `Int?` takes 32), as the plan holds them for the whole run.
+package struct TwinTable: RandomAccessCollection, Sendable {
+    /// Selected, then dark, for each input; -1 for none.
+    private let packed: [Int32]
+
+    init(_ twins: [(selected: Int?, dark: Int?)]) {
+        var packed: [Int32] = []
+        packed.reserveCapacity(2 * twins.count)
+        for links in twins { packed += [Int32(links.selected ?? -1), Int32(links.dark ?? -1)] }
+        self.packed = packed
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { packed.count / 2 }
+
+    package subscript(index: Int) -> (selected: Int?, dark: Int?) {
+        let selected = packed[2 * index], dark = packed[2 * index + 1]
+        return (selected < 0 ? nil : Int(selected), dark < 0 ? nil : Int(dark))
     }
 }
