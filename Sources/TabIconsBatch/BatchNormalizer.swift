@@ -197,14 +197,16 @@ public struct BatchNormalizer: Sendable {
         // run got there first).
         var lock = try RunLock(root: root, exclusive: !checkOnly)
         var previous = try PreviousRun(
-            manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+            manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify,
+            checking: checkOnly)
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
             previous = try PreviousRun(
-                manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+                manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify,
+                checking: checkOnly)
         }
         readPrevious?(previous)
         if !checkOnly {

@@ -18,6 +18,8 @@ final class ManifestEntries: Sendable {
     /// binary search.
     private let byInput: [Int32]
     private let state: LockedState<State>
+    /// Whether an entry read for a lookup is kept for `recorded(at:)` (`--check`).
+    private let keepsRead: Bool
 
     private struct State: Sendable {
             /// The input whose lookup took each entry (`entry(forInput:)`), with the owned paths'
@@ -25,12 +27,20 @@ final class ManifestEntries: Sendable {
         var taken: [(input: Int32, signature: PathSignature)?]
         /// One line for each entry ignored, by position.
         var warnings: [Int: String] = [:]
+        /// Entries a lookup read, until `recorded(at:)` takes them: a few, the units in flight.
+        var read: [Int: Manifest.Icon] = [:]
     }
 
+    /// At most this many entries wait in `read`: past it they are dropped (and read again if asked).
+    private static let mostKept = 4096
+
     /// Takes `fd` (closed with this).
-    init(fd: Int32, places: [ManifestReader.EntryPlace]) {
+    /// `keepsRead`: entries read for a lookup are kept for `recorded(at:)` (`--check` compares
+    /// each row with the entry in its place, which is then usually the one its input read).
+    init(fd: Int32, places: [ManifestReader.EntryPlace], keepsRead: Bool = false) {
         self.fd = fd
         self.places = places
+        self.keepsRead = keepsRead
         byInput = places.indices.map(Int32.init).sorted {
             (places[Int($0)].inputHash, $0) < (places[Int($1)].inputHash, $1)
         }
@@ -88,7 +98,14 @@ final class ManifestEntries: Sendable {
             guard let icon = plainEntry(at: position, sharing: sharing), icon.input == input else { continue }
             if let index {
                 let signature = PathSignature(icon)
-                state.withLock { $0.taken[position] = (Int32(index), signature) }
+                let keep = keepsRead
+                state.withLock { state in
+                    state.taken[position] = (Int32(index), signature)
+                    if keep {
+                        if state.read.count >= Self.mostKept { state.read.removeAll() }
+                        state.read[position] = icon
+                    }
+                }
             }
             return icon
         }
@@ -104,6 +121,18 @@ final class ManifestEntries: Sendable {
             if let taken = taken[position], owns(Int(taken.input), taken.signature) { continue }
             if let icon = plainEntry(at: position, sharing: nil) { body(icon) }
         }
+    }
+
+    /// The entry at `position` as the file holds it (nil when it does not read), taken from those
+    /// a lookup kept when it is there.
+    func recorded(at position: Int) -> Manifest.Icon? {
+        if keepsRead, let icon = state.withLock({ $0.read.removeValue(forKey: position) }) { return icon }
+        return entry(at: position, quietly: true)
+    }
+
+    /// Drops the entries kept for `recorded(at:)`: nothing will ask for them.
+    func dropRead() {
+        state.withLock { $0.read.removeAll() }
     }
 
     /// The warnings so far, in the entries' order.

@@ -96,15 +96,10 @@ package struct OutputPlan: Sendable {
             switch form {
             case .listed(let listed): return listed.renditionPaths
             case .made(let rule, let twinOf, _, _):
+                guard let twinOf else { return rule.renditionPaths(stem: stem) }
                 return rule.scales.compactMap { scale in
-                    let path =
-                        if let twinOf {
-                            rule.layout.darkTwinPath(
-                                iconStem: twinOf, twinStem: stem, scale: scale, fileExtension: rule.fileExtension)
-                        } else {
-                            rule.layout.path(stem: stem, scale: scale, fileExtension: rule.fileExtension)
-                        }
-                    return path.map { (scale, $0) }
+                    rule.layout.darkTwinPath(iconStem: twinOf, twinStem: stem, scale: scale, fileExtension: rule.fileExtension)
+                        .map { (scale, $0) }
                 }
             }
         }

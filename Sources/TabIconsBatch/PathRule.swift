@@ -5,11 +5,24 @@ final class PathRule: Sendable {
     let layout: OutputLayout
     let scales: [Double]
     let fileExtension: String
+    /// The scales the layout has a place for, and what their paths end in.
+    private let placedScales: [Double]
+    private let endings: [OutputLayout.RenditionEnding]
 
     init(layout: OutputLayout, scales: [Double], fileExtension: String) {
         self.layout = layout
         self.scales = scales
         self.fileExtension = fileExtension
+        let placed = scales.compactMap { scale in
+            layout.renditionEnding(scale: scale, fileExtension: fileExtension).map { (scale, $0) }
+        }
+        placedScales = placed.map(\.0)
+        endings = placed.map(\.1)
+    }
+
+    /// The rendition paths of the icon whose stem is `stem` (`OutputLayout.path` for each scale).
+    func renditionPaths(stem: String) -> [(scale: Double, path: String)] {
+        Array(zip(placedScales, layout.paths(stem: stem, endings: endings)))
     }
 
     /// The rules of a run, made once a file extension.

@@ -32,11 +32,13 @@ struct PreviousRun: Sendable {
     let statCache: StatCache
 
     /// `trustStats` false (`--verify`): every input and recorded file is read and hashed.
+    /// `checking` (`--check`): each entry read for an input is kept until its row is compared.
     init(
-        manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal, trustStats: Bool = true
+        manifestPath: String, fingerprint: OptionFingerprint, journal: RunJournal, trustStats: Bool = true,
+        checking: Bool = false
     ) throws(BatchUsageError) {
         var warnings: [String] = []
-        let read = try Self.read(manifestPath)
+        let read = try Self.read(manifestPath, keepingRead: checking)
         recorded = read?.head
         entries = read?.entries
         var kept: [String: [Manifest.FileEntry]] = [:]
@@ -71,7 +73,7 @@ struct PreviousRun: Sendable {
     /// The manifest at `path`, its icon entries placed, not read (`ManifestEntries`); nil when
     /// there is none. Anything else there is refused: a web app's `manifest.json` under
     /// `-o public`, a file too large to be one, a broken one.
-    private static func read(_ path: String) throws(BatchUsageError)
+    private static func read(_ path: String, keepingRead: Bool) throws(BatchUsageError)
         -> (head: Manifest, entries: ManifestEntries, stat: FileStat)?
     {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
@@ -89,7 +91,7 @@ struct PreviousRun: Sendable {
             guard head.tool.hasPrefix("tabicon ") else {
                 throw TabIconsError(.corrupt, "its tool is not tabicon")
             }
-            return (head, ManifestEntries(fd: fd, places: reader.places), stat)
+            return (head, ManifestEntries(fd: fd, places: reader.places, keepsRead: keepingRead), stat)
         } catch {
             close(fd)
             throw BatchUsageError("--manifest \(path) holds a file that is not a tabicon manifest (\(error.message)); \(refusal)")

@@ -180,8 +180,12 @@ struct ManifestCheck: Sendable {
 
     mutating func icon(_ icon: Manifest.Icon) {
         guard equal, let entries, position < entries.count,
-            entries.entry(at: position, quietly: true)?.withoutStats == icon.withoutStats
-        else { return equal = false }
+            entries.recorded(at: position)?.withoutStats == icon.withoutStats
+        else {
+            equal = false
+            entries?.dropRead()
+            return
+        }
         position += 1
     }
 
