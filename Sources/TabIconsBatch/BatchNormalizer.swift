@@ -215,7 +215,8 @@ public struct BatchNormalizer: Sendable {
             }
             // Before this run's own manifest temporary can exist (`ManifestOutput`).
             let folder = (manifestURL.relativePath as NSString).deletingLastPathComponent
-            if let manifestFolder = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: plan.spared) {
+            if let manifestFolder = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: plan.spared)
+            {
                 _ = manifestFolder.removeStaleTemporaries(in: "")
             }
         }

@@ -22,7 +22,7 @@ final class ManifestEntries: Sendable {
     private let keepsRead: Bool
 
     private struct State: Sendable {
-            /// The input whose lookup took each entry (`entry(forInput:)`), with the owned paths'
+        /// The input whose lookup took each entry (`entry(forInput:)`), with the owned paths'
         /// `PathSignature` as read then; nil for an entry no lookup took.
         var taken: [(input: Int32, signature: PathSignature)?]
         /// One line for each entry ignored, by position.

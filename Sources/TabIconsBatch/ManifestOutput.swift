@@ -29,13 +29,7 @@ final class ManifestOutput: @unchecked Sendable {
     init(path: String, limit: Int) {
         self.path = path
         self.limit = limit
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        var info = stat()
-        if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= UntrustedFile.cap {
-            existing = (fd, Int(info.st_size))
-        } else if fd >= 0 {
-            close(fd)
-        }
+        if let (fd, stat) = (try? UntrustedFile.opened(path)) ?? nil { existing = (fd, stat.size) }
         existed = existing != nil
     }
 

@@ -224,7 +224,7 @@ struct ManifestReader {
             ("input", .string), ("name", .string), ("format", .string), ("contentHash", .string),
             ("pixelWidth", .number), ("pixelHeight", .number), ("orientation", .number),
             ("decodeScale", .number), ("pointWidth", .number), ("pointHeight", .number),
-            ("hasAlpha", .bool), ("animated", .bool), ("lints", .array),
+            ("hasAlpha", .bool), ("animated", .bool), ("lints", .array)
         ]
         return Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.0, (UInt16(1) << $0, $1.1)) })
     }()

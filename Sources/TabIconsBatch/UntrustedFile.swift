@@ -48,11 +48,14 @@ enum UntrustedFile {
             throw errno == ELOOP ? .notARegularFile : .unreadable(TabIconsError.systemReason())
         }
         var info = stat()
-        let failure: Failure? =
-            fstat(fd, &info) != 0
-            ? .unreadable(TabIconsError.systemReason())
-            : info.st_mode & S_IFMT != S_IFREG ? .notARegularFile
-            : Int(info.st_size) > cap ? .tooLarge(bytes: Int(info.st_size)) : nil
+        var failure: Failure?
+        if fstat(fd, &info) != 0 {
+            failure = .unreadable(TabIconsError.systemReason())
+        } else if info.st_mode & S_IFMT != S_IFREG {
+            failure = .notARegularFile
+        } else if Int(info.st_size) > cap {
+            failure = .tooLarge(bytes: Int(info.st_size))
+        }
         if let failure {
             close(fd)
             throw failure

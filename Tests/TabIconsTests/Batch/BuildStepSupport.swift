@@ -34,6 +34,13 @@ enum BuildStep {
         SilentCLI.run(["normalize", "-q"] + arguments)
     }
 
+    /// The manifest at `path` changed by `edit`, written back as tabicon writes it.
+    static func editManifest(_ path: String, _ edit: (inout Manifest) throws -> Void) throws {
+        var manifest = try self.manifest(path)
+        try edit(&manifest)
+        try manifest.jsonData().write(to: URL(fileURLWithPath: path))
+    }
+
     static func manifest(_ path: String) throws -> Manifest {
         try Manifest(parsing: Data(contentsOf: URL(fileURLWithPath: path)))
     }

@@ -536,7 +536,7 @@ struct ManifestReaderTests {
             (text, ManifestOutput.Comparison.equal), (text + [0x0A], .different),
             (Array(text.dropLast()), .different), (Array(text.prefix(70_000)), .different),
             (Array(text.prefix(100)) + [0x21] + Array(text.dropFirst(101)), .different),
-            (Array(text.prefix(9000)) + [0x21] + Array(text.dropFirst(9001)), .different), ([], .different),
+            (Array(text.prefix(9000)) + [0x21] + Array(text.dropFirst(9001)), .different), ([], .different)
         ] {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let before = try #require(FileIdentity(path: path))
@@ -554,7 +554,10 @@ struct ManifestReaderTests {
         #expect(try Array(Data(contentsOf: URL(fileURLWithPath: dir.path("real.json")))) == text)
         var info = stat()
         #expect(lstat(dir.path("link.json"), &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == ["link.json", "manifest.json", "real.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted() == [
+                "link.json", "manifest.json", "real.json"
+            ])
     }
 
     @Test("a manifest file changed while its text was compared is not spliced into the new one: io, the file there kept")

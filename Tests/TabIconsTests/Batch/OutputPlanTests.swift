@@ -158,7 +158,9 @@ struct OutputPlanTests {
 
 @Suite("ClaimTable: claims kept as hashes answer exactly")
 struct ClaimTableTests {
-    @Test("whatever the hash (every key meeting every other, or a few), each key's owner is the one that claimed it, an unclaimed key none")
+    @Test(
+        "whatever the hash (every key meeting every other, or a few), each key's owner is the one that claimed it, an unclaimed key none"
+    )
     func exactWhateverTheHash() {
         var random = SystemRandomNumberGenerator()
         let keys = (0..<400).map { "icons/\($0 % 37)/k\($0)" } + ["", "a", "A", "a\u{0}"]

@@ -11,31 +11,13 @@ import Testing
 struct PreviousEntriesTests {
     typealias B = BuildStep
 
-    /// `icons/bell.png` and `icons/home.png` made into `out` by a batch.
-    struct Scene {
-        let dir: TemporaryDirectory
-        var out: String { dir.path("out") }
-        var manifest: String { dir.path("out/manifest.json") }
-
-        init() throws {
-            dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
-            let first = try PreviousEntriesTests.batch(self).run(B.batchInputs(dir, ["bell.png", "home.png"]))
-            #expect(first.counts.normalized == 2)
-        }
-
-        /// The manifest changed by `edit`, written back as tabicon writes it.
-        func editManifest(_ edit: (inout Manifest) throws -> Void) throws {
-            var manifest = try B.manifest(self.manifest)
-            try edit(&manifest)
-            try manifest.jsonData().write(to: URL(fileURLWithPath: self.manifest))
-        }
-    }
+    typealias Scene = UntrustedStateTests.Scene
 
     /// The bell's entry given `icons/extra.txt` (a real file in `--out`, its own bytes and hash)
     /// as its `Contents.json`: a file a flat run does not produce, so pruning removes it when the
     /// entry is believed.
     static func sceneWithExtra() throws -> (Scene, extra: String) {
-        let scene = try Scene()
+        let scene = try Scene(byBatch: true)
         let extra = scene.dir.path("out/icons/extra.txt")
         try Data("extra".utf8).write(to: URL(fileURLWithPath: extra))
         let (bytes, hash) = (5, ContentHash(of: Array("extra".utf8)).description)
@@ -88,9 +70,13 @@ struct PreviousEntriesTests {
         #expect(written.icons[0].contentsFile == nil)
     }
 
-    @Test("an icon entry without a key SPEC §6 requires, or with it of another JSON kind, refuses the file as before: exit 2, nothing written")
+    @Test(
+        "an icon entry without a key SPEC §6 requires, or with it of another JSON kind, refuses the file as before: exit 2, nothing written"
+    )
     func entryWithoutARequiredKey() throws {
-        for (old, new) in [("\"lints\": [", "\"lint\": ["), ("\"name\": \"bell\"", "\"name\": 7"), ("\"animated\": false", "\"animated\": 0")] {
+        for (old, new) in [
+            ("\"lints\": [", "\"lint\": ["), ("\"name\": \"bell\"", "\"name\": 7"), ("\"animated\": false", "\"animated\": 0")
+        ] {
             let (scene, extra) = try Self.sceneWithExtra()
             try Self.replaceFirst(old, with: new, in: scene.manifest)
             let before = try Data(contentsOf: URL(fileURLWithPath: scene.manifest))
@@ -102,7 +88,9 @@ struct PreviousEntriesTests {
         }
     }
 
-    @Test("the previous manifest overwritten in place after it was outlined: every entry ignored with a warning, nothing pruned, every icon made again")
+    @Test(
+        "the previous manifest overwritten in place after it was outlined: every entry ignored with a warning, nothing pruned, every icon made again"
+    )
     func changedUnderTheRun() throws {
         for check in [true, false] {
             let (scene, extra) = try Self.sceneWithExtra()

@@ -14,10 +14,12 @@ struct StreamedRunTests {
     /// Twins that sort before their icon (`home-dark.png` < `home.png`: '-' before '.'), a
     /// selected one, icons after: every unit's rows wait for another's.
     static let names = [
-        "a.png", "home-dark.png", "home-selected.png", "home.png", "m.png", "search-selected.png", "search.png", "z.png",
+        "a.png", "home-dark.png", "home-selected.png", "home.png", "m.png", "search-selected.png", "search.png", "z.png"
     ]
-    static let sources = ["bell.png", "heart.png", "home-filled.png", "home.png", "profile.png", "search-filled.png",
-        "search.png", "profile-filled.png"]
+    static let sources = [
+        "bell.png", "heart.png", "home-filled.png", "home.png", "profile.png", "search-filled.png",
+        "search.png", "profile-filled.png"
+    ]
 
     static func run(
         _ dir: TemporaryDirectory, _ out: TemporaryDirectory, layout: OutputLayout, jobs: Int, window: Int,
@@ -92,7 +94,9 @@ struct StreamedRunTests {
         }
     }
 
-    @Test("UnitWindow hands out each unit once, in order, and is full exactly when the next unit is past the first unfinished one's window")
+    @Test(
+        "UnitWindow hands out each unit once, in order, and is full exactly when the next unit is past the first unfinished one's window"
+    )
     func window() {
         let window = UnitWindow(count: 6, width: 2)
         #expect(window.take() == 0 && window.take() == 1)

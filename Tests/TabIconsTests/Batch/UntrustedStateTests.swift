@@ -21,19 +21,22 @@ struct UntrustedStateTests {
         var out: String { dir.path("out") }
         var manifest: String { dir.path("out/manifest.json") }
 
-        init() throws {
+        /// `byBatch`: the first run is a `BatchNormalizer`'s over `B.batchInputs` (the inputs named
+        /// `icons/…`, as a test's later batch names them), not the CLI's.
+        init(byBatch: Bool = false) throws {
             dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
             try FileManager.default.createDirectory(atPath: dir.path("victims"), withIntermediateDirectories: true)
             try Data("precious".utf8).write(to: URL(fileURLWithPath: dir.path("victims/v.txt")))
-            #expect(B.cli([dir.path("icons"), "-o", out]) == .success)
+            if byBatch {
+                let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: URL(fileURLWithPath: out))
+                #expect(try batch.run(B.batchInputs(dir, ["bell.png", "home.png"])).counts.normalized == 2)
+            } else {
+                #expect(B.cli([dir.path("icons"), "-o", out]) == .success)
+            }
         }
 
         /// The manifest changed by `edit`, written back as tabicon writes it.
-        func editManifest(_ edit: (inout Manifest) throws -> Void) throws {
-            var manifest = try B.manifest(self.manifest)
-            try edit(&manifest)
-            try manifest.jsonData().write(to: URL(fileURLWithPath: self.manifest))
-        }
+        func editManifest(_ edit: (inout Manifest) throws -> Void) throws { try B.editManifest(manifest, edit) }
 
         func hash(_ path: String) throws -> (bytes: Int, hash: String) {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
