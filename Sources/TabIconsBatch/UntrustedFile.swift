@@ -8,8 +8,9 @@ enum UntrustedFile {
     /// The most a manifest or journal may hold: about 75,000 icons' entries (an entry of three
     /// renditions with their stat records is about 1.8 KB). tabicon never writes a larger manifest
     /// (`BatchNormalizer` fails its write instead), so a larger file is not one it wrote. What the
-    /// reader keeps grows with the text, up to three times its size for a file made to cost the
-    /// most (bench/README.md): the cap is that bound too.
+    /// reader keeps grows with the text, up to five times its size for a file made to cost the
+    /// most (one entry of two million renditions, read whole to prune its files:
+    /// bench/README.md): the cap is that bound too.
     static let cap = 128 << 20
 
     enum Failure: Error {
