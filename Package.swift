@@ -78,7 +78,8 @@ let package = Package(
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"],
             path: "bench",
             exclude: [
-                "README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "make-hostile-inputs.sh", "peers", "inputs",
+                "README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "make-hostile-inputs.sh",
+                "make-hostile-manifest.py", "peers", "inputs",
                 "charts.py", "charts", "results"
             ]
         ),
