@@ -272,11 +272,10 @@ struct IconRun: Sendable {
         let fingerprint = batch.fingerprint(of: input)
         // Read from the previous manifest once (none under --force: nothing is carried over).
         let recorded = batch.force ? nil : previous.entry(ofInput: input.name, index: index, plan: plan)
-        let reuse = { (hash: ContentHash?, inputStat: FileStat?) -> Manifest.Icon? in
+        let reuse = { (evidence: PreviousRun.InputEvidence) -> Manifest.Icon? in
             guard
                 var entry = previous.reusable(
-                    recorded, inputStat: inputStat, contentHash: hash,
-                    fingerprint: fingerprint, plan: plan, directory: directory,
+                    recorded, input: evidence, fingerprint: fingerprint, plan: plan, directory: directory,
                     plannedStat: { whole.outputStat(ofInput: index, path: $0, in: plan) })
             else { return nil }
             entry.options = fingerprint
@@ -284,15 +283,13 @@ struct IconRun: Sendable {
         }
         // An input whose stat record stands (the stat the plan took is the one recorded) is
         // carried over without a byte of it read.
-        if let stat = recorded?.inputStat, whole.inputStat(index).matches(stat), let entry = reuse(nil, stat) {
-            return .reused(entry)
-        }
+        if let entry = reuse(.stat(whole.inputStat(index))) { return .reused(entry) }
         // Taken before the bytes are read: a change after it makes the next run's stat differ.
         let inputStat = input.sourcePath.flatMap(FileStat.init(path:))
         let settings = batch.settings(of: input)
         if let entry = try group.add(
             index, input, plan: plan, normalizer: Normalizer(options: settings.options), format: settings.format,
-            reuse: { hash in reuse(hash, inputStat) })
+            reuse: { hash in reuse(.content(hash, stat: inputStat)) })
         {
             return .reused(entry)
         }

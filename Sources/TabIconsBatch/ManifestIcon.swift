@@ -5,10 +5,9 @@ extension Manifest {
     /// `Fields`, read and set as the icon's own properties (`icon.input`, `icon.renditions`).
     ///
     /// The fields are held behind one reference and copied on write, and setting a field to the
-    /// value it holds changes nothing. A run holds the previous manifest's entries and its own rows
-    /// at once, and a row carried over unchanged (its options, stat record, twins and shared files
-    /// set again to what they were) is then the previous entry itself, not a second copy of its
-    /// fields (SPEC §6a "Incremental": a rerun of thousands of icons holds each once).
+    /// value it holds changes nothing: a row carried over unchanged (its options, stat record,
+    /// twins and shared files set again to what they were) is the entry as read, not a second copy
+    /// of its fields (what `--check` keeps of the entry to compare with is then the row itself).
     @dynamicMemberLookup
     public struct Icon: Sendable, Equatable, CustomReflectable {
         public struct Fields: Sendable, Equatable {
@@ -157,13 +156,6 @@ extension Manifest {
             var count = 0
             forEachOwnedPath { _ in count += 1 }
             return count
-        }
-
-        /// Whether every owned file's path passes `test`, without making the list of them.
-        package func allOwnedPaths(_ test: (String) -> Bool) -> Bool {
-            var all = true
-            forEachOwnedPath { path in if all, !test(path) { all = false } }
-            return all
         }
 
         /// Each owned file's path, in `ownedFiles`' order, without making the list of them.

@@ -7,7 +7,7 @@ import Foundation
 /// run that changed nothing writes nothing and changes no mtime (SPEC §6a), and no run holds the
 /// text or the rows it came from.
 ///
-/// The file there is read as untrusted (`UntrustedFile.withOpened`'s checks: a link, a special
+/// The file there is read as untrusted (`UntrustedFile.opened`'s checks: a link, a special
 /// file or one over the cap is as good as absent). Its bytes are hashed as they are compared, and
 /// the prefix copied from it must hash the same: a file changed under the run fails the write
 /// rather than leave a manifest of two texts. Used under the batch's results lock only.

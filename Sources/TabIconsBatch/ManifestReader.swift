@@ -12,8 +12,8 @@ import Foundation
 /// failure names the text's fault first), then the first missing top-level key, then the first
 /// bad icon entry, then the first bad error entry.
 struct ManifestReader {
-    /// Strings the caller already holds that the `k`th icon entry may spell: its input's name
-    /// and its renditions' paths in order. Read as these very strings, not copies of them.
+    /// Strings the caller already holds that an icon entry read alone (`iconRow`) may spell: its
+    /// input's name and its renditions' paths in order. Read as these very strings, not copies.
     struct Shared {
         var input: String
         var paths: [String]
@@ -29,7 +29,7 @@ struct ManifestReader {
     }
 
     private var scanner: JSONScanner
-    var sharing: ((Int) -> Shared?)?
+    var sharing: Shared?
     /// Set by `outline`: the icon entries are placed (into `places`), not read.
     private var outlining = false
     private(set) var places: [EntryPlace] = []
@@ -84,7 +84,7 @@ struct ManifestReader {
     mutating func iconRow() throws(TabIconsError) -> Manifest.Icon {
         let icon: Manifest.Icon?
         do throws(JSONScanner.Failure) {
-            icon = try self.icon(shared: sharing?(0))
+            icon = try self.icon(shared: sharing)
             try scanner.end()
         } catch {
             throw Self.corrupt(error.description)
@@ -180,14 +180,12 @@ struct ManifestReader {
         guard try scanner.isArray() else { try scanner.skip(); return nil }
         var icons: [Manifest.Icon] = []
         var cursor = try scanner.enter()
-        var index = 0
         while try scanner.nextElement(&cursor) {
             if outlining {
                 try place()
-                continue
+            } else if let icon = try icon() {
+                icons.append(icon)
             }
-            if let icon = try icon(shared: sharing?(index)) { icons.append(icon) }
-            index += 1
         }
         return icons
     }
@@ -481,7 +479,7 @@ extension Manifest.Icon {
     /// holds (the input's name, the planned paths).
     init(parsing bytes: [UInt8], sharing: ManifestReader.Shared? = nil) throws(TabIconsError) {
         var reader = ManifestReader(bytes)
-        if let sharing { reader.sharing = { _ in sharing } }
+        reader.sharing = sharing
         self = try reader.iconRow()
     }
 }

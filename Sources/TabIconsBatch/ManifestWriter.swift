@@ -309,26 +309,6 @@ fileprivate struct ManifestText {
     }
 }
 
-extension ManifestWriter {
-    enum Comparison { case absent, equal, different }
-
-    /// Whether the file at `path` holds exactly the text of `manifest`, read as untrusted
-    /// (`UntrustedFile`: a link, a special file, one over the cap, one that cannot be read is
-    /// `absent`), a chunk at a time beside the text as it is made.
-    static func compare(_ manifest: Manifest, withFileAt path: String) -> Comparison {
-        let answer = try? UntrustedFile.withOpened(path) { fd, stat in
-            var left = stat.size
-            let same = write(manifest) { chunk in
-                guard chunk.count <= left, UntrustedFile.bytes(of: fd, size: chunk.count) == chunk else { return false }
-                left -= chunk.count
-                return true
-            }
-            return same && left == 0 ? Comparison.equal : .different
-        }
-        return (answer ?? nil) ?? .absent
-    }
-}
-
 extension Manifest {
     /// The document as pretty-printed JSON, keys in the order SPEC §6 shows them.
     public func jsonData() -> Data { Data(jsonBytes) }

@@ -152,11 +152,6 @@ package struct OutputPlan: Sendable {
             if let selectorPath { try body(selectorPath) }
         }
 
-        /// The paths' rule, for an icon whose paths are made (what a renamed stem is planned by).
-        var rule: PathRule? {
-            if case .made(let rule, _, _, _) = form { rule } else { nil }
-        }
-
         /// How many paths `allPaths` holds.
         var pathCount: Int {
             var count = 0

@@ -116,9 +116,17 @@ struct PreviousRun: Sendable {
             forInput: input, index: index, sharing: .init(input: input, paths: plan?.renditionPaths.map(\.path) ?? []))
     }
 
+    /// What the run knows of an input when it asks whether its entry stands: the digest of the
+    /// stat the output plan took (the stat record's check: nothing read), or its bytes' hash with
+    /// the stat taken just before they were read (the record the entry then keeps).
+    enum InputEvidence {
+        case stat(StatDigest)
+        case content(ContentHash, stat: FileStat?)
+    }
+
     /// The previous entry of an input (`entry(ofInput:)`), carried over when nothing that decides its outputs changed:
-    /// the same bytes (the content hash, or with `contentHash` nil the input's stat record, which
-    /// then must stand for them: `statCache`), the same options and tool version (fingerprint), the
+    /// the same bytes (the content hash, or the input's stat record, which then must stand for
+    /// them: `statCache`), the same options and tool version (fingerprint), the
     /// same paths in the plan, and every file it recorded still on disk with its recorded bytes
     /// (by stat record where it stands, else read and hashed). The entry comes back with the
     /// stats seen now, so the next run need not read what this one had to.
@@ -127,7 +135,7 @@ struct PreviousRun: Sendable {
     /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
     /// `plannedStat` answers the stat the output plan took of a planned path (`OutputPlan.outputStat`).
     func reusable(
-        _ previous: Manifest.Icon?, inputStat: FileStat?, contentHash: ContentHash?, fingerprint: OptionFingerprint? = nil,
+        _ previous: Manifest.Icon?, input: InputEvidence, fingerprint: OptionFingerprint? = nil,
         plan: OutputPlan.Icon, directory: OutputDirectory, plannedStat: (String) -> StatDigest? = { _ in nil }
     ) -> Manifest.Icon? {
         guard var icon = previous,
@@ -141,10 +149,9 @@ struct PreviousRun: Sendable {
             icon.contentsFile?.path == plan.contentsPath,
             icon.vectorFile == nil || icon.vectorFile?.path == plan.vectorPath
         else { return nil }
-        if let contentHash {
-            guard icon.recordedContentHash.records(contentHash) else { return nil }
-        } else {
-            guard statCache.isUnchanged(recorded: icon.inputStat, current: inputStat) else { return nil }
+        switch input {
+        case .content(let hash, _): guard icon.recordedContentHash.records(hash) else { return nil }
+        case .stat(let current): guard statCache.isUnchanged(recorded: icon.inputStat, current: current) else { return nil }
         }
         let owned = icon.ownedFiles
         var stats: [FileStat] = []
@@ -160,7 +167,8 @@ struct PreviousRun: Sendable {
             let seen = Dictionary(zip(owned.map(\.path), stats), uniquingKeysWith: { _, last in last })
             icon = icon.withFileStats { seen[$0] }
         }
-        icon.inputStat = inputStat
+        // A record that stood stays; bytes read bring the stat taken before them.
+        if case .content(_, let stat) = input { icon.inputStat = stat }
         return icon
     }
 

@@ -20,13 +20,20 @@ package struct StatCache: Sendable {
 
     /// Whether `current` shows the file as it was when `recorded` was taken.
     func isUnchanged(recorded: FileStat?, current: FileStat?) -> Bool {
-        guard let current else { return false }
-        return isUnchanged(recorded: recorded, current: StatDigest(current))
+        guard let recorded, recorded == current else { return false }
+        return stands(recorded)
     }
 
-    /// The same for the current stat's digest (`StatDigest`, of a regular file).
+    /// The same for the digest of the current stat (`StatDigest`, what the output plan keeps).
     func isUnchanged(recorded: FileStat?, current: StatDigest) -> Bool {
-        guard trusted, let recorded, let bound = recordedBefore, current.matches(recorded) else { return false }
+        guard let recorded, current.matches(recorded) else { return false }
+        return stands(recorded)
+    }
+
+    /// Whether a record equal to the file's stat is trusted: not under `--verify`, and older than
+    /// the manifest that holds it.
+    private func stands(_ recorded: FileStat) -> Bool {
+        guard trusted, let bound = recordedBefore else { return false }
         return recorded.mtime < bound && recorded.ctime < bound
     }
 }

@@ -401,15 +401,9 @@ struct ManifestReaderTests {
         #expect(throws: TabIconsError.self) { try reader.manifest() }
     }
 
-    @Test(
-        "strings lent by the caller (inputs' names, planned paths) read as those strings, equal to a read without them, in chunks of any size"
-    )
+    @Test("strings lent by the caller (an input's name, its planned paths) read as those strings, equal to a read without them")
     func sharedStrings() throws {
-        let dir = try TemporaryDirectory("manifest-reader")
         let manifest = Self.sample(icons: 6)
-        let text = manifest.jsonBytes
-        let path = dir.path("manifest.json")
-        try Data(text).write(to: URL(fileURLWithPath: path))
         // Right, wrong, a prefix, longer than the text, with a quote: only equal spellings are taken.
         let lent: [ManifestReader.Shared?] = manifest.icons.enumerated().map { index, icon in
             let paths = (icon.renditions ?? []).map(\.path)
@@ -422,33 +416,33 @@ struct ManifestReaderTests {
             default: return .init(input: icon.input, paths: paths + ["more"])
             }
         }
-        for chunk in [1, 2, 3, 7, 64, 1 << 16] {
-            let fd = open(path, O_RDONLY)
-            defer { close(fd) }
-            var reader = ManifestReader(file: fd, size: text.count, chunk: chunk)
-            reader.sharing = { $0 < lent.count ? lent[$0] : nil }
-            #expect(try reader.manifest() == manifest, "chunk \(chunk)")
+        // An entry read alone (from the previous manifest's file, `ManifestEntries`), lent or not.
+        for (icon, lent) in zip(manifest.icons, lent) {
+            #expect(try Manifest.Icon(parsing: ManifestWriter.row(icon), sharing: lent) == icon)
         }
         // The lent string itself, not a copy, where it was spelled.
-        var long = manifest
-        long.icons[0].input = "icons/a name longer than a small string.svg"
-        let lentInput = String(decoding: Array(long.icons[0].input.utf8), as: UTF8.self)
-        var reader = ManifestReader(long.jsonBytes)
-        reader.sharing = { $0 == 0 ? .init(input: lentInput, paths: []) : nil }
-        let read = try reader.manifest()
+        var long = manifest.icons[0]
+        long.input = "icons/a name longer than a small string.svg"
+        let lentInput = String(decoding: Array(long.input.utf8), as: UTF8.self)
+        let read = try Manifest.Icon(parsing: ManifestWriter.row(long), sharing: .init(input: lentInput, paths: []))
         #expect(
-            read.icons[0].input.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+            read.input.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
                 == lentInput.utf8.withContiguousStorageIfAvailable { $0.baseAddress })
         // Hostile texts read with lent strings answer as without them.
+        func outcome(_ bytes: [UInt8], _ sharing: ManifestReader.Shared?) -> String {
+            do throws(TabIconsError) {
+                return "read \(try Manifest.Icon(parsing: bytes, sharing: sharing))"
+            } catch {
+                return "refused: \(error.message)"
+            }
+        }
         var random = SeededGenerator(seed: 7)
         for trial in 0..<500 {
-            var bytes = text
+            let index = trial % manifest.icons.count
+            var bytes = ManifestWriter.row(manifest.icons[index])
             let at = Int(random.next() % UInt64(bytes.count))
             bytes[at] = [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0, UInt8(ascii: "a")][Int(random.next() % 4)]
-            var lean = ManifestReader(bytes)
-            lean.sharing = { $0 < lent.count ? lent[$0] : nil }
-            let outcome = Outcome { () throws(TabIconsError) in try lean.manifest() }
-            #expect(outcome == Self.lean(bytes), "trial \(trial)")
+            #expect(outcome(bytes, lent[index]) == outcome(bytes, nil), "trial \(trial)")
         }
     }
 
