@@ -60,6 +60,26 @@ struct SafeWriteTests {
         #expect(FileManager.default.fileExists(atPath: out.path("icons/.home.png.swp")))
     }
 
+    @Test(
+        "a run killed while its new manifest was half written (a --manifest outside --out): the next run removes that temporary before writing, the previous manifest stood till then"
+    )
+    func killedDuringTheManifest() throws {
+        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
+        let out = try TemporaryDirectory("out")
+        let build = out.path("build")
+        let manifest = build + "/m.json"
+        #expect(B.cli([dir.path("icons"), "-o", out.path("res"), "--manifest", manifest]) == .success)
+        let before = try Data(contentsOf: URL(fileURLWithPath: manifest))
+        // What a killed run leaves: its manifest's text up to the first change, at a temporary name.
+        try Data(before.prefix(100)).write(to: URL(fileURLWithPath: build + "/.tabicon-0badf00d.tmp"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: manifest)) == before)
+        #expect(B.cli([dir.path("icons"), "-o", out.path("res"), "--manifest", manifest, "--scales", "1,2"]) == .success)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: build) == ["m.json"])
+        #expect(try B.manifest(manifest).scales == [1, 2])
+        let check = [dir.path("icons"), "-o", out.path("res"), "--manifest", manifest, "--scales", "1,2", "--check"]
+        #expect(B.cli(check) == .success)
+    }
+
     @Test("a final name of 240 bytes is written: the temporary name is short")
     func longNames() throws {
         let name = String(repeating: "n", count: 236) + ".png"
