@@ -242,15 +242,28 @@ package struct JSONScanner {
         if let candidate {
             let count = candidate.utf8.count
             // Reading on may move the buffer's bytes: the start is taken after.
-            if try available(count + 2), case let start = index + 1, buffer[start + count] == Self.quote,
-                buffer[start..<start + count].elementsEqual(candidate.utf8),
-                !candidate.utf8.contains(where: { $0 == Self.quote || $0 == Self.backslash || $0 < 0x20 })
+            // The text's bytes equal the candidate's and close there: it has no quote, backslash
+            // or control byte (the text's, scanned by `plainEnd`, would have stopped earlier).
+            if try available(count + 2), case let start = index + 1, plainEnd(from: start) == start + count,
+                buffer[start..<start + count].elementsEqual(candidate.utf8)
             {
                 index = start + count + 1
                 return candidate
             }
         }
         return try quoted()
+    }
+
+    /// The next value if it is a string, made by `make` from its UTF-8 bytes: the text's own
+    /// bytes where it spells them without an escape (no `String` made first); any other value is
+    /// skipped (nil).
+    package mutating func string<Value>(_ make: (ArraySlice<UInt8>) -> Value) throws(Failure) -> Value? {
+        guard try kind() == .string else { try skip(); return nil }
+        if let end = plainEnd(from: index + 1) {
+            defer { index = end + 1 }
+            return make(buffer[index + 1..<end])
+        }
+        return make(Array(try quoted().utf8)[...])
     }
 
     /// The next value if it is a number; any other value is skipped (nil).
@@ -284,20 +297,30 @@ package struct JSONScanner {
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
+    /// Where the string whose bytes start at `start` closes, when it does inside the buffer with
+    /// no escape or control character before: the common case, one slice of the buffer.
+    private func plainEnd(from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            var end = start
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == Self.quote { return end }
+                if byte == Self.backslash || byte < 0x20 { return nil }
+                end += 1
+            }
+            return nil
+        }
+    }
+
     /// The string at the opening quote, decoded.
     private mutating func quoted() throws(Failure) -> String {
         index += 1
-        // The common case, a string without escapes inside the buffer, is one slice decoded once.
-        var end = index
-        while end < buffer.count {
-            let byte = buffer[end]
-            if byte == Self.quote || byte == Self.backslash || byte < 0x20 { break }
-            end += 1
-        }
-        if end < buffer.count, buffer[end] == Self.quote {
+        if let end = plainEnd(from: index) {
             defer { index = end + 1 }
             return String(decoding: buffer[index..<end], as: UTF8.self)
         }
+        var end = index
+        while end < buffer.count, buffer[end] != Self.quote, buffer[end] != Self.backslash, buffer[end] >= 0x20 { end += 1 }
         var utf8 = Array(buffer[index..<end])
         index = end
         while let byte = try peek() {
@@ -333,13 +356,7 @@ package struct JSONScanner {
 
     /// Past the string at the opening quote, checked as `quoted` checks it.
     private mutating func skipQuoted() throws(Failure) {
-        var end = index + 1
-        while end < buffer.count {
-            let byte = buffer[end]
-            if byte == Self.quote || byte == Self.backslash || byte < 0x20 { break }
-            end += 1
-        }
-        if end < buffer.count, buffer[end] == Self.quote {
+        if let end = plainEnd(from: index + 1) {
             index = end + 1
             return
         }
@@ -399,16 +416,19 @@ package struct JSONScanner {
         return .double(value)
     }
 
-    /// Digits with an optional leading minus, short enough not to overflow: the integers a
-    /// manifest is made of, without going through `String`.
+    /// Digits with an optional leading minus that fit in `Int`: the integers a manifest is made
+    /// of (times in nanoseconds have 19 digits), without going through `String`.
     private static func plainInteger(_ text: ArraySlice<UInt8>) -> Int? {
         let negative = text.first == UInt8(ascii: "-")
         let digits = text.dropFirst(negative ? 1 : 0)
-        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
         var value = 0
         for byte in digits {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            let (tens, over) = value.multipliedReportingOverflow(by: 10)
+            let (sum, past) = tens.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !over, !past else { return nil }  // past Int.max: `Int(_:)` decides (Int.min, a double)
+            value = sum
         }
         return negative ? -value : value
     }

@@ -45,6 +45,27 @@ extension Manifest {
             /// (`--config`'s `icons` entries); absent: the manifest's top-level `options`.
             public var options: OptionFingerprint?
 
+            /// The keys SPEC §6 requires; the optional ones unset.
+            package init(
+                input: String, name: String, format: String, pixelWidth: Int, pixelHeight: Int, orientation: Int,
+                hasAlpha: Bool, animated: Bool, recordedContentHash: RecordedHash, decodeScale: Double,
+                pointWidth: Double, pointHeight: Double, lints: [Lint]
+            ) {
+                self.input = input
+                self.name = name
+                self.format = format
+                self.pixelWidth = pixelWidth
+                self.pixelHeight = pixelHeight
+                self.orientation = orientation
+                self.hasAlpha = hasAlpha
+                self.animated = animated
+                self.recordedContentHash = recordedContentHash
+                self.decodeScale = decodeScale
+                self.pointWidth = pointWidth
+                self.pointHeight = pointHeight
+                self.lints = lints
+            }
+
             /// `ContentHash`'s text of the input's bytes.
             public var contentHash: String {
                 get { recordedContentHash.text }
@@ -119,14 +140,16 @@ extension Manifest {
         ) {
             // Held as `NumberText` writes them (3.84, not 3.8400000000000003), so a manifest read
             // back equals the one written.
-            storage = Storage(
-                Fields(
-                    input: input, name: name, format: info.format.rawValue, pixelWidth: info.pixelWidth,
-                    pixelHeight: info.pixelHeight, orientation: info.orientation.rawValue, hasAlpha: info.hasAlpha,
-                    animated: info.isAnimated, vector: info.isVector ? true : nil,
-                    recordedContentHash: RecordedHash(contentHash), decodeScale: NumberText.rounded(decodeScale),
-                    pointWidth: NumberText.rounded(pointWidth), pointHeight: NumberText.rounded(pointHeight),
-                    renditions: renditions, _contentsFile: contentsFile.map(OptionalBox.init), lints: lints))
+            var fields = Fields(
+                input: input, name: name, format: info.format.rawValue, pixelWidth: info.pixelWidth,
+                pixelHeight: info.pixelHeight, orientation: info.orientation.rawValue, hasAlpha: info.hasAlpha,
+                animated: info.isAnimated, recordedContentHash: RecordedHash(contentHash),
+                decodeScale: NumberText.rounded(decodeScale), pointWidth: NumberText.rounded(pointWidth),
+                pointHeight: NumberText.rounded(pointHeight), lints: lints)
+            fields.vector = info.isVector ? true : nil
+            fields.renditions = renditions
+            fields.contentsFile = contentsFile
+            storage = Storage(fields)
         }
 
         /// Every entry's keys, as the manifest reader finds them (`ManifestReader`).
@@ -135,13 +158,17 @@ extension Manifest {
             hasAlpha: Bool, animated: Bool, contentHash: String, decodeScale: Double, pointWidth: Double,
             pointHeight: Double, lints: [Lint]
         ) {
-            storage = Storage(
+            self.init(
                 Fields(
                     input: input, name: name, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                     orientation: orientation, hasAlpha: hasAlpha, animated: animated,
                     recordedContentHash: RecordedHash(contentHash), decodeScale: decodeScale, pointWidth: pointWidth,
                     pointHeight: pointHeight, lints: lints))
         }
+
+        /// An entry of these fields, all set at once (the reader's optional keys too), none
+        /// through the setter's key path.
+        package init(_ fields: Fields) { storage = Storage(fields) }
 
         /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
         /// and its vector file.

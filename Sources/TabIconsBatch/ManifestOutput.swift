@@ -19,7 +19,9 @@ final class ManifestOutput: @unchecked Sendable {
     /// The file there, open until the text first differs from it.
     private var existing: (fd: Int32, size: Int)?
     private var matched = 0
-    private var matchedHash = Hasher()
+    /// The equal pieces' hashes (`ContentHash`), each piece's length with it: the copy reads the
+    /// same pieces again and must hash the same.
+    private var matchedPieces: [(count: Int, hash: ContentHash)] = []
     private var pending: AtomicFileWriter.Pending?
     private var failure: TabIconsError?
     private var written = 0
@@ -42,6 +44,7 @@ final class ManifestOutput: @unchecked Sendable {
     @discardableResult
     func put(_ bytes: [UInt8]) -> Bool {
         guard failure == nil else { return false }
+        guard !bytes.isEmpty else { return true }
         written += bytes.count
         guard written <= limit else {
             failure = TabIconsError(.tooLarge, "\(path) would hold more than \(limit) bytes", input: path)
@@ -50,10 +53,11 @@ final class ManifestOutput: @unchecked Sendable {
             return false
         }
         if pending == nil, let (fd, size) = existing, matched + bytes.count <= size,
-            UntrustedFile.bytes(of: fd, size: bytes.count) == bytes
+            let there = UntrustedFile.bytes(of: fd, size: bytes.count), there.count == bytes.count,
+            there.withUnsafeBytes({ a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } })
         {
             matched += bytes.count
-            bytes.withUnsafeBytes { matchedHash.combine(bytes: $0) }
+            matchedPieces.append((bytes.count, ContentHash(of: bytes)))
             return true
         }
         guard startWriting() else { return false }
@@ -67,20 +71,18 @@ final class ManifestOutput: @unchecked Sendable {
             let file = try AtomicFileWriter.Pending(path: path)
             pending = file
             guard let (fd, _) = existing else { return true }
-            var copied = Hasher()
             var offset = 0
-            while offset < matched {
-                let count = min(ManifestWriter.chunk, matched - offset)
+            for (count, hash) in matchedPieces {
                 var piece = [UInt8](repeating: 0, count: count)
                 let read = piece.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(offset)) }
                 guard read == count else { throw TabIconsError(.io, "cannot read \(path) again", input: path) }
-                piece.withUnsafeBytes { copied.combine(bytes: $0) }
+                guard ContentHash(of: piece) == hash else {
+                    throw TabIconsError(.io, "\(path) changed while the run read it; run again", input: path)
+                }
                 file.put(piece)
                 offset += count
             }
-            guard copied.finalize() == matchedHash.finalize() else {
-                throw TabIconsError(.io, "\(path) changed while the run read it; run again", input: path)
-            }
+            matchedPieces = []
             close(fd)
             existing = nil
             return true

@@ -58,9 +58,31 @@ enum ManifestWriter {
 
         /// The next icon entry.
         mutating func icon(_ icon: Manifest.Icon) {
+            separateIcon()
+            text.icon(icon, level: Self.iconLevel)
+        }
+
+        /// The next icon entry, its text made beforehand by `entryText` (by a worker, so that
+        /// the run's lock is held only while it is appended).
+        mutating func icon(text entry: [UInt8]) {
+            separateIcon()
+            text.out += entry
+        }
+
+        /// The text `icon(_:)` writes of `icon`, into `out` (emptied first, its room kept).
+        static func entryText(_ icon: Manifest.Icon, into out: inout [UInt8]) {
+            var text = ManifestText()
+            swap(&text.out, &out)
+            text.out.removeAll(keepingCapacity: true)
+            text.icon(icon, level: iconLevel)
+            swap(&text.out, &out)
+        }
+
+        private static let iconLevel = 2
+
+        private mutating func separateIcon() {
             if icons.first { text.out.append(UInt8(ascii: "[")) }
             text.separate(&icons)
-            text.icon(icon, level: 2)
         }
 
         /// The text made since the last piece taken, once it holds `chunk` bytes (or `all`).
@@ -209,7 +231,9 @@ fileprivate struct ManifestText {
         close(UInt8(ascii: "]"), members)
     }
 
-    mutating func icon(_ icon: Manifest.Icon, level: Int) {
+    mutating func icon(_ entry: Manifest.Icon, level: Int) {
+        // Its fields read once, not each through the entry's key-path lookup.
+        let icon = entry.fields
         // `lints` is an array: never on one line.
         var members = Members(level: level, oneLine: false)
         out.append(UInt8(ascii: "{"))

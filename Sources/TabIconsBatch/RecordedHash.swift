@@ -14,6 +14,11 @@ package enum RecordedHash: Sendable, Hashable {
 
     package init(_ hash: ContentHash) { self = .content(hash) }
 
+    /// `init(_:)` of the string these UTF-8 bytes spell.
+    package init(spelling bytes: ArraySlice<UInt8>) {
+        self = ContentHash(spelling: bytes).map(Self.content) ?? .text(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// What the manifest spells.
     package var text: String {
         switch self {

@@ -11,8 +11,8 @@ import TabIcons
 /// pruning (`produces`).
 struct RunRecord: Sendable {
     private(set) var result: BatchResult
-    /// Outcomes that came before an earlier input's, by input.
-    private var waiting: [Int: IconOutcome] = [:]
+    /// Outcomes that came before an earlier input's, by input, with their rows' text.
+    private var waiting: [Int: (IconOutcome, [UInt8]?)] = [:]
     /// The first input whose outcome has not been recorded.
     private var next = 0
     private var stream: ManifestWriter.Stream
@@ -42,34 +42,45 @@ struct RunRecord: Sendable {
         self.holdsChanges = holdsChanges
     }
 
-    /// The outcome of input `index`, recorded with those after it that waited for it.
-    mutating func record(_ outcome: IconOutcome, at index: Int) {
-        waiting[index] = outcome
-        while let outcome = waiting.removeValue(forKey: next) {
-            take(outcome, of: next)
+    /// Whether rows are written as text (`ManifestWriter.Stream.entryText` makes a row's text
+    /// before the lock); under `--check` they are compared instead.
+    var writesRows: Bool { output != nil }
+
+    /// The outcome of input `index` (`text`: its row's, when `writesRows`; nil: made here),
+    /// recorded with those after it that waited for it.
+    mutating func record(_ outcome: IconOutcome, text: [UInt8]? = nil, at index: Int) {
+        guard index == next else {
+            waiting[index] = (outcome, text)
+            return
+        }
+        take(outcome, text, of: index)
+        next += 1
+        while let (outcome, text) = waiting.removeValue(forKey: next) {
+            take(outcome, text, of: next)
             next += 1
         }
     }
 
-    private mutating func take(_ outcome: IconOutcome, of index: Int) {
+    private mutating func take(_ outcome: IconOutcome, _ text: [UInt8]?, of index: Int) {
+        let row = { (record: inout RunRecord, icon: Manifest.Icon) in record.row(icon, text: text, of: index) }
         switch outcome {
         case .written(let icon, let written, let unchanged):
             result.counts.normalized += 1
             result.counts.written += written.count
             result.counts.unchanged += unchanged
             note(written)
-            row(icon, of: index)
+            row(&self, icon)
         case .checked(let icon, let changes):
             result.counts.normalized += 1
             note(changes)
-            row(icon, of: index)
+            row(&self, icon)
         case .reused(let icon, let changes):
             // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
             result.counts.reused += 1
             if output != nil { result.counts.written += changes.count }
             result.counts.unchanged += icon.ownedFileCount - changes.count
             note(changes)
-            row(icon, of: index)
+            row(&self, icon)
         case .failed(let error):
             result.manifest.errors.append(.init(input: inputs[index].name, error: error))
             result.counts.failed += 1
@@ -83,14 +94,14 @@ struct RunRecord: Sendable {
         if holdsChanges { result.changes += changes } else { result.changesNotHeld += changes.count }
     }
 
-    private mutating func row(_ icon: Manifest.Icon, of index: Int) {
+    private mutating func row(_ icon: Manifest.Icon, text: [UInt8]?, of index: Int) {
         icon.forEachOwnedPath { produced.insert($0.hashValue) }
         signatures[index] = PathSignature(icon).value
         if icon.lints.contains(where: { $0.code == .undersized }) { result.counts.undersized += 1 }
         if check != nil {
             check!.icon(icon)
         } else {
-            stream.icon(icon)
+            if let text { stream.icon(text: text) } else { stream.icon(icon) }
             if let piece = stream.take() { output?.put(piece) }
         }
         if holdsIcons { result.manifest.icons.append(icon) }

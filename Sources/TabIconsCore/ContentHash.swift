@@ -41,8 +41,13 @@ public struct ContentHash: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The hash `description` spells, exactly so (lowercase digits); nil for any other text.
-    public init?(description text: String) {
-        var utf8 = text.utf8.makeIterator()
+    public init?(description text: String) { self.init(reading: text.utf8) }
+
+    /// `init(description:)` on the text's UTF-8 bytes (a reader of thousands makes no `String` of each).
+    package init?(spelling bytes: ArraySlice<UInt8>) { self.init(reading: bytes) }
+
+    private init?<Bytes: Sequence<UInt8>>(reading bytes: Bytes) {
+        var utf8 = bytes.makeIterator()
         for expected in Self.prefix.utf8 { guard utf8.next() == expected else { return nil } }
         func word() -> UInt64? {
             var value: UInt64 = 0

@@ -49,6 +49,20 @@ struct JSONValueTests {
         #expect(try JSONParser.parse(Array(written.utf8)) == .string(text))
     }
 
+    @Test("integers of 19 digits stay integers up to Int's bounds; one past them is a double, as Int(_:) and Double(_:) read it")
+    func integerBounds() throws {
+        let cases: [(String, JSONValue)] = [
+            ("1733131131123456789", .int(1_733_131_131_123_456_789)),  // a time in nanoseconds
+            ("9223372036854775807", .int(Int.max)), ("-9223372036854775807", .int(-Int.max)),
+            ("-9223372036854775808", .int(Int.min)), ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+            ("-9223372036854775809", .double(-9_223_372_036_854_775_809)), ("0000000000000000007", .int(7)),
+            ("99999999999999999999", .double(1e20))
+        ]
+        for (text, expected) in cases {
+            #expect(try JSONParser.parse(Array("[\(text)]".utf8)) == .array([expected]), "\(text)")
+        }
+    }
+
     @Test("the parser reads back what the writer wrote, keys in order")
     func roundTrip() throws {
         let value = JSONValue.object([
