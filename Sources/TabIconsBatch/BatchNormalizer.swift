@@ -233,11 +233,17 @@ public struct BatchNormalizer: Sendable {
         defer { engine.finish() }
         let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
         // Work goes by the plan's units: an icon and its twins are decided and written together.
+        let writesRows = record.withLock { $0!.writesRows }
         let window = UnitWindow(count: inputs.count, twinInputs: plan.twinInputs, width: unitWindow)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             let take = { () -> [Int]? in window.take().map(plan.unit(of:)) }
+            var text: [UInt8] = []  // this worker's row text, its room kept from row to row
             let record = { (unitResults: [(index: Int, outcome: IconOutcome)]) in
-                record.withLock { for (index, outcome) in unitResults { $0!.record(outcome, at: index) } }
+                for (index, outcome) in unitResults {
+                    // The row's text made here, so that the lock is held only while it is appended.
+                    if writesRows, let row = outcome.row { ManifestWriter.Stream.entryText(row, into: &text) }
+                    record.withLock { $0!.record(outcome, text: writesRows && outcome.row != nil ? text : nil, at: index) }
+                }
                 // A unit's first input heads it (the icon; its twins follow it).
                 if let root = unitResults.first?.index { window.finish(root) }
                 for (index, outcome) in unitResults {
@@ -280,21 +286,29 @@ public struct BatchNormalizer: Sendable {
         for (position, error) in errors.enumerated() {
             record.keep(previous.files(ofInput: error.input).filter { directory?.holds($0) ?? false }, ofError: position)
         }
-        let stale = previous.staleFiles(keeping: { record.produces($0) }, skipping: { record.rowOwns($0, $1) })
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {
-            let kept = record.result.manifest.errors
-            let removed = Pruning.remove(stale, in: directory, madeFolders: folders, dryRun: checkOnly) { folded in
-                // The produced paths spelled like a stale one but for case: the plan's, and the kept files.
-                var spellings: Set<String> = []
-                for case .success(let icon) in plan.icons {
-                    icon.forEachPath { path in
-                        if record.produces(path), folded.contains(path.lowercased()) { spellings.insert(path) }
-                    }
+            let kept = record.result.manifest.errors.flatMap(\.keptFiles).map(\.path)
+            let owner = copy record  // what the rows own, asked from the closures below
+            // The produced paths, folded, as hashes: made once something is stale, and a stale
+            // path whose folded hash is among them looks for its spellings (rare: case-only twins).
+            var foldedProduced: Set<Int>?
+            func forEachProduced(_ body: (String) -> Void) {
+                for case .success(let icon) in plan.icons { icon.forEachPath { if owner.produces($0) { body($0) } } }
+                kept.forEach(body)
+            }
+            let removed = Pruning.remove(
+                { body in previous.forEachStaleFile(keeping: { owner.produces($0) }, skipping: { owner.rowOwns($0, $1) }, body) },
+                in: directory, madeFolders: folders, dryRun: checkOnly
+            ) { folded in
+                if foldedProduced == nil {
+                    var hashes: Set<Int> = []
+                    forEachProduced { hashes.insert($0.lowercased().hashValue) }
+                    foldedProduced = hashes
                 }
-                for error in kept {
-                    for file in error.keptFiles where folded.contains(file.path.lowercased()) { spellings.insert(file.path) }
-                }
+                guard foldedProduced!.contains(folded.hashValue) else { return [] }
+                var spellings: [String] = []
+                forEachProduced { if $0.lowercased() == folded { spellings.append($0) } }
                 return spellings
             }
             record.add(removed.files.map { .init(kind: .remove, path: $0) }, removed: removed.files.count)

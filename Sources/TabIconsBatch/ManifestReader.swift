@@ -52,6 +52,8 @@ struct ManifestReader {
     private static let missingKey = "missing version, tool, box, scales, icons or errors"
     private static let iconLacksKey = "an icon entry lacks a key of SPEC §6"
     private static let renditionLacksKey = "a rendition lacks a key of SPEC §6"
+    private static let tooManyRenditions =
+        "an icon entry lists more renditions than \(NormalizeOptions.mostScales), the most a run renders"
     private static let errorLacksKey = "an error entry lacks input, code or message"
 
     /// The whole document.
@@ -201,7 +203,7 @@ struct ManifestReader {
         if try scanner.isObject() {
             var cursor = try scanner.enter()
             while let key = try scanner.nextKey(&cursor) {
-                guard let required = Self.required[key], seen & required.bit == 0 else { try scanner.skip(); continue }
+                guard let required = Self.required(key), seen & required.bit == 0 else { try scanner.skip(); continue }
                 seen |= required.bit
                 if try scanner.kind() == required.kind { right |= required.bit }
                 if key == "input" { input = try scanner.string() } else { try scanner.skip() }
@@ -216,17 +218,23 @@ struct ManifestReader {
         places.append(.init(start: UInt32(start), end: UInt32(scanner.position), inputHash: input?.hashValue ?? 0))
     }
 
-    /// The keys an icon entry must have (SPEC §6), with the kind of value each must be, and a bit each.
-    private static let required: [String: (bit: UInt16, kind: JSONScanner.Kind)] = {
-        let kinds: [(String, JSONScanner.Kind)] = [
-            ("input", .string), ("name", .string), ("format", .string), ("contentHash", .string),
-            ("pixelWidth", .number), ("pixelHeight", .number), ("orientation", .number),
-            ("decodeScale", .number), ("pointWidth", .number), ("pointHeight", .number),
-            ("hasAlpha", .bool), ("animated", .bool), ("lints", .array)
-        ]
-        return Dictionary(uniqueKeysWithValues: kinds.enumerated().map { ($1.0, (UInt16(1) << $0, $1.1)) })
-    }()
-    private static let allRequired = UInt16((1 << required.count) - 1)
+    /// The keys an icon entry must have (SPEC §6), with the kind of value each must be; a bit each, its place here.
+    private static let requiredKeys: [(key: String, kind: JSONScanner.Kind)] = [
+        ("input", .string), ("name", .string), ("format", .string), ("contentHash", .string),
+        ("pixelWidth", .number), ("pixelHeight", .number), ("orientation", .number),
+        ("decodeScale", .number), ("pointWidth", .number), ("pointHeight", .number),
+        ("hasAlpha", .bool), ("animated", .bool), ("lints", .array)
+    ]
+    private static let allRequired = UInt16((1 << requiredKeys.count) - 1)
+
+    /// `key`'s bit and kind when it is a required key (compared in turn: a key is a short
+    /// string, cheaper compared a dozen times than hashed once).
+    private static func required(_ key: String) -> (bit: UInt16, kind: JSONScanner.Kind)? {
+        for (place, required) in requiredKeys.enumerated() where required.key == key {
+            return (UInt16(1) << place, required.kind)
+        }
+        return nil
+    }
 
     private mutating func errorList() throws(JSONScanner.Failure) -> [Manifest.ErrorEntry]? {
         guard try scanner.isArray() else { try scanner.skip(); return nil }
@@ -247,11 +255,11 @@ struct ManifestReader {
             iconProblem = iconProblem ?? Self.iconLacksKey
             return nil
         }
-        var input: String??, name: String??, format: String??, contentHash: String??
+        var input: String??, name: String??, format: String??, contentHash: RecordedHash??
         var pixelWidth: Int??, pixelHeight: Int??, orientation: Int??
         var hasAlpha: Bool??, animated: Bool??, vector: Bool??
         var decodeScale: Double??, pointWidth: Double??, pointHeight: Double??
-        var renditions: [Manifest.RenditionEntry]??, badRendition = false
+        var renditions: [Manifest.RenditionEntry]??, renditionProblem: String?
         var contentsFile: Manifest.FileEntry??, selectorFile: Manifest.FileEntry??, vectorFile: Manifest.FileEntry??,
             inputStat: FileStat??
         var intent: String??, selectedTwin: String??, darkTwin: String??
@@ -262,7 +270,7 @@ struct ManifestReader {
             case "input" where input == nil: input = .some(try scanner.string(sharing: shared?.input))
             case "name" where name == nil: name = .some(try scanner.string())
             case "format" where format == nil: format = .some(try scanner.string())
-            case "contentHash" where contentHash == nil: contentHash = .some(try scanner.string())
+            case "contentHash" where contentHash == nil: contentHash = .some(try scanner.string(RecordedHash.init(spelling:)))
             case "pixelWidth" where pixelWidth == nil: pixelWidth = .some(try scanner.number()?.intValue)
             case "pixelHeight" where pixelHeight == nil: pixelHeight = .some(try scanner.number()?.intValue)
             case "orientation" where orientation == nil: orientation = .some(try scanner.number()?.intValue)
@@ -275,7 +283,7 @@ struct ManifestReader {
             case "renditions" where renditions == nil:
                 let read = try renditionList(paths: shared?.paths ?? [])
                 renditions = .some(read.entries)
-                badRendition = read.bad
+                renditionProblem = read.problem
             case "contentsFile" where contentsFile == nil: contentsFile = .some(try fileEntry())
             case "selectorFile" where selectorFile == nil: selectorFile = .some(try fileEntry())
             case "vectorFile" where vectorFile == nil: vectorFile = .some(try fileEntry())
@@ -297,41 +305,50 @@ struct ManifestReader {
             iconProblem = iconProblem ?? Self.iconLacksKey
             return nil
         }
-        guard !badRendition else {
-            iconProblem = iconProblem ?? Self.renditionLacksKey
+        if let renditionProblem {
+            iconProblem = iconProblem ?? renditionProblem
             return nil
         }
-        var icon = Manifest.Icon(
+        var fields = Manifest.Icon.Fields(
             input: input, name: name, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-            orientation: orientation, hasAlpha: hasAlpha, animated: animated, contentHash: contentHash,
-            decodeScale: decodeScale, pointWidth: pointWidth, pointHeight: pointHeight, lints: lints)
-        icon.vector = vector == true ? true : nil
-        icon.renditions = renditions ?? nil
-        icon.contentsFile = contentsFile ?? nil
-        icon.selectorFile = selectorFile ?? nil
-        icon.vectorFile = vectorFile ?? nil
-        icon.inputStat = inputStat ?? nil
-        icon.intent = (intent ?? nil).flatMap(IconIntent.init(rawValue:))
-        icon.selectedTwin = selectedTwin ?? nil
-        icon.darkTwin = darkTwin ?? nil
-        icon.options = options.map(OptionFingerprint.init(json:))
-        return icon
+            orientation: orientation, hasAlpha: hasAlpha, animated: animated,
+            recordedContentHash: contentHash, decodeScale: decodeScale, pointWidth: pointWidth,
+            pointHeight: pointHeight, lints: lints)
+        fields.vector = vector == true ? true : nil
+        fields.renditions = renditions ?? nil
+        fields.contentsFile = contentsFile ?? nil
+        fields.selectorFile = selectorFile ?? nil
+        fields.vectorFile = vectorFile ?? nil
+        fields.inputStat = inputStat ?? nil
+        fields.intent = (intent ?? nil).flatMap(IconIntent.init(rawValue:))
+        fields.selectedTwin = selectedTwin ?? nil
+        fields.darkTwin = darkTwin ?? nil
+        fields.options = options.map(OptionFingerprint.init(json:))
+        return Manifest.Icon(fields)
     }
 
-    /// The renditions; `entries` nil when it is not an array, `bad` when an element lacks a key.
+    /// The renditions; `entries` nil when it is not an array, `problem` when an element lacks a
+    /// key or there are more than a run renders.
     private mutating func renditionList(paths: [String]) throws(JSONScanner.Failure) -> (
-        entries: [Manifest.RenditionEntry]?, bad: Bool
+        entries: [Manifest.RenditionEntry]?, problem: String?
     ) {
-        guard try scanner.isArray() else { try scanner.skip(); return (nil, false) }
+        guard try scanner.isArray() else { try scanner.skip(); return (nil, nil) }
         var entries: [Manifest.RenditionEntry] = []
         entries.reserveCapacity(max(paths.count, 3))  // one per scale: this run's, or 1, 2 and 3
-        var bad = false
+        var problem: String?
         var cursor = try scanner.enter()
         while try scanner.nextElement(&cursor) {
-            let path = entries.count < paths.count && !bad ? paths[entries.count] : nil
+            // After a problem none is kept (the rest is only checked as JSON): the entry is not read.
+            guard problem == nil else { try scanner.skip(); continue }
+            guard entries.count < NormalizeOptions.mostScales else {
+                problem = Self.tooManyRenditions
+                try scanner.skip()
+                continue
+            }
+            let path = entries.count < paths.count ? paths[entries.count] : nil
             guard let fields = try fileFields(path: path), let scale = fields.scale, let file = fields.file,
                 let width = fields.pixelWidth, let height = fields.pixelHeight
-            else { bad = true; continue }
+            else { problem = Self.renditionLacksKey; continue }
             var rendition = Manifest.RenditionEntry(
                 scale: scale, path: file.path, pixelWidth: width, pixelHeight: height,
                 bytes: file.bytes, hash: file.recordedHash)
@@ -340,7 +357,7 @@ struct ManifestReader {
         }
         // Held for the whole run: no room left over from growing (a long list doubles).
         if entries.capacity > entries.count { entries = Array(entries[...]) }
-        return (entries, bad)
+        return (entries, problem)
     }
 
     private mutating func lintList() throws(JSONScanner.Failure) -> [Lint]? {
@@ -419,14 +436,14 @@ struct ManifestReader {
 
     private mutating func fileFields(path candidate: String? = nil) throws(JSONScanner.Failure) -> FileFields? {
         guard try scanner.isObject() else { try scanner.skip(); return nil }
-        var scale: Double??, pixelWidth: Int??, pixelHeight: Int??, path: String??, bytes: Int??, hash: String??
+        var scale: Double??, pixelWidth: Int??, pixelHeight: Int??, path: String??, bytes: Int??, hash: RecordedHash??
         var stat: FileStat??
         var cursor = try scanner.enter()
         while let key = try scanner.nextKey(&cursor) {
             switch key {
             case "path" where path == nil: path = .some(try scanner.string(sharing: candidate))
             case "bytes" where bytes == nil: bytes = .some(try scanner.number()?.intValue)
-            case "hash" where hash == nil: hash = .some(try scanner.string())
+            case "hash" where hash == nil: hash = .some(try scanner.string(RecordedHash.init(spelling:)))
             case "stat" where stat == nil: stat = .some(try fileStat())
             case "scale" where scale == nil: scale = .some(try scanner.number()?.doubleValue)
             case "pixelWidth" where pixelWidth == nil: pixelWidth = .some(try scanner.number()?.intValue)
@@ -436,7 +453,7 @@ struct ManifestReader {
         }
         var fields = FileFields(scale: scale ?? nil, pixelWidth: pixelWidth ?? nil, pixelHeight: pixelHeight ?? nil)
         if let path = path ?? nil, let bytes = bytes ?? nil, let hash = hash ?? nil {
-            fields.file = Manifest.FileEntry(path: path, bytes: bytes, hash: RecordedHash(hash), stat: stat ?? nil)
+            fields.file = Manifest.FileEntry(path: path, bytes: bytes, hash: hash, stat: stat ?? nil)
         }
         return fields
     }

@@ -67,7 +67,7 @@ struct PreviousRun: Sendable {
 
     /// What the run ignored of what it read back: the entries, errors' files and folders that
     /// name a path that is not plain, and the journal's bad lines. The icon entries are read as
-    /// the run asks for them: all of them by the time it has pruned (`staleFiles`).
+    /// the run asks for them: all of them by the time it has pruned (`forEachStaleFile`).
     var warnings: [String] { headWarnings + (entries?.warnings ?? []) + journal.warnings }
 
     /// The manifest at `path`, its icon entries placed, not read (`ManifestEntries`); nil when
@@ -172,19 +172,21 @@ struct PreviousRun: Sendable {
         return icon
     }
 
-    /// Files the previous run wrote that this run does not produce, sorted, each once. Compared
-    /// by exact name: on a case-sensitive file system `Home.png` renamed `home.png` leaves a stale
-    /// `Home.png`. Where the two spellings are one file (macOS), the deletion gate spares it by
-    /// identity (`Pruning`).
-    func staleFiles(
-        keeping isKept: (String) -> Bool, skipping owns: (_ input: Int, PathSignature) -> Bool = { _, _ in false }
-    ) -> [Manifest.FileEntry] {
-        var seen: Set<String> = []
-        var stale: [Manifest.FileEntry] = []
+    /// Each file the previous run wrote that this run does not produce, once, as the manifest
+    /// (then the journal) lists them, handed to `body` as found: nothing holds the list, so a
+    /// manifest of a million stale renditions costs a hash each (`seen`), not its entries. Once
+    /// by the hash of its path: of two paths that meet by chance the second is kept, never
+    /// removed. Compared by exact name: on a case-sensitive file system `Home.png` renamed
+    /// `home.png` leaves a stale `Home.png`. Where the two spellings are one file (macOS), the
+    /// deletion gate spares it by identity (`Pruning`).
+    func forEachStaleFile(
+        keeping isKept: (String) -> Bool, skipping owns: (_ input: Int, PathSignature) -> Bool = { _, _ in false },
+        _ body: (Manifest.FileEntry) -> Void
+    ) {
+        var seen: Set<Int> = []
         forEachOwnedFile(skipping: owns) { file in
-            if !isKept(file.path), seen.insert(file.path).inserted { stale.append(file) }
+            if !isKept(file.path), seen.insert(file.path.hashValue).inserted { body(file) }
         }
-        return stale.sorted { $0.path < $1.path }
     }
 
     /// The files tabicon owns for `input` by the previous manifest (its icon's, or those kept

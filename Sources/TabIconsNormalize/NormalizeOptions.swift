@@ -86,6 +86,11 @@ extension NormalizeOptions {
         if let problem { throw TabIconsError(.invalidArgument, problem.message) }
     }
 
+    /// The most screen scales one run renders: a platform asks for six at most (Android's
+    /// densities), and a manifest entry holds a rendition a scale, so an entry listing more is
+    /// not a tabicon entry (`ManifestReader`) and costs a reader no more than this many.
+    public static let mostScales = 32
+
     /// What is wrong with the options, or nil.
     ///
     /// The limits bound every bitmap the normalizer makes. Without upscaling a rendition is never
@@ -106,6 +111,9 @@ extension NormalizeOptions {
             return .padding("a padding of \(padding) must be at least 0 and leave room in a \(box)-point box (under half of it)")
         }
         guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
+        guard scales.count <= Self.mostScales else {
+            return .scales("\(scales.count) screen scales are more than \(Self.mostScales), the most a run renders")
+        }
         for scale in scales {
             guard scale.isFinite, scale > 0 else { return .scales("scale \(scale) is not a positive number") }
             guard (box.points * scale).rounded(.toNearestOrAwayFromZero) >= 1 else {

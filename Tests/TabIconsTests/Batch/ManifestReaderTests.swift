@@ -383,6 +383,38 @@ struct ManifestReaderTests {
         }
     }
 
+    @Test(
+        "an icon entry of more renditions than a run renders is not tabicon's: the file refused, the entry alone unread; as many is read"
+    )
+    func renditionsPastTheMost() throws {
+        let most = NormalizeOptions.mostScales
+        for count in [most, most + 1, 100_000] {
+            var manifest = Self.sample(icons: 2)
+            let first = try #require(manifest.icons[0].renditions?.first)
+            manifest.icons[0].renditions = (0..<count).map { index in
+                var rendition = first
+                rendition.path = "icons/r\(index).png"
+                return rendition
+            }
+            let text = manifest.jsonBytes
+            #expect(Self.lean(text) == Self.tree(text))
+            let row = ManifestWriter.row(manifest.icons[0])
+            if count <= most {
+                #expect(Self.lean(text) == .read(manifest))
+                #expect(try Manifest.Icon(parsing: row) == manifest.icons[0])
+            } else {
+                let message = "not a tabicon manifest: an icon entry lists more renditions than \(most), the most a run renders"
+                #expect(Self.lean(text) == .refused(message))
+                do {
+                    _ = try Manifest.Icon(parsing: row)
+                    Issue.record("an entry of \(count) renditions was read")
+                } catch {
+                    #expect(error.code == .corrupt && error.message == message)
+                }
+            }
+        }
+    }
+
     @Test("a manifest over 64 KiB read from its file in chunks of any size equals the one read whole")
     func chunkedFile() throws {
         let dir = try TemporaryDirectory("manifest-reader")
@@ -713,7 +745,8 @@ enum TreeManifest {
             })
         icon.vector = json["vector"]?.boolValue == true ? true : nil
         icon.renditions = try json["renditions"]?.arrayValue.map { entries throws(TabIconsError) in
-            try entries.map { (entry: JSONValue) throws(TabIconsError) -> Manifest.RenditionEntry in
+            let most = NormalizeOptions.mostScales
+            let read = try entries.prefix(most).map { (entry: JSONValue) throws(TabIconsError) -> Manifest.RenditionEntry in
                 guard let scale = entry["scale"]?.doubleValue, let file = fileEntry(entry),
                     let width = entry["pixelWidth"]?.intValue, let height = entry["pixelHeight"]?.intValue
                 else { throw corrupt("a rendition lacks a key of SPEC §6") }
@@ -723,6 +756,10 @@ enum TreeManifest {
                 rendition.stat = file.stat
                 return rendition
             }
+            guard entries.count <= most else {
+                throw corrupt("an icon entry lists more renditions than \(most), the most a run renders")
+            }
+            return read
         }
         icon.contentsFile = json["contentsFile"].flatMap(fileEntry)
         icon.selectorFile = json["selectorFile"].flatMap(fileEntry)

@@ -71,6 +71,51 @@ struct PreviousEntriesTests {
     }
 
     @Test(
+        "an entry listing more renditions than a run renders is ignored with a warning, none of its files pruned, however many it lists"
+    )
+    func entryOfTooManyRenditions() throws {
+        for count in [NormalizeOptions.mostScales + 1, 50_000] {
+            let (scene, extra) = try Self.sceneWithExtra()
+            try scene.editManifest { manifest in
+                let bell = try #require(manifest.icons.firstIndex { $0.input.hasSuffix("bell.png") })
+                let first = try #require(manifest.icons[bell].renditions?.first)
+                // Its own renditions, then the extra file named again and again: each a stale file if read.
+                manifest.icons[bell].renditions! += (0..<count).map { _ in
+                    var rendition = first
+                    rendition.path = "icons/extra.txt"
+                    rendition.bytes = 5
+                    rendition.hash = ContentHash(of: Array("extra".utf8)).description
+                    return rendition
+                }
+            }
+            let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            #expect(result.warnings.count == 1)
+            #expect(result.warnings.first?.contains("more renditions than \(NormalizeOptions.mostScales)") == true)
+            #expect(result.counts.reused == 1 && result.counts.normalized == 1 && result.counts.removed == 0)
+            #expect(FileManager.default.fileExists(atPath: extra))
+        }
+    }
+
+    @Test("a stale file two entries list is removed once, listed once; one --check lists once")
+    func staleFileListedTwice() throws {
+        for check in [true, false] {
+            let (scene, extra) = try Self.sceneWithExtra()
+            try scene.editManifest { manifest in
+                let home = try #require(manifest.icons.firstIndex { $0.input.hasSuffix("home.png") })
+                manifest.icons[home].contentsFile = .init(
+                    path: "icons/extra.txt", bytes: 5, hash: ContentHash(of: Array("extra".utf8)).description)
+            }
+            var batch = Self.batch(scene)
+            batch.checkOnly = check
+            let result = try batch.run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            #expect(result.warnings.isEmpty)
+            #expect(result.changes.filter { $0.path == "icons/extra.txt" }.map(\.kind) == [.remove])
+            #expect(FileManager.default.fileExists(atPath: extra) == check)
+            #expect(result.counts.removed == (check ? 0 : 1))
+        }
+    }
+
+    @Test(
         "an icon entry without a key SPEC §6 requires, or with it of another JSON kind, refuses the file as before: exit 2, nothing written"
     )
     func entryWithoutARequiredKey() throws {

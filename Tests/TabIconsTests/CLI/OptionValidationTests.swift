@@ -27,7 +27,9 @@ struct OptionValidationTests {
         (["--format", "webp", "--quality", "101"], "--quality"), (["--format", "webp", "--quality", "nan"], "--quality"),
         (["--jobs", "0"], "--jobs"), (["--jobs", "1e19"], "--jobs"), (["--jobs", "-3"], "--jobs"),
         (["--max-pixels", "0"], "--max-pixels"), (["--max-pixels", "1e19"], "--max-pixels"),
-        (["--max-pixels", "nan"], "--max-pixels")
+        (["--max-pixels", "nan"], "--max-pixels"),
+        // One more than `NormalizeOptions.mostScales` (a manifest entry holds a rendition a scale).
+        (["--scales", (1...33).map { "1.\($0 < 10 ? "0" : "")\($0)" }.joined(separator: ",")], "--scales")
     ]
 
     @Test("each option out of range is exit 2 with one line naming it, and nothing written", arguments: outOfRange)
