@@ -1,6 +1,7 @@
 # Three manifests made to cost the most, each just under tabicon's 128 MiB cap, written over the
 # manifest of a one-icon run (bench/README.md, "Rows streamed, entries left in the file"):
 #   python3 bench/make-hostile-manifest.py renditions|icons|wide OUT   (then: tabicon normalize ICONS -o OUT)
+# wide: icons of 32 renditions each, the most an entry may list (NormalizeOptions.mostScales)
 import json, sys, os
 cap = 128 << 20
 kind, out = sys.argv[1], sys.argv[2]
@@ -23,9 +24,9 @@ elif kind == "icons":
     n = (cap - base - 600) // one
     doc["icons"] = [icon(i, [rendition(i)]) for i in range(n)]
 else:
-    one = size(icon(100000, [rendition(10000000 + j) for j in range(64)])) + 1
+    one = size(icon(100000, [rendition(10000000 + j) for j in range(32)])) + 1
     n = (cap - base - 600) // one
-    doc["icons"] = [icon(i, [rendition(i * 64 + j) for j in range(64)]) for i in range(n)]
+    doc["icons"] = [icon(i, [rendition(i * 32 + j) for j in range(32)]) for i in range(n)]
 doc["errors"] = []
 text = json.dumps(doc, separators=(",", ":"))
 assert len(text) <= cap, len(text)

@@ -51,6 +51,8 @@ package struct JSONScanner {
     private var offset = 0
     /// The file read in chunks, or -1 when `buffer` holds the whole text.
     private let file: Int32
+    /// Where in the file the next chunk is read (`pread`: the descriptor's own offset is not used).
+    private var fileOffset: Int
     /// Bytes of the file not read yet: no more than its size when it was opened is ever read.
     private var unread: Int
     private let chunk: Int
@@ -59,15 +61,17 @@ package struct JSONScanner {
     package init(_ bytes: [UInt8]) {
         buffer = bytes
         file = -1
+        fileOffset = 0
         unread = 0
         chunk = 0
     }
 
-    /// The text of the file open at `fd`, at most `size` bytes of it (fewer when it shrank),
-    /// read `chunk` bytes at a time.
-    init(file fd: Int32, size: Int, chunk: Int = chunk) {
+    /// The text of the file open at `fd` from byte `start`, at most `size` bytes of it (fewer
+    /// when it shrank), read `chunk` bytes at a time. Its offsets (`position`) count from `start`.
+    init(file fd: Int32, from start: Int = 0, size: Int, chunk: Int = chunk) {
         buffer = []
         file = fd
+        fileOffset = start
         unread = size
         self.chunk = max(1, chunk)
     }
@@ -92,11 +96,14 @@ package struct JSONScanner {
         buffer.append(contentsOf: repeatElement(0, count: want))
         var filled = 0
         while filled < want {
-            let n = buffer.withUnsafeMutableBytes { Foundation.read(file, $0.baseAddress! + kept + filled, want - filled) }
+            let n = buffer.withUnsafeMutableBytes {
+                pread(file, $0.baseAddress! + kept + filled, want - filled, off_t(fileOffset))
+            }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw failure("cannot read: \(TabIconsError.systemReason())") }
             if n == 0 { unread = filled; break }
             filled += n
+            fileOffset += n
         }
         unread -= filled
         buffer.removeSubrange((kept + filled)...)

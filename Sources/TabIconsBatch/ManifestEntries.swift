@@ -56,11 +56,20 @@ final class ManifestEntries: Sendable {
     func entry(at position: Int, sharing: ManifestReader.Shared? = nil, quietly: Bool = false) -> Manifest.Icon? {
         let place = places[position]
         let count = Int(place.end - place.start)
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(place.start)) }
         do throws(TabIconsError) {
-            guard read == count else { throw TabIconsError(.io, "cannot read it again") }
-            return try Manifest.Icon(parsing: bytes, sharing: sharing)
+            // An entry of a chunk or less (every one tabicon writes) read whole; a longer one a
+            // chunk at a time, as the outline read it: a million renditions cost what is kept of them.
+            var reader: ManifestReader
+            if count <= JSONScanner.chunk {
+                var bytes = [UInt8](repeating: 0, count: count)
+                let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(place.start)) }
+                guard read == count else { throw TabIconsError(.io, "cannot read it again") }
+                reader = ManifestReader(bytes)
+            } else {
+                reader = ManifestReader(file: fd, from: Int(place.start), size: count)
+            }
+            reader.sharing = sharing
+            return try reader.iconRow()
         } catch {
             if !quietly { warn(position, "ignored the previous manifest's entry number \(position + 1): \(error.message)") }
             return nil

@@ -40,9 +40,9 @@ struct ManifestReader {
 
     init(_ bytes: [UInt8]) { scanner = JSONScanner(bytes) }
 
-    /// The text of the file open at `fd`, at most `size` bytes of it, read in chunks.
-    init(file fd: Int32, size: Int, chunk: Int = JSONScanner.chunk) {
-        scanner = JSONScanner(file: fd, size: size, chunk: chunk)
+    /// The text of the file open at `fd` from byte `start`, at most `size` bytes of it, read in chunks.
+    init(file fd: Int32, from start: Int = 0, size: Int, chunk: Int = JSONScanner.chunk) {
+        scanner = JSONScanner(file: fd, from: start, size: size, chunk: chunk)
     }
 
     private static func corrupt(_ what: String) -> TabIconsError {

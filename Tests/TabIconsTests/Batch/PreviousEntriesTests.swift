@@ -70,6 +70,21 @@ struct PreviousEntriesTests {
         #expect(written.icons[0].contentsFile == nil)
     }
 
+    @Test("an entry longer than a read chunk (a lint of 200 KiB) is read a chunk at a time, believed like any other")
+    func entryLongerThanAChunk() throws {
+        let (scene, extra) = try Self.sceneWithExtra()
+        let message = String(repeating: "long ", count: 40 << 10)
+        try scene.editManifest { manifest in
+            let bell = try #require(manifest.icons.firstIndex { $0.input.hasSuffix("bell.png") })
+            manifest.icons[bell].lints.append(Lint(.padding, message))
+        }
+        let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+        #expect(result.warnings.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: extra))
+        // Read to its end: its `Contents.json` (a file a flat run does not produce) was pruned.
+        #expect(result.counts.removed == 1)
+    }
+
     @Test(
         "an entry listing more renditions than a run renders is ignored with a warning, none of its files pruned, however many it lists"
     )
