@@ -333,8 +333,7 @@ package struct OutputPlan: Sendable {
             outputStatStart.append(UInt32(outputStats.count))
             try icon.forEachPath { path throws(BatchUsageError) in
                 if !reservedRelative.isEmpty {
-                    let folded = path.lowercased()
-                    if let (_, flag, reservedPath) = reservedRelative.first(where: { $0.0 == folded }) {
+                    if let (_, flag, reservedPath) = reservedRelative.first(where: { Self.folds(path, to: $0.0) }) {
                         throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                     }
                 }
@@ -393,19 +392,22 @@ package struct OutputPlan: Sendable {
         for (position, index) in planned.enumerated() {
             twins[index] = (found[position].selected.map { planned[$0] }, found[position].dark.map { planned[$0] })
         }
+        var moved = false  // whether placing twins gave any icon a path naming did not
         for index in planned {
             guard case .success(let icon) = icons[index] else { continue }
             // A dark twin has no twins: the icon placed here is as named.
             if let darkIndex = twins[index].dark, case .success(let dark) = icons[darkIndex] {
                 icons[darkIndex] = .success(dark.darkTwin(of: icon.stem))
+                moved = true
             }
             if twins[index].selected != nil, layout.selectorPath(iconStem: icon.stem) != nil {
                 icons[index] = .success(icon.withSelector)
+                moved = true
             }
         }
         // Who writes each path (folded), and on Android each resource name an icon or a state list takes.
         let darkTwins = Set(twins.compactMap(\.dark))
-        /// What input `index` claims: its paths (folded), its resource and its state list's.
+        /// What input `index` claims: its paths (when placing moved any), its resource and its state list's.
         func claims(_ index: Int) -> (paths: [String], resource: String?, selector: String?) {
             guard case .success(let icon) = icons[index] else { return ([], nil, nil) }
             // A dark twin shares its icon's resource name on purpose (night and day of one drawable).
@@ -413,7 +415,7 @@ package struct OutputPlan: Sendable {
                 layout == .android && !darkTwins.contains(index) && !icon.renditionPaths.isEmpty
                 ? "@drawable/" + OutputLayout.androidResourceName(stem: icon.stem) : nil
             let selector = icon.selectorPath == nil ? nil : "@drawable/" + layout.selectorResourceName(iconStem: icon.stem)
-            return (icon.allPaths, resource, selector)
+            return (moved ? icon.allPaths : [], resource, selector)
         }
         var owners = ClaimTable<Int>()
         var failures: [Int: TabIconsError] = [:]
@@ -430,6 +432,8 @@ package struct OutputPlan: Sendable {
             }
         }
         for index in icons.indices {
+            // Paths as named were claimed by `naming` (a rendition's by its stem, stricter than its
+            // path): they are claimed here again (`claims`) only when placing moved or added one.
             let claimed = claims(index)
             for path in claimed.paths { claim(path.lowercased(), path, by: index) }
             if let resource = claimed.resource { claim(resource, resource, by: index) }
@@ -487,6 +491,12 @@ package struct OutputPlan: Sendable {
             }
         }
         return icons.enumerated().map { index, icon in failures[index].map { .failure($0) } ?? .success(icon) }
+    }
+
+    /// Whether `path` lowercased is `folded`, not lowercased when it cannot be: ASCII keeps its length.
+    private static func folds(_ path: String, to folded: String) -> Bool {
+        if path.utf8.count != folded.utf8.count, path.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        return path.lowercased() == folded
     }
 
     private static func collision(_ path: String, with other: String) -> TabIconsError {
