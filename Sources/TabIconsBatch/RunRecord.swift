@@ -190,8 +190,9 @@ struct ManifestCheck: Sendable {
     }
 
     mutating func icon(_ icon: Manifest.Icon) {
-        guard equal, let entries, position < entries.count,
-            entries.recorded(at: position)?.withoutStats == icon.withoutStats
+        // A row carried over untouched is the entry its lookup read (`isSameEntry`): equal as it is.
+        guard equal, let entries, position < entries.count, let recorded = entries.recorded(at: position),
+            recorded.isSameEntry(as: icon) || recorded.withoutStats == icon.withoutStats
         else {
             equal = false
             entries?.dropRead()
