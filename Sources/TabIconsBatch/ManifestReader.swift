@@ -49,6 +49,11 @@ struct ManifestReader {
         TabIconsError(.corrupt, "not a tabicon manifest: \(what)")
     }
 
+    /// One entry read alone (`iconRow`) is not a manifest: its failure says what it is not.
+    private static func corruptEntry(_ what: String) -> TabIconsError {
+        TabIconsError(.corrupt, "not a tabicon icon entry: \(what)")
+    }
+
     private static let missingKey = "missing version, tool, box, scales, icons or errors"
     private static let iconLacksKey = "an icon entry lacks a key of SPEC §6"
     private static let renditionLacksKey = "a rendition lacks a key of SPEC §6"
@@ -89,9 +94,9 @@ struct ManifestReader {
             icon = try self.icon(shared: sharing)
             try scanner.end()
         } catch {
-            throw Self.corrupt(error.description)
+            throw Self.corruptEntry(error.description)
         }
-        guard let icon else { throw Self.corrupt(iconProblem ?? Self.iconLacksKey) }
+        guard let icon else { throw Self.corruptEntry(iconProblem ?? Self.iconLacksKey) }
         return icon
     }
 

@@ -409,7 +409,9 @@ struct ManifestReaderTests {
                     _ = try Manifest.Icon(parsing: row)
                     Issue.record("an entry of \(count) renditions was read")
                 } catch {
-                    #expect(error.code == .corrupt && error.message == message)
+                    let alone =
+                        "not a tabicon icon entry: an icon entry lists more renditions than \(most), the most a run renders"
+                    #expect(error.code == .corrupt && error.message == alone)
                 }
             }
         }

@@ -59,7 +59,9 @@ struct PreviousEntriesTests {
             batch.checkOnly = check
             let result = try batch.run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
             #expect(result.warnings.count == 1)
-            #expect(result.warnings.first?.hasPrefix("ignored the previous manifest's entry number 1: ") == true)
+            #expect(
+                result.warnings.first?.hasPrefix("ignored the previous manifest's entry number 1: not a tabicon icon entry: ")
+                    == true)
             #expect(result.counts.reused == 1 && result.counts.normalized == 1 && result.counts.failed == 0)
             #expect(FileManager.default.fileExists(atPath: extra))
             #expect(!result.changes.contains { $0.path.hasSuffix("extra.txt") })
