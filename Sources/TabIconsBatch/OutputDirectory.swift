@@ -225,6 +225,11 @@ package final class OutputDirectory: Sendable {
     package func remove(_ removal: Removal, alsoSparing extra: Set<FileIdentity> = [], dryRun: Bool = false) -> Bool {
         let relative = removal.relative
         guard RelativePath.isPlain(relative) else { return false }
+        // Nothing there, in one system call from the root: nothing to remove (a stale list of a
+        // million names that never were costs a call each). Only an answer of nothing ends here;
+        // whatever is there (a link on the way included) goes through every check below.
+        var there = stat()
+        if rootFD >= 0, fstatat(rootFD, relative, &there, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT { return false }
         let (folderPath, name) = Self.split(relative)
         guard let folder = try? openFolder(folderPath, create: false) else { return false }
         defer { close(folder) }
