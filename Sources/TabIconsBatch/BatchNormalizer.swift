@@ -241,8 +241,12 @@ public struct BatchNormalizer: Sendable {
             let record = { (unitResults: [(index: Int, outcome: IconOutcome)]) in
                 for (index, outcome) in unitResults {
                     // The row's text made here, so that the lock is held only while it is appended.
-                    if writesRows, let row = outcome.row { ManifestWriter.Stream.entryText(row, into: &text) }
-                    record.withLock { $0!.record(outcome, text: writesRows && outcome.row != nil ? text : nil, at: index) }
+                    var rowText: [UInt8]?
+                    if writesRows, let row = outcome.row {
+                        ManifestWriter.Stream.entryText(row, into: &text)
+                        rowText = text
+                    }
+                    record.withLock { $0!.record(outcome, text: rowText, at: index) }
                 }
                 // A unit's first input heads it (the icon; its twins follow it).
                 if let root = unitResults.first?.index { window.finish(root) }

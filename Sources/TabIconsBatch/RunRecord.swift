@@ -62,25 +62,24 @@ struct RunRecord: Sendable {
     }
 
     private mutating func take(_ outcome: IconOutcome, _ text: [UInt8]?, of index: Int) {
-        let row = { (record: inout RunRecord, icon: Manifest.Icon) in record.row(icon, text: text, of: index) }
         switch outcome {
         case .written(let icon, let written, let unchanged):
             result.counts.normalized += 1
             result.counts.written += written.count
             result.counts.unchanged += unchanged
             note(written)
-            row(&self, icon)
+            row(icon, text: text, of: index)
         case .checked(let icon, let changes):
             result.counts.normalized += 1
             note(changes)
-            row(&self, icon)
+            row(icon, text: text, of: index)
         case .reused(let icon, let changes):
             // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
             result.counts.reused += 1
             if output != nil { result.counts.written += changes.count }
             result.counts.unchanged += icon.ownedFileCount - changes.count
             note(changes)
-            row(&self, icon)
+            row(icon, text: text, of: index)
         case .failed(let error):
             result.manifest.errors.append(.init(input: inputs[index].name, error: error))
             result.counts.failed += 1
