@@ -304,30 +304,31 @@ package struct JSONScanner {
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
 
+    /// Where the plain bytes of a string that start at `start` stop: at its closing quote, an
+    /// escape, a control character, or the end of the buffer.
+    private func plainRun(from start: Int) -> Int {
+        buffer.withUnsafeBufferPointer { bytes in
+            var end = start
+            while end < bytes.count, bytes[end] != Self.quote, bytes[end] != Self.backslash, bytes[end] >= 0x20 { end += 1 }
+            return end
+        }
+    }
+
     /// Where the string whose bytes start at `start` closes, when it does inside the buffer with
     /// no escape or control character before: the common case, one slice of the buffer.
     private func plainEnd(from start: Int) -> Int? {
-        buffer.withUnsafeBufferPointer { bytes in
-            var end = start
-            while end < bytes.count {
-                let byte = bytes[end]
-                if byte == Self.quote { return end }
-                if byte == Self.backslash || byte < 0x20 { return nil }
-                end += 1
-            }
-            return nil
-        }
+        let end = plainRun(from: start)
+        return end < buffer.count && buffer[end] == Self.quote ? end : nil
     }
 
     /// The string at the opening quote, decoded.
     private mutating func quoted() throws(Failure) -> String {
         index += 1
-        if let end = plainEnd(from: index) {
+        let end = plainRun(from: index)
+        if end < buffer.count, buffer[end] == Self.quote {
             defer { index = end + 1 }
             return String(decoding: buffer[index..<end], as: UTF8.self)
         }
-        var end = index
-        while end < buffer.count, buffer[end] != Self.quote, buffer[end] != Self.backslash, buffer[end] >= 0x20 { end += 1 }
         var utf8 = Array(buffer[index..<end])
         index = end
         while let byte = try peek() {
