@@ -34,6 +34,11 @@ public struct BatchInput: Sendable {
         case .file(let path, _, _): path
         }
     }
+    /// The file read for the bytes, when the batch reads one (not a caller's closure): what the
+    /// run index records a stat of (`RunIndex`).
+    var file: (path: String, limit: Int, regularOnly: Bool)? {
+        if case .file(let path, let limit, let regularOnly) = source { (path, limit, regularOnly) } else { nil }
+    }
     /// The options this input is made with when they are not the batch's (`--config`'s `icons`
     /// entries); nil: the batch's. Its scales and limits must be the batch's (`IconSettings`).
     public var settings: IconSettings? {
@@ -129,6 +134,14 @@ public struct BatchNormalizer: Sendable {
     /// False: they are counted (`changesNotHeld`), not listed (what `tabicon normalize` does
     /// unless it prints them, under `--check`): a first run changes every file of the set.
     public var resultHoldsChanges = true
+    /// Whether the run keeps a run index beside the manifest (`RunIndex`, `MANIFEST.index`,
+    /// written when it finishes with no error and no warning) and, when it holds no icons
+    /// (`resultHoldsIcons` false), answers from it when every input and output still has the stat
+    /// it recorded: then nothing is read, planned or compared, each input's event is `.unchanged`
+    /// and the result says so (`BatchResult.answeredFromIndex`). Never answered under `force` or
+    /// `verify`, nor with `priorErrors`. What `tabicon normalize` does. Any run that writes
+    /// removes an index there before its first write.
+    public var answersFromIndex = false
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
     /// How many units the workers may run ahead of the first unfinished one (`UnitWindow`; a
@@ -155,6 +168,8 @@ public struct BatchNormalizer: Sendable {
     public enum Event: Sendable {
         case done(index: Int, name: String, icon: Manifest.Icon)
         case reused(index: Int, name: String, icon: Manifest.Icon)
+        /// Carried over as the run index recorded it (`answersFromIndex`): its entry was not read.
+        case unchanged(index: Int, name: String)
         case failed(index: Int, name: String, error: TabIconsError)
     }
 
@@ -185,17 +200,27 @@ public struct BatchNormalizer: Sendable {
     ) throws(BatchUsageError) -> BatchResult {
         // Paths as the caller spelled them (relative ones stay relative), so messages name them so.
         let root = outputRoot.relativePath
+        // Locked before anything is read, so no other run changes it meanwhile; a first run has no
+        // folder to lock until it creates one (then it reads again, in case another run got there
+        // first).
+        var lock = try RunLock(root: root, exclusive: !checkOnly)
+        let question = RunIndex.question(of: self, inputs: inputs)
+        let indexPath = RunIndex.path(manifestPath: manifestURL.relativePath)
+        let journal = RunJournal(manifestPath: manifestURL.relativePath)
+        if lock != nil, answersFromIndex, !resultHoldsIcons, !force, !verify, priorErrors.isEmpty, !inputs.isEmpty,
+            let question,
+            let answer = RunIndexCheck.answer(
+                path: indexPath, question: question, manifestPath: manifestURL.relativePath, journalPath: journal.path,
+                root: root, inputs: inputs, jobs: jobs)
+        {
+            return withExtendedLifetime(lock) { answered(answer, inputs: inputs, onEvent: onEvent) }
+        }
         let plan = try OutputPlan.make(
             inputs,
             .init(
                 layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
                 outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
                 previewPath: previewURL?.relativePath, vector: vector))
-        let journal = RunJournal(manifestPath: manifestURL.relativePath)
-        // Locked before the previous run is read, so no other run changes it meanwhile; a first
-        // run has no folder to lock until it creates one (then it reads again, in case another
-        // run got there first).
-        var lock = try RunLock(root: root, exclusive: !checkOnly)
         var previous = try PreviousRun(
             manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify,
             checking: checkOnly)
@@ -220,6 +245,8 @@ public struct BatchNormalizer: Sendable {
                 _ = manifestFolder.removeStaleTemporaries(in: "")
             }
         }
+        // Before the first write: a run stopped or killed from here on leaves no index.
+        let previousIndex = checkOnly ? nil : RunIndex.setAside(indexPath)
 
         var head = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         head.errors = priorErrors
@@ -227,7 +254,12 @@ public struct BatchNormalizer: Sendable {
             RunRecord(
                 head: head, inputs: inputs, manifestPath: manifestURL.relativePath, limit: manifestLimit,
                 previous: previous, checkOnly: checkOnly, holdsIcons: resultHoldsIcons,
-                holdsChanges: resultHoldsChanges))
+                holdsChanges: resultHoldsChanges,
+                index: checkOnly
+                    ? nil
+                    : RunIndexWriter.make(
+                        path: indexPath, keeps: answersFromIndex, question: question, root: root, inputs: inputs.count,
+                        previous: previousIndex)))
         let budget = MemoryBudget(capacity: memoryBudget)
         let engine = IconEngine(jail: jail)
         defer { engine.finish() }
@@ -275,6 +307,21 @@ public struct BatchNormalizer: Sendable {
                 record.withLock { $0.take()! },
                 previous: previous, journal: journal, directory: try? directory.get(), plan: plan)
         }
+    }
+
+    /// The run as the index answered it: every input carried over, nothing read or written.
+    private func answered(
+        _ answer: RunIndexCheck.Answer, inputs: [BatchInput], onEvent: @Sendable (Event) -> Void
+    ) -> BatchResult {
+        for (index, input) in inputs.enumerated() { onEvent(.unchanged(index: index, name: input.name)) }
+        var head = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
+        head.folders = answer.folders
+        var result = BatchResult(manifest: head)
+        result.counts.reused = inputs.count
+        result.counts.unchanged = answer.files
+        result.counts.undersized = answer.undersized
+        result.answeredFromIndex = true
+        return result
     }
 
     /// Steps 4 and 5: pruning, the rest of the manifest.

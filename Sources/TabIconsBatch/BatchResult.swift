@@ -41,6 +41,10 @@ public struct BatchResult: Sendable {
     /// plain path below `--out`, a journal's bad lines), one line each (SPEC §6a).
     public var warnings: [String] = []
 
+    /// Whether the run was answered by the run index (`BatchNormalizer.answersFromIndex`): every
+    /// input and output had the stat it recorded, so nothing was read, planned or written.
+    public var answeredFromIndex = false
+
     /// Why the manifest could not be written, when it could not (the icons still were).
     public var manifestError: TabIconsError?
 

@@ -277,10 +277,12 @@ package struct OutputPlan: Sendable {
         }
         try checkFilePath("--manifest", settings.manifestPath, identities)
         let journalPath = RunJournal(manifestPath: settings.manifestPath).path
+        let indexPath = RunIndex.path(manifestPath: settings.manifestPath)
         try checkFilePath("--manifest", journalPath, identities)
+        try checkFilePath("--manifest", indexPath, identities)
         if let preview = settings.previewPath {
             try checkFilePath("--preview", preview, identities)
-            if sameFile(preview, settings.manifestPath) || sameFile(preview, journalPath) {
+            if sameFile(preview, settings.manifestPath) || sameFile(preview, journalPath) || sameFile(preview, indexPath) {
                 throw BatchUsageError("--preview \(preview) is the manifest \(settings.manifestPath); name another file")
             }
         }
@@ -293,7 +295,7 @@ package struct OutputPlan: Sendable {
             layout: settings.layout)
         // The run's own files below --out, which no output may take.
         let reserved =
-            [("--manifest", settings.manifestPath), ("--manifest", journalPath)]
+            [("--manifest", settings.manifestPath), ("--manifest", journalPath), ("--manifest", indexPath)]
             + (settings.previewPath.map { [("--preview", $0)] } ?? [])
         let reservedRelative = reserved.compactMap { flag, path in relative(path, to: root).map { ($0.lowercased(), flag, path) }
         }

@@ -27,10 +27,12 @@ struct RunRecord: Sendable {
     private let inputs: [BatchInput]
     private let holdsIcons: Bool
     private let holdsChanges: Bool
+    /// The run index made as the rows come (nil under `--check`, or when there is none to make).
+    private let runIndex: RunIndexWriter?
 
     init(
         head: Manifest, inputs: [BatchInput], manifestPath: String, limit: Int, previous: PreviousRun, checkOnly: Bool,
-        holdsIcons: Bool, holdsChanges: Bool
+        holdsIcons: Bool, holdsChanges: Bool, index: RunIndexWriter? = nil
     ) {
         result = BatchResult(manifest: head)
         stream = ManifestWriter.Stream(head: head)
@@ -40,6 +42,7 @@ struct RunRecord: Sendable {
         self.inputs = inputs
         self.holdsIcons = holdsIcons
         self.holdsChanges = holdsChanges
+        self.runIndex = index
     }
 
     /// Whether rows are written as text (`ManifestWriter.Stream.entryText` makes a row's text
@@ -83,6 +86,7 @@ struct RunRecord: Sendable {
         case .failed(let error):
             result.manifest.errors.append(.init(input: inputs[index].name, error: error))
             result.counts.failed += 1
+            runIndex?.spoil()
         case .stopped:
             break
         }
@@ -96,7 +100,9 @@ struct RunRecord: Sendable {
     private mutating func row(_ icon: Manifest.Icon, text: [UInt8]?, of index: Int) {
         icon.forEachOwnedPath { produced.insert($0.hashValue) }
         signatures[index] = PathSignature(icon).value
-        if icon.lints.contains(where: { $0.code == .undersized }) { result.counts.undersized += 1 }
+        let undersized = icon.lints.contains(where: { $0.code == .undersized })
+        if undersized { result.counts.undersized += 1 }
+        runIndex?.add(icon, undersized: undersized)
         if check != nil {
             check!.icon(icon)
         } else {
@@ -126,6 +132,7 @@ struct RunRecord: Sendable {
     /// as it was.
     consuming func stopped(by signal: Int32, warnings: [String]) -> BatchResult {
         output?.abandon()
+        runIndex?.spoil()
         result.stoppedBy = signal
         result.warnings = warnings
         return result
@@ -156,7 +163,14 @@ struct RunRecord: Sendable {
             case .absent: note([.init(kind: .write, path: path)])
             case .different: note([.init(kind: .change, path: path)])
             }
+            // The index answers only for a run with nothing to say again.
+            if errors.isEmpty, warnings.isEmpty {
+                runIndex?.finish(manifestPath: path, folders: folders)
+            } else {
+                runIndex?.spoil()
+            }
         } catch {
+            runIndex?.spoil()
             result.manifestError = error
             guard error.code == .tooLarge else { return result }
             // Never a manifest the next run would refuse to read: the journal keeps what this

@@ -130,6 +130,7 @@ struct NormalizeCommand {
         // or is counted, as it is made.
         batch.resultHoldsIcons = json || preview != nil
         batch.resultHoldsChanges = check
+        batch.answersFromIndex = true
 
         let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult
@@ -137,7 +138,7 @@ struct NormalizeCommand {
             result = try batch.run(batchInputs, priorErrors: collected.errors) { event in
                 switch event {
                 case .done(_, let name, let icon): progress.advance(name, detail: Self.describe(icon))
-                case .reused(_, let name, _): progress.advance(name, detail: "unchanged")
+                case .reused(_, let name, _), .unchanged(_, let name): progress.advance(name, detail: "unchanged")
                 case .failed(_, let name, let error):
                     progress.clear()
                     console.reportFailure(input: name, error)

@@ -71,7 +71,7 @@ struct OutputPlanTests {
         let out = try TemporaryDirectory("out")
         #expect(B.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
         let files = try out.snapshot().keys.sorted()
-        let folders = Set(files.filter { $0 != "manifest.json" }.map { OutputDirectory.split($0).folder })
+        let folders = Set(files.filter { !$0.hasPrefix("manifest.json") }.map { OutputDirectory.split($0).folder })
         #expect(folders == ["drawable-mdpi", "drawable-hdpi", "drawable-xhdpi", "drawable-xxhdpi", "drawable-xxxhdpi"])
         let names = Set(files.filter { $0.hasPrefix("drawable-mdpi/") })
         #expect(

@@ -286,7 +286,9 @@ struct UntrustedStateTests {
             ])
         #expect(B.cli([dir.path("icons"), "-o", out]) == .success)
         #expect(
-            try Self.snapshot(out).keys.sorted() == ["icons/home.png", "icons/home@2x.png", "icons/home@3x.png", "manifest.json"])
+            try Self.snapshot(out).keys.sorted() == [
+                "icons/home.png", "icons/home@2x.png", "icons/home@3x.png", "manifest.json", "manifest.json.index"
+            ])
     }
 
     @Test("a second run into an --out another run holds is refused at once and writes nothing")

@@ -71,6 +71,29 @@ struct OutputHygieneTests {
         #expect(manifest == (try B.manifest(dir.path("out/manifest.json"))))
     }
 
+    @Test("a rerun answered from the run index prints what a run that reads the manifest prints, and --check says up to date")
+    func answeredRerun() throws {
+        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
+        let words = ["-o", dir.path("out"), dir.path("icons")]
+        #expect(try Self.run(["normalize"] + words).status == 0)
+        try StatCacheTests.ageRecords(dir.path("out/manifest.json.index"))
+        /// The lines without their `[n/3]` (a run that reads the manifest finishes in any order).
+        func lines(_ text: String) -> [String] {
+            text.split(separator: "\n").map { $0.replacingOccurrences(of: #"^\[\d/3\] "#, with: "", options: .regularExpression) }
+                .sorted()
+        }
+        let answered = try Self.run(["normalize"] + words)
+        let read = try Self.run(["normalize", "--verify"] + words)
+        #expect(answered.status == 0 && read.status == 0 && answered.out.isEmpty)
+        #expect(lines(answered.err) == lines(read.err))
+        #expect(
+            lines(answered.err).last
+                == "normalized 3 icons (3 reused) into \(dir.path("out"))/: 0 files written, 7 unchanged, 0 removed; 1 too small for some scales (undersized); manifest: \(dir.path("out/manifest.json"))"
+        )
+        let check = try Self.run(["normalize", "--check"] + words)
+        #expect(check.status == 0 && check.err.hasSuffix("\(dir.path("out"))/ is up to date\n"))
+    }
+
     @Test("a manifest path below a file is exit 2 before any work")
     func manifestBelowAFile() throws {
         let dir = try B.inputs([("home.png", "home.png")])

@@ -1,0 +1,246 @@
+import TabIcons
+import Foundation
+
+/// Whether the run index (`RunIndex`) answers a run: "up to date" only when it asks the same
+/// question, no journal is there, the manifest and `--out` are the ones recorded, and every input
+/// and every output file still has its stat record, read a block at a time and checked on `jobs`
+/// threads. A record not older than the index (racily clean) stands for an output only once its
+/// bytes hash as recorded, and for an input never. Anything else, including an index that is not
+/// whole, answers nil: the run then asks the manifest.
+enum RunIndexCheck {
+    /// What the index recorded of the run it answers for.
+    struct Answer: Sendable, Equatable {
+        var files: Int
+        var undersized: Int
+        var folders: [String]
+    }
+
+    static func answer(
+        path: String, question: ContentHash, manifestPath: String, journalPath: String, root: String,
+        inputs: [BatchInput], jobs: Int
+    ) -> Answer? {
+        var info = stat()
+        guard lstat(journalPath, &info) != 0, errno == ENOENT else { return nil }
+        guard let (fd, indexStat) = (try? UntrustedFile.opened(path)) ?? nil else { return nil }
+        defer { close(fd) }
+        let size = indexStat.size, end = size - RunIndex.checksumBytes, tailAt = end - RunIndex.Tail.bytes
+        guard tailAt >= RunIndex.magic.count, let tailBytes = read(fd, at: tailAt, count: RunIndex.Tail.bytes) else {
+            return nil
+        }
+        let tail = RunIndex.Tail(tailBytes[...])
+        guard tail.question == question, tail.inputs == inputs.count, tail.files >= 0,
+            tail.foldersAt >= RunIndex.magic.count, tail.foldersAt <= tailAt,
+            RunIndex.linkStat(manifestPath) == tail.manifest,
+            RunIndex.folderStat(root)?.identity == tail.root
+        else { return nil }
+        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootFD >= 0 else { return nil }
+        defer { close(rootFD) }
+
+        var body = Body(inputs: inputs, files: tail.files)
+        var folders: FolderList?  // once the body is read and its every record stands
+        let verifier = Verifier(
+            inputs: inputs, rootFD: rootFD, cache: StatCache(trusted: true, recordedBefore: indexStat.mtime), jobs: jobs)
+        var checksum = RunIndex.ChainedHash()
+        var offset = 0
+        while offset < end {
+            guard let block = read(fd, at: offset, count: min(RunIndex.block, end - offset)) else { return nil }
+            checksum.add(block)
+            if offset == 0 { guard block.starts(with: RunIndex.magic) else { return nil } }
+            // This block's parts: the body (after the magic, before the folders), then the folders.
+            let bodyFrom = max(0, RunIndex.magic.count - offset)
+            let bodyTo = max(bodyFrom, min(block.count, tail.foldersAt - offset))
+            let foldersTo = max(bodyTo, min(block.count, tailAt - offset))
+            if bodyTo > bodyFrom {
+                guard body.take(block[bodyFrom..<bodyTo]) else { return nil }
+                if body.checks.count >= Verifier.batch || offset + bodyTo == tail.foldersAt {
+                    guard verifier.verify(body.checks) else { return nil }
+                    body.checks.removeAll(keepingCapacity: true)
+                }
+            }
+            if foldersTo > bodyTo {
+                if folders == nil {
+                    guard body.isComplete else { return nil }
+                    folders = FolderList(most: body.folderBound)
+                }
+                guard folders!.take(block[bodyTo..<foldersTo]) else { return nil }
+            }
+            offset += block.count
+        }
+        guard body.isComplete, let folders, folders.isComplete,
+            let sum = read(fd, at: end, count: RunIndex.checksumBytes)
+        else { return nil }
+        var at = 0
+        guard RunIndex.readHash(sum[...], &at) == checksum.finish() else { return nil }
+        return Answer(files: tail.files, undersized: tail.undersized, folders: folders.folders)
+    }
+
+    /// `count` bytes of `fd` from `offset`, nil unless all of them.
+    private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return bytes
+    }
+
+    /// The folders' part, parsed as its bytes come: a count, then each folder's length and bytes,
+    /// every one plain, nothing after. No more than `most` (what the body's paths justify): a
+    /// list it cannot be is not held.
+    struct FolderList {
+        let most: Int
+        private var carry: [UInt8] = []
+        private var left: Int?
+        private(set) var folders: [String] = []
+
+        init(most: Int) { self.most = most }
+
+        var isComplete: Bool { left == 0 && carry.isEmpty }
+
+        mutating func take(_ bytes: ArraySlice<UInt8>) -> Bool {
+            carry += bytes
+            var at = 0
+            let all = carry[...]
+            if left == nil {
+                guard carry.count >= 8 else { return true }
+                let count = RunIndex.readInt(all, &at)
+                guard count >= 0, count <= most else { return false }
+                left = count
+            }
+            while left! > 0, carry.count - at >= 4 {
+                var peek = at
+                let length = RunIndex.readUInt32(all, &peek)
+                guard length <= RunIndex.longestPath else { return false }
+                guard carry.count - peek >= length else { break }
+                let folder = String(decoding: all[peek..<(peek + length)], as: UTF8.self)
+                guard RelativePath.isPlain(folder) else { return false }
+                folders.append(folder)
+                at = peek + length
+                left! -= 1
+            }
+            carry.removeFirst(at)
+            return !(left == 0 && !carry.isEmpty)
+        }
+    }
+
+    /// One record to check against the file system.
+    enum Check {
+        case input(Int, FileStat)
+        case file(String, FileStat, ContentHash)
+    }
+
+    /// The body's records, parsed as its bytes come (a record may span two blocks).
+    struct Body {
+        private let inputCount: Int
+        private let fileCount: Int
+        private var carry: [UInt8] = []
+        private var inputsSeen = 0
+        private var filesSeen = 0
+        private var filesLeft = 0
+        /// Slashes in the files' paths: each output's folders are below `--out`, so the
+        /// manifest's folders are about that many (a folder tabicon made that another tool's file
+        /// keeps adds one; room is left for those).
+        private var slashes = 0
+        var checks: [Check] = []
+
+        /// The most folders the index may list.
+        var folderBound: Int { slashes + fileCount + 64 }
+
+        init(inputs: [BatchInput], files: Int) {
+            inputCount = inputs.count
+            fileCount = files
+        }
+
+        /// Every input and file recorded, no byte over.
+        var isComplete: Bool { carry.isEmpty && inputsSeen == inputCount && filesLeft == 0 && filesSeen == fileCount }
+
+        /// The records `bytes` completes; false when they cannot be the index's.
+        mutating func take(_ bytes: ArraySlice<UInt8>) -> Bool {
+            carry += bytes
+            var at = 0
+            let all = carry[...]
+            while true {
+                if filesLeft == 0 {
+                    guard inputsSeen < inputCount else { break }
+                    guard carry.count - at >= RunIndex.statBytes + 4 else { break }
+                    let stat = RunIndex.readStat(all, &at)
+                    filesLeft = RunIndex.readUInt32(all, &at)
+                    checks.append(.input(inputsSeen, stat))
+                    inputsSeen += 1
+                } else {
+                    guard carry.count - at >= 4 else { break }
+                    var peek = at
+                    let length = RunIndex.readUInt32(all, &peek)
+                    guard length <= RunIndex.longestPath, filesSeen < fileCount else { return false }
+                    guard carry.count - peek >= length + RunIndex.statBytes + RunIndex.hashBytes else { break }
+                    let path = String(decoding: all[peek..<(peek + length)], as: UTF8.self)
+                    slashes += all[peek..<(peek + length)].count { $0 == UInt8(ascii: "/") }
+                    at = peek + length
+                    let stat = RunIndex.readStat(all, &at)
+                    checks.append(.file(path, stat, RunIndex.readHash(all, &at)))
+                    filesSeen += 1
+                    filesLeft -= 1
+                }
+            }
+            carry.removeFirst(at)
+            // Past the last input's files nothing may follow.
+            return !(inputsSeen == inputCount && filesLeft == 0 && !carry.isEmpty)
+        }
+    }
+
+    /// Checks records on `jobs` threads: each input's stat (links followed, as it is read), each
+    /// file's from `--out` without following its last component.
+    struct Verifier {
+        static let batch = 4096
+        let inputs: [BatchInput]
+        let rootFD: Int32
+        let cache: StatCache
+        let jobs: Int
+
+        func verify(_ checks: [Check]) -> Bool {
+            let slices = max(1, min(jobs, checks.count / 256))
+            let failed = LockedState(false)
+            DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                for position in stride(from: slice, to: checks.count, by: slices) where !holds(checks[position]) {
+                    failed.withLock { $0 = true }
+                    return
+                }
+            }
+            return !failed.withLock { $0 }
+        }
+
+        private func holds(_ check: Check) -> Bool {
+            switch check {
+            case .input(let index, let recorded):
+                guard let file = inputs[index].file else { return false }
+                return cache.isUnchanged(recorded: recorded, current: FileStat(path: file.path))
+            case .file(let path, let recorded, let hash):
+                guard RelativePath.isPlain(path) else { return false }
+                var info = stat()
+                guard fstatat(rootFD, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                    return false
+                }
+                let current = FileStat(info)
+                if cache.isUnchanged(recorded: recorded, current: current) { return true }
+                // Racily clean: the same stat, in the index's tick or later; its bytes decide.
+                return current == recorded && hashes(path, as: hash, recorded: recorded)
+            }
+        }
+
+        private func hashes(_ path: String, as hash: ContentHash, recorded: FileStat) -> Bool {
+            guard recorded.size <= UntrustedFile.cap else { return false }
+            let fd = openat(rootFD, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, FileStat(info) == recorded,
+                let bytes = UntrustedFile.bytes(of: fd, size: recorded.size), bytes.count == recorded.size
+            else { return false }
+            return ContentHash(of: bytes) == hash
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import TabIcons
+import Foundation
+
+/// Writes the run index (`RunIndex`) as the run records its rows, in input order, a block at a
+/// time to a temporary beside the manifest, and puts it in place once the manifest is: the run
+/// holds a block of it, not the set's. Any row it cannot stand for (an input not read from a file,
+/// a file without a stat record or a hash of tabicon's spelling), an input that failed or a
+/// warning spoils it: then no index is written. The previous index, set aside before the run's
+/// first write (`RunIndex.setAside`), is compared as the new one is written and put back when
+/// the two are equal, so a run that changed nothing changes no file. Used under the run's results
+/// lock only.
+final class RunIndexWriter: @unchecked Sendable {
+    private let path: String
+    private let file: AtomicFileWriter.Pending
+    private let question: ContentHash
+    private let root: FileIdentity
+    private let expected: Int
+    /// The index set aside (its temporary name, open), while every byte so far equals it.
+    private var previous: (path: String, fd: Int32, size: Int)?
+    private var buffer: [UInt8]
+    private var checksum = RunIndex.ChainedHash()
+    private var written = 0
+    private var inputs = 0
+    private var files = 0
+    private var undersized = 0
+    private var spoiled = false
+
+    /// The writer of a run that keeps an index (`keeps`), nil when there is nothing to write: no
+    /// question (an input the batch does not read from a file), no folder at `root`, or no
+    /// temporary to be had. The index set aside at `previous` is removed unless a writer may
+    /// put it back.
+    static func make(
+        path: String, keeps: Bool, question: ContentHash?, root: String, inputs: Int, previous: String?
+    ) -> RunIndexWriter? {
+        guard keeps, let question, let rootStat = RunIndex.folderStat(root),
+            let file = try? AtomicFileWriter.Pending(path: path)
+        else {
+            if let previous { unlink(previous) }
+            return nil
+        }
+        return RunIndexWriter(
+            path: path, file: file, question: question, root: rootStat.identity, inputs: inputs, previous: previous)
+    }
+
+    private init(
+        path: String, file: AtomicFileWriter.Pending, question: ContentHash, root: FileIdentity, inputs: Int, previous: String?
+    ) {
+        self.path = path
+        self.file = file
+        self.question = question
+        self.root = root
+        expected = inputs
+        buffer = RunIndex.magic
+        if let previous {
+            let fd = open(previous, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            var info = stat()
+            if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                self.previous = (previous, fd, Int(info.st_size))
+            } else {
+                if fd >= 0 { close(fd) }
+                unlink(previous)
+            }
+        }
+    }
+
+    deinit {
+        if !spoiled { file.abandon() }
+        dropPrevious()
+    }
+
+    /// The set-aside index is not the new one: removed.
+    private func dropPrevious() {
+        guard let (path, fd, _) = previous else { return }
+        close(fd)
+        unlink(path)
+        previous = nil
+    }
+
+    /// Input number `inputs`' row (rows come in input order).
+    func add(_ icon: Manifest.Icon, undersized isUndersized: Bool) {
+        guard !spoiled else { return }
+        guard let stat = icon.inputStat else { return spoil() }
+        RunIndex.put(stat, into: &buffer)
+        let owned = icon.ownedFiles
+        RunIndex.put(UInt32(owned.count), into: &buffer)
+        for file in owned {
+            let length = file.path.utf8.count
+            guard let stat = file.stat, case .content(let hash) = file.recordedHash, length <= RunIndex.longestPath
+            else { return spoil() }
+            RunIndex.put(UInt32(length), into: &buffer)
+            buffer += file.path.utf8
+            RunIndex.put(stat, into: &buffer)
+            RunIndex.put(hash, into: &buffer)
+        }
+        inputs += 1
+        files += owned.count
+        if isUndersized { undersized += 1 }
+        if buffer.count >= RunIndex.block { flush() }
+    }
+
+    /// No index for this run (an input failed, a warning): the temporary is removed.
+    func spoil() {
+        dropPrevious()
+        guard !spoiled else { return }
+        spoiled = true
+        buffer = []
+        file.abandon()
+    }
+
+    private func flush() {
+        checksum.add(buffer)
+        if let (_, fd, size) = previous {
+            let there = written + buffer.count <= size ? UntrustedFile.bytes(of: fd, size: buffer.count) : nil
+            if there != buffer { dropPrevious() }
+        }
+        written += buffer.count
+        if !file.put(buffer) { spoil() }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// The rest (the manifest's folders, the tail, the checksum) written and the index put in
+    /// place, once the manifest at `manifestPath` is; false when it could not be (nothing is
+    /// left at the index's path then but what was there).
+    @discardableResult
+    func finish(manifestPath: String, folders: [String]) -> Bool {
+        guard !spoiled, inputs == expected, let manifest = RunIndex.linkStat(manifestPath) else {
+            spoil()
+            return false
+        }
+        let foldersAt = written + buffer.count
+        RunIndex.put(folders.count, into: &buffer)
+        for folder in folders {
+            RunIndex.put(UInt32(folder.utf8.count), into: &buffer)
+            buffer += folder.utf8
+        }
+        RunIndex.Tail(
+            question: question, manifest: manifest, root: root, inputs: inputs, files: files, undersized: undersized,
+            foldersAt: foldersAt
+        ).write(into: &buffer)
+        flush()
+        guard !spoiled else { return false }
+        buffer = []
+        RunIndex.put(checksum.finish(), into: &buffer)
+        flush()
+        guard !spoiled else { return false }
+        spoiled = true  // handed over: put back, committed, or removed by the commit's failure
+        if let (previousPath, fd, size) = previous, size == written {
+            file.abandon()
+            close(fd)
+            previous = nil
+            if rename(previousPath, path) == 0 { return true }
+            unlink(previousPath)
+            return false
+        }
+        dropPrevious()
+        do throws(TabIconsError) {
+            try file.commit()
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,352 @@
+import Foundation
+import Testing
+@testable import TabIcons
+@testable import TabIconsCore
+@testable import TabIconsBatch
+
+/// SPEC §6a "Incremental": the run index answers a run that has nothing to do from stats alone,
+/// and every finding that is not "the same question, every stat as recorded" falls back to the
+/// manifest, with the same result as a run that never had an index.
+@Suite("The run index")
+struct RunIndexTests {
+    typealias B = BuildStep
+
+    static let names = ["bell.png", "heart.png", "home.png", "rgba-32.png"]
+
+    struct Scene {
+        let dir: TemporaryDirectory
+        let out: TemporaryDirectory
+        var names = RunIndexTests.names
+        var scales: [Double] = [1, 2, 3]
+        var index: String { out.path("manifest.json.index") }
+        var manifest: String { out.path("manifest.json") }
+
+        /// Inputs and a first run, its index aged a second so that no record is racily clean.
+        init() throws {
+            dir = try B.inputs(RunIndexTests.names.map { ($0, $0) })
+            out = try TemporaryDirectory("index-out")
+            let first = try run()
+            #expect(first.result.counts.normalized == RunIndexTests.names.count && !first.result.answeredFromIndex)
+            try age()
+        }
+
+        /// The batch as `tabicon normalize` runs it: files read by the batch, no icons held.
+        func run(
+            answers: Bool = true, check: Bool = false, force: Bool = false, verify: Bool = false,
+            holdsIcons: Bool = false, stop: (@Sendable () -> Int32)? = nil
+        ) throws -> (result: BatchResult, events: [String]) {
+            var options = NormalizeOptions()
+            options.scales = scales
+            var batch = BatchNormalizer(normalizer: Normalizer(options: options), outputRoot: out.url, jobs: 2)
+            batch.answersFromIndex = answers
+            batch.resultHoldsIcons = holdsIcons
+            batch.checkOnly = check
+            batch.force = force
+            batch.verify = verify
+            if let stop { batch.shouldStop = stop }
+            let events = LockedState<[(Int, String)]>([])
+            let inputs = names.map { name in
+                BatchInput(
+                    name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
+                    path: dir.path("icons/" + name), limit: 1 << 20, regularOnly: true)
+            }
+            let result = try batch.run(inputs) { event in
+                let line: (Int, String) =
+                    switch event {
+                    case .done(let index, let name, _): (index, "done " + name)
+                    case .reused(let index, let name, _): (index, "reused " + name)
+                    case .unchanged(let index, let name): (index, "unchanged " + name)
+                    case .failed(let index, let name, _): (index, "failed " + name)
+                    }
+                events.withLock { $0.append(line) }
+            }
+            return (result, events.withLock { $0 }.sorted { $0.0 < $1.0 }.map(\.1))
+        }
+
+        /// Moves the index's mtime a second on: records taken in the run's last clock tick are
+        /// then older than it (a run of four icons finishes within a tick).
+        func age() throws { try StatCacheTests.ageRecords(index) }
+
+        /// Whether a run answers from the index, and its result equals the one of a run that reads
+        /// the manifest (counts, folders, nothing changed).
+        func answersAsTheManifestWould() throws -> Bool {
+            let answered = try run()
+            let read = try run(answers: false)
+            #expect(answered.result.counts == read.result.counts)
+            #expect(answered.result.manifest.folders == read.result.manifest.folders)
+            #expect(answered.result.isUpToDate == read.result.isUpToDate)
+            return answered.result.answeredFromIndex
+        }
+    }
+
+    @Test(
+        "an unchanged set is answered from the index: every input unchanged, the counts and folders a read run finds, no file touched"
+    )
+    func unchangedSet() throws {
+        let scene = try Scene()
+        let stamps = B.stamps(scene.out)
+        let (result, events) = try scene.run()
+        #expect(result.answeredFromIndex)
+        #expect(events == Self.names.map { "unchanged icons/" + $0 })
+        #expect(result.counts == .init(reused: 4, normalized: 0, failed: 0, written: 0, unchanged: 10, removed: 0, undersized: 1))
+        #expect(result.changes.isEmpty && result.changesNotHeld == 0 && result.isUpToDate)
+        #expect(result.manifest.folders == (try B.manifest(scene.manifest)).folders)
+        #expect(B.stamps(scene.out) == stamps)
+        // --check too; a run that holds the icons never asks the index, and puts the same one back.
+        #expect(try scene.run(check: true).result.answeredFromIndex)
+        let holding = try scene.run(holdsIcons: true)
+        #expect(!holding.result.answeredFromIndex && holding.result.manifest.icons.count == 4)
+        #expect(holding.events == Self.names.map { "reused icons/" + $0 })
+        #expect(B.stamps(scene.out) == stamps)
+        // A run that keeps no index (the library's default) finds the same, and removes it.
+        let read = try scene.run(answers: false)
+        #expect(!read.result.answeredFromIndex && read.result.counts == result.counts)
+        #expect(B.stamps(scene.out) == stamps.filter { $0.key != "manifest.json.index" })
+    }
+
+    @Test("--force and --verify never answer from it; a run that changed nothing puts the same index back (inode and mtime kept)")
+    func forceAndVerify() throws {
+        let scene = try Scene()
+        let stamps = B.stamps(scene.out)
+        for (force, verify) in [(true, false), (false, true)] {
+            let (result, _) = try scene.run(force: force, verify: verify)
+            #expect(!result.answeredFromIndex)
+            #expect(result.counts.written == 0 && result.changesNotHeld == 0)
+            #expect(B.stamps(scene.out) == stamps)
+        }
+        #expect(try scene.answersAsTheManifestWould())
+    }
+
+    @Test(
+        "an input changed with its size and mtime restored, touched, replaced, or an output changed, deleted or made a link: read from the manifest, then answered again",
+        arguments: ["input in place", "input touched", "input replaced", "output in place", "output deleted", "output a link"])
+    func fallBacks(what: String) throws {
+        let scene = try Scene()
+        let input = scene.dir.path("icons/bell.png"), output = scene.out.path("icons/heart@2x.png")
+        var before = stat()
+        switch what {
+        case "input in place", "input replaced":
+            #expect(stat(input, &before) == 0)
+            // Same size, one byte other (a text chunk's), so only a read tells.
+            let bell = try Data(contentsOf: Fixtures.testImage("bell.png"))
+            let bytes = StatCacheTests.withTextChunk(bell, "b")
+            try StatCacheTests.withTextChunk(bell, "a").write(to: URL(fileURLWithPath: input))
+            _ = try scene.run()
+            try scene.age()
+            #expect(stat(input, &before) == 0)
+            if what == "input in place" {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: input))
+                try handle.write(contentsOf: bytes)
+                try handle.close()
+            } else {
+                try bytes.write(to: URL(fileURLWithPath: input + ".new"))
+                #expect(rename(input + ".new", input) == 0)
+            }
+            StatCacheTests.restoreMTime(input, before)
+        case "input touched":
+            #expect(utimensat(AT_FDCWD, input, nil, 0) == 0)  // both times now
+        case "output in place":
+            #expect(stat(output, &before) == 0)
+            var changed = try Data(contentsOf: URL(fileURLWithPath: output))
+            changed[changed.count - 20] ^= 0xFF
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+            try handle.write(contentsOf: changed)
+            try handle.close()
+            StatCacheTests.restoreMTime(output, before)
+        case "output deleted":
+            try FileManager.default.removeItem(atPath: output)
+        default:
+            // The same file, reached through a link: a run that reads the manifest refuses it.
+            try FileManager.default.moveItem(atPath: output, toPath: scene.out.path("icons/elsewhere.png"))
+            try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: "elsewhere.png")
+        }
+        let (result, _) = try scene.run()
+        #expect(!result.answeredFromIndex)
+        switch what {
+        case "input in place", "input replaced": #expect(result.counts.normalized == 1 && result.counts.reused == 3)
+        case "input touched": #expect(result.counts.reused == 4 && result.counts.written == 0)
+        case "output a link": #expect(result.counts.failed == 1)
+        default: #expect(result.counts.normalized == 1 && result.counts.written >= 1)
+        }
+        if what == "output a link" {
+            // An error leaves no index: every run reads the manifest until the error is gone.
+            #expect(!FileManager.default.fileExists(atPath: scene.index))
+            #expect(try !scene.run().result.answeredFromIndex)
+        } else {
+            try scene.age()
+            #expect(try scene.answersAsTheManifestWould())
+        }
+    }
+
+    @Test("another question reads the manifest: an input added, removed or renamed, other scales")
+    func otherQuestion() throws {
+        var scene = try Scene()
+        scene.names.removeLast()
+        var (result, _) = try scene.run()
+        #expect(!result.answeredFromIndex && result.counts.removed == 1 && result.counts.reused == 3)
+        try scene.age()
+        scene.names = Self.names
+        (result, _) = try scene.run()
+        #expect(!result.answeredFromIndex && result.counts.normalized == 1)
+        try scene.age()
+        #expect(rename(scene.dir.path("icons/home.png"), scene.dir.path("icons/house.png")) == 0)
+        scene.names[2] = "house.png"
+        (result, _) = try scene.run()
+        #expect(!result.answeredFromIndex && result.counts.normalized == 1 && result.counts.removed == 3)
+        try scene.age()
+        scene.scales = [1, 2]
+        (result, _) = try scene.run()
+        #expect(!result.answeredFromIndex && result.counts.normalized == 4)
+        try scene.age()
+        #expect(try scene.answersAsTheManifestWould())
+    }
+
+    @Test("a manifest touched or edited, or a journal beside it, reads the manifest")
+    func manifestAndJournal() throws {
+        let scene = try Scene()
+        #expect(utimensat(AT_FDCWD, scene.manifest, nil, 0) == 0)  // both times now
+        #expect(try !scene.run().result.answeredFromIndex)
+        try scene.age()
+        #expect(try scene.answersAsTheManifestWould())
+        // An edit that drops an entry: the manifest then owns less, and the run redoes that icon.
+        try B.editManifest(scene.manifest) { $0.icons.removeFirst() }
+        let edited = try scene.run()
+        #expect(!edited.result.answeredFromIndex && edited.result.counts.normalized == 1)
+        try scene.age()
+        try Data(#"{"folder":"icons"}"#.utf8).write(to: URL(fileURLWithPath: scene.manifest + ".journal"))
+        #expect(try !scene.run(check: true).result.answeredFromIndex)
+        #expect(try !scene.run().result.answeredFromIndex)
+        #expect(!FileManager.default.fileExists(atPath: scene.manifest + ".journal"))
+        try scene.age()
+        #expect(try scene.answersAsTheManifestWould())
+    }
+
+    @Test(
+        "an index that is not whole or not this run's reads the manifest, and the run writes a good one",
+        arguments: ["truncated", "a body byte", "a tail byte", "the magic", "empty", "garbage", "another run's", "too large"])
+    func brokenIndex(how: String) throws {
+        let scene = try Scene()
+        let url = URL(fileURLWithPath: scene.index)
+        var bytes = try Data(contentsOf: url)
+        switch how {
+        case "truncated": bytes.removeLast(7)
+        case "a body byte": bytes[RunIndex.magic.count + 3] ^= 1
+        case "a tail byte": bytes[bytes.count - RunIndex.checksumBytes - 9] ^= 1
+        case "the magic": bytes[3] ^= 1
+        case "empty": bytes = Data()
+        case "garbage": bytes = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 131) })
+        case "another run's":
+            let other = try TemporaryDirectory("index-other")
+            var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: other.url, jobs: 1)
+            batch.answersFromIndex = true
+            _ = try batch.run([
+                BatchInput(
+                    name: "icons/bell.png", outputStem: "icons/bell", path: scene.dir.path("icons/bell.png"), limit: 1 << 20,
+                    regularOnly: true)
+            ])
+            bytes = try Data(contentsOf: URL(fileURLWithPath: other.path("manifest.json.index")))
+        default: break
+        }
+        try bytes.write(to: url)
+        if how == "too large" { #expect(truncate(scene.index, off_t(UntrustedFile.cap + 1)) == 0) }
+        try scene.age()
+        let (result, _) = try scene.run()
+        #expect(!result.answeredFromIndex && result.counts.reused == 4 && result.counts.written == 0)
+        try scene.age()
+        #expect(try scene.answersAsTheManifestWould())
+    }
+
+    @Test(
+        "a forged index with a right checksum still reads the manifest when it lists more folders than its paths justify, a path that is not plain, or too few files",
+        arguments: ["none", "folders", "path", "files"])
+    func forgedIndex(how: String) throws {
+        let scene = try Scene()
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: scene.index)))
+        let tailAt = bytes.count - RunIndex.checksumBytes - RunIndex.Tail.bytes
+        var tail = RunIndex.Tail(bytes[tailAt..<(tailAt + RunIndex.Tail.bytes)])
+        switch how {
+        case "none": break  // the checksum made again over the same bytes: answered
+        case "folders":
+            var count: [UInt8] = []
+            RunIndex.put(1_000_000_000, into: &count)
+            bytes.replaceSubrange(tail.foldersAt..<(tail.foldersAt + 8), with: count)
+        case "path":
+            // The first file's path, "icons/bell.png", made "../icons/bell" (as long).
+            let at = RunIndex.magic.count + RunIndex.statBytes + 4 + 4
+            #expect(String(decoding: bytes[at..<(at + 14)], as: UTF8.self) == "icons/bell.png")
+            bytes.replaceSubrange(at..<(at + 14), with: Array("../icons/bell1".utf8))
+        default:
+            tail.files -= 1
+            var fixed: [UInt8] = []
+            tail.write(into: &fixed)
+            bytes.replaceSubrange(tailAt..<(tailAt + RunIndex.Tail.bytes), with: fixed)
+        }
+        var checksum = RunIndex.ChainedHash()
+        checksum.add(bytes.dropLast(RunIndex.checksumBytes))
+        var sum: [UInt8] = []
+        RunIndex.put(checksum.finish(), into: &sum)
+        bytes.replaceSubrange((bytes.count - RunIndex.checksumBytes)..., with: sum)
+        try Data(bytes).write(to: URL(fileURLWithPath: scene.index))
+        try scene.age()
+        #expect(try scene.run().result.answeredFromIndex == (how == "none"))
+    }
+
+    @Test("a record not older than the index: an input's is never trusted, an output's only once its bytes hash as recorded")
+    func racyRecords() throws {
+        let scene = try Scene()
+        // The index's mtime before every record: each one is racily clean.
+        var times = [timespec(tv_sec: 1, tv_nsec: 0), timespec(tv_sec: 1, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, scene.index, &times, 0) == 0)
+        #expect(try !scene.run().result.answeredFromIndex)
+        let tail = RunIndex.Tail(
+            try Array(Data(contentsOf: URL(fileURLWithPath: scene.index))).suffix(RunIndex.Tail.bytes + RunIndex.checksumBytes)
+                .prefix(RunIndex.Tail.bytes))
+        #expect(tail.inputs == 4 && tail.files == 10 && tail.undersized == 1)
+        // The outputs' records as the index holds them, all newer than a bound of 1 ns: each one
+        // stands only by its bytes.
+        let check = RunIndexCheck.Verifier(
+            inputs: [], rootFD: open(scene.out.url.path, O_RDONLY | O_DIRECTORY),
+            cache: StatCache(trusted: true, recordedBefore: 1), jobs: 1)
+        defer { close(check.rootFD) }
+        let manifest = try B.manifest(scene.manifest)
+        let files = manifest.icons.flatMap(\.ownedFiles)
+        #expect(check.verify(files.map { .file($0.path, $0.stat!, ContentHash(description: $0.hash)!) }))
+        let wrongHash = files.map { RunIndexCheck.Check.file($0.path, $0.stat!, ContentHash(high: 1, low: 2)) }
+        #expect(!check.verify(wrongHash))
+    }
+
+    @Test("an input that fails or a stop leaves no index and no temporary; the next runs read the manifest")
+    func errorsAndStops() throws {
+        var scene = try Scene()
+        // An input that fails: the index is gone with the run that had an error.
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: scene.dir.path("icons/broken.png")))
+        scene.names.append("broken.png")
+        let failed = try scene.run()
+        #expect(failed.result.counts.failed == 1 && !FileManager.default.fileExists(atPath: scene.index))
+        #expect(try !scene.run().result.answeredFromIndex)
+        scene.names.removeLast()
+        _ = try scene.run()
+        try scene.age()
+        #expect(try scene.answersAsTheManifestWould())
+        // A stopped run: no index (a killed run's temporaries are then removed by the next run,
+        // which reads the manifest), and no temporary left.
+        try B.put("search.png", at: "icons/home.png", in: scene.dir)
+        let stopped = try scene.run(stop: { SIGTERM })
+        #expect(stopped.result.stoppedBy == SIGTERM)
+        #expect(!FileManager.default.fileExists(atPath: scene.index) && B.temporaries(scene.out).isEmpty)
+        #expect(try !scene.run().result.answeredFromIndex)
+    }
+
+    @Test("the index's path is the run's own file: an input there, a folder or a link is a usage error")
+    func indexPathIsReserved() throws {
+        let scene = try Scene()
+        var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: scene.out.url, jobs: 1)
+        batch.answersFromIndex = true
+        let asInput = BatchInput(name: "index", outputStem: "index", path: scene.index, limit: 1 << 20, regularOnly: true)
+        #expect(throws: BatchUsageError.self) { try batch.run([asInput]) }
+        try FileManager.default.removeItem(atPath: scene.index)
+        try FileManager.default.createSymbolicLink(atPath: scene.index, withDestinationPath: scene.manifest)
+        #expect(throws: BatchUsageError.self) { try scene.run() }
+        #expect(FileManager.default.fileExists(atPath: scene.manifest))
+    }
+}
