@@ -318,7 +318,7 @@ package final class OutputDirectory: Sendable {
         // and removed once the listing is done.
         var temporaries: [String] = []
         do throws(TabIconsError) {
-            try DirectoryListing.forEachName(inFolder: fd) { name in
+            try DirectoryListing.forEachName(inFolder: fd) { name, _ in
                 let name = String(decoding: name, as: UTF8.self)
                 if TemporaryName.matches(name) { temporaries.append(name) }
             }

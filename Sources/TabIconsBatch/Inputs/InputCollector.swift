@@ -152,27 +152,35 @@ public enum InputCollector {
             if let excludedPath, directory.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath { continue }
             let folderPath = directory.path
             let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            let names: [[UInt8]]
+            let entries: [(name: [UInt8], type: DirectoryListing.EntryType)]
             do throws(TabIconsError) {
                 guard folder >= 0 else {
                     throw TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())", input: folderPath)
                 }
-                names = try DirectoryListing.names(inFolder: folder)
+                entries = try DirectoryListing.entries(inFolder: folder)
             } catch {
                 if folder >= 0 { close(folder) }
                 failures.append((relative, TabIconsError(.io, error.message)))
                 continue
             }
             defer { close(folder) }
-            for bytes in names where bytes.first != UInt8(ascii: ".") {
+            for (bytes, type) in entries where bytes.first != UInt8(ascii: ".") {
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = (relative.isEmpty ? "" : relative + "/") + String(decoding: bytes, as: UTF8.self)
                     failures.append((shown, TabIconsError(.io, "the file name is not valid UTF-8; rename it")))
                     continue
                 }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                // Each entry by its name in the open folder: no path walked again per file.
-                switch kind(of: name, in: folder) {
+                // A file or folder the listing names as such is taken at its word; anything else
+                // is asked by its name in the open folder (no path walked again per file).
+                let kind: EntryKind =
+                    switch type {
+                    case .file: .file
+                    case .folder: .directory
+                    case .other: .other
+                    case .unknown: Self.kind(of: name, in: folder)
+                    }
+                switch kind {
                 case .directory: pending.append(path)
                 case .file where isImageName(name): found.append(path)
                 case .unreadable(let reason): failures.append((path, TabIconsError(.io, "cannot stat: \(reason)")))
