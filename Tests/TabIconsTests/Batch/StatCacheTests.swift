@@ -49,6 +49,22 @@ struct StatCacheTests {
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     }
 
+    /// Writes `bytes` over the file at `path` (in place, or a new file renamed over it) and sets
+    /// its mtime back: a change someone hides, which only ctime (or the inode) still shows.
+    static func rewriteHidingIt(_ path: String, with bytes: Data, inPlace: Bool = true) throws {
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        if inPlace {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+        } else {
+            try bytes.write(to: URL(fileURLWithPath: path + ".new"))
+            #expect(rename(path + ".new", path) == 0)
+        }
+        restoreMTime(path, before)
+    }
+
     struct Scene {
         let dir: TemporaryDirectory
         let out: TemporaryDirectory
@@ -144,18 +160,7 @@ struct StatCacheTests {
         _ = try scene.run()
         try Self.ageRecords(scene.out.path("manifest.json"))
         scene.reads.reset()
-        var before = stat()
-        #expect(stat(path, &before) == 0)
-        let bytes = Self.withTextChunk(bell, "b")
-        if how == "in place" {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            try handle.write(contentsOf: bytes)
-            try handle.close()
-        } else {
-            try bytes.write(to: URL(fileURLWithPath: path + ".new"))
-            #expect(rename(path + ".new", path) == 0)
-        }
-        Self.restoreMTime(path, before)
+        try Self.rewriteHidingIt(path, with: Self.withTextChunk(bell, "b"), inPlace: how == "in place")
         let again = try scene.run()
         #expect(again.counts.normalized == 1 && again.counts.reused == Self.names.count - 1)
         #expect(scene.readCounts == ["bell.png": 1])
@@ -165,15 +170,10 @@ struct StatCacheTests {
     func hiddenOutputChange() throws {
         let scene = try Scene()
         let path = scene.out.path("icons/heart@2x.png")
-        var before = stat()
-        #expect(stat(path, &before) == 0)
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         var changed = original
         changed[changed.count - 20] ^= 0xFF
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.write(contentsOf: changed)
-        try handle.close()
-        Self.restoreMTime(path, before)
+        try Self.rewriteHidingIt(path, with: changed)
         try FileManager.default.removeItem(atPath: scene.out.path("icons/home@3x.png"))
         let again = try scene.run()
         #expect(again.counts.normalized == 2)
