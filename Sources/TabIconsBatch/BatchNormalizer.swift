@@ -204,7 +204,7 @@ public struct BatchNormalizer: Sendable {
         // folder to lock until it creates one (then it reads again, in case another run got there
         // first).
         var lock = try RunLock(root: root, exclusive: !checkOnly)
-        let question = RunIndex.question(of: self, inputs: inputs)
+        let question = answersFromIndex ? RunIndex.question(of: self, inputs: inputs) : nil
         let indexPath = RunIndex.path(manifestPath: manifestURL.relativePath)
         let journal = RunJournal(manifestPath: manifestURL.relativePath)
         if lock != nil, answersFromIndex, !resultHoldsIcons, !force, !verify, priorErrors.isEmpty, !inputs.isEmpty,

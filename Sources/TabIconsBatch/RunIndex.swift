@@ -5,16 +5,17 @@ import Foundation
 /// the same question can answer "nothing to do" from stats alone, as git's index answers
 /// `git status` (SPEC §6a "Incremental"): no manifest text read, no plan made, nothing compared.
 ///
-/// The question is one digest (`Question`): the options, the layout, the paths as given and every
-/// input in order. The answer is every input's stat record and every output file's (path, stat
+/// The question is one digest (`question(of:inputs:)`): the options, the layout, the paths as given
+/// and every input in order. The answer is every input's stat record and every output file's (path, stat
 /// record, hash), the manifest's own stat, the counts a summary prints and the manifest's folders.
 /// A run that asks the same question, finds no journal, the manifest as recorded and every file's
 /// stat equal to its record (and older than the index, git's racily-clean rule; an output in the
 /// same tick is hashed instead) is up to date (`RunIndexCheck`); any other finding falls back to
 /// the manifest, which stays the only record of what tabicon owns.
 ///
-/// Written by every run that writes and finishes with no error and no warning
-/// (`RunIndexWriter`), removed by every run that writes before its first write, so a run that is
+/// Written by a run that keeps one (`BatchNormalizer.answersFromIndex`) and finishes with no
+/// error and no warning (`RunIndexWriter`); set aside by every run that writes before its first
+/// write (`setAside`), and put back only by a writer whose bytes equal it, so a run that is
 /// stopped or killed leaves none. Read as untrusted: capped, never through a link, checked whole
 /// (a checksum of its blocks, counts and lengths in bounds). A forged index can say only what a
 /// forged manifest can: that there is nothing to do; it makes no run write or remove a file.

@@ -65,7 +65,7 @@ struct RunIndexTests {
 
         /// Moves the index's mtime a second on: records taken in the run's last clock tick are
         /// then older than it (a run of four icons finishes within a tick).
-        func age() throws { try StatCacheTests.ageRecords(index) }
+        func age(_ path: String? = nil) throws { try StatCacheTests.ageRecords(path ?? index) }
 
         /// Whether a run answers from the index, and its result equals the one of a run that reads
         /// the manifest (counts, folders, nothing changed).
@@ -274,6 +274,39 @@ struct RunIndexTests {
         try Data(bytes).write(to: URL(fileURLWithPath: scene.index))
         try scene.age()
         #expect(try scene.run().result.answeredFromIndex == (how == "none"))
+    }
+
+    @Test("every single-byte change of a good index, and every shorter prefix of it, is refused")
+    func everyByte() throws {
+        let scene = try Scene()
+        let good = Array(try Data(contentsOf: URL(fileURLWithPath: scene.index)))
+        let inputs = scene.names.map { name in
+            BatchInput(
+                name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
+                path: scene.dir.path("icons/" + name), limit: 1 << 20, regularOnly: true)
+        }
+        var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: scene.out.url, jobs: 2)
+        batch.answersFromIndex = true
+        let question = try #require(RunIndex.question(of: batch, inputs: inputs))
+        let probe = scene.out.path("probe.index")
+        func answers(_ bytes: [UInt8]) throws -> Bool {
+            try Data(bytes).write(to: URL(fileURLWithPath: probe))
+            try scene.age(probe)
+            return RunIndexCheck.answer(
+                path: probe, question: question, manifestPath: scene.manifest, journalPath: scene.manifest + ".journal",
+                root: scene.out.url.path, inputs: inputs, jobs: 2) != nil
+        }
+        #expect(try answers(good))
+        var accepted: [Int] = []
+        for position in good.indices {
+            var bytes = good
+            bytes[position] ^= 0x5A
+            if try answers(bytes) { accepted.append(position) }
+        }
+        #expect(accepted.isEmpty)
+        for count in stride(from: 0, to: good.count, by: 7) where try answers(Array(good.prefix(count))) {
+            Issue.record("a prefix of \(count) bytes was taken")
+        }
     }
 
     @Test("a record not older than the index: an input's is never trusted, an output's only once its bytes hash as recorded")
