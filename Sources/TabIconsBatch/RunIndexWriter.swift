@@ -119,8 +119,8 @@ final class RunIndexWriter: @unchecked Sendable {
     }
 
     /// The rest (the manifest's folders, the tail, the checksum) written and the index put in
-    /// place, once the manifest at `manifestPath` is; false when it could not be (nothing is
-    /// left at the index's path then but what was there).
+    /// place, once the manifest at `manifestPath` is; false when it could not be (then no index
+    /// is left: the next run reads the manifest).
     @discardableResult
     func finish(manifestPath: String, folders: [String]) -> Bool {
         guard !spoiled, inputs == expected, let manifest = RunIndex.linkStat(manifestPath) else {
