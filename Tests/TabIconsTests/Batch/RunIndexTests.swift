@@ -45,12 +45,7 @@ struct RunIndexTests {
             batch.verify = verify
             if let stop { batch.shouldStop = stop }
             let events = LockedState<[(Int, String)]>([])
-            let inputs = names.map { name in
-                BatchInput(
-                    name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
-                    path: dir.path("icons/" + name), limit: 1 << 20, regularOnly: true)
-            }
-            let result = try batch.run(inputs) { event in
+            let result = try batch.run(inputs(names)) { event in
                 let line: (Int, String) =
                     switch event {
                     case .done(let index, let name, _): (index, "done " + name)
@@ -61,6 +56,15 @@ struct RunIndexTests {
                 events.withLock { $0.append(line) }
             }
             return (result, events.withLock { $0 }.sorted { $0.0 < $1.0 }.map(\.1))
+        }
+
+        /// `icons/<name>` of the inputs' folder as the walk hands them over: files the batch reads.
+        func inputs(_ names: [String]) -> [BatchInput] {
+            names.map { name in
+                BatchInput(
+                    name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
+                    path: dir.path("icons/" + name), limit: 1 << 20, regularOnly: true)
+            }
         }
 
         /// Moves the index's mtime a second on: records taken in the run's last clock tick are
@@ -224,11 +228,7 @@ struct RunIndexTests {
             let other = try TemporaryDirectory("index-other")
             var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: other.url, jobs: 1)
             batch.answersFromIndex = true
-            _ = try batch.run([
-                BatchInput(
-                    name: "icons/bell.png", outputStem: "icons/bell", path: scene.dir.path("icons/bell.png"), limit: 1 << 20,
-                    regularOnly: true)
-            ])
+            _ = try batch.run(scene.inputs(["bell.png"]))
             bytes = try Data(contentsOf: URL(fileURLWithPath: other.path("manifest.json.index")))
         default: break
         }
@@ -280,11 +280,7 @@ struct RunIndexTests {
     func everyByte() throws {
         let scene = try Scene()
         let good = Array(try Data(contentsOf: URL(fileURLWithPath: scene.index)))
-        let inputs = scene.names.map { name in
-            BatchInput(
-                name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
-                path: scene.dir.path("icons/" + name), limit: 1 << 20, regularOnly: true)
-        }
+        let inputs = scene.inputs(scene.names)
         var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: scene.out.url, jobs: 2)
         batch.answersFromIndex = true
         let question = try #require(RunIndex.question(of: batch, inputs: inputs))
