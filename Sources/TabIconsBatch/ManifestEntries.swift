@@ -61,9 +61,9 @@ final class ManifestEntries: Sendable {
             // chunk at a time, as the outline read it: a million renditions cost what is kept of them.
             var reader: ManifestReader
             if count <= JSONScanner.chunk {
-                var bytes = [UInt8](repeating: 0, count: count)
-                let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(place.start)) }
-                guard read == count else { throw TabIconsError(.io, "cannot read it again") }
+                guard let bytes = UntrustedFile.bytes(of: fd, at: Int(place.start), count: count) else {
+                    throw TabIconsError(.io, "cannot read it again")
+                }
                 reader = ManifestReader(bytes)
             } else {
                 reader = ManifestReader(file: fd, from: Int(place.start), size: count)

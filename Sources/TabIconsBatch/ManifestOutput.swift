@@ -73,9 +73,9 @@ final class ManifestOutput: @unchecked Sendable {
             guard let (fd, _) = existing else { return true }
             var offset = 0
             for (count, hash) in matchedPieces {
-                var piece = [UInt8](repeating: 0, count: count)
-                let read = piece.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(offset)) }
-                guard read == count else { throw TabIconsError(.io, "cannot read \(path) again", input: path) }
+                guard let piece = UntrustedFile.bytes(of: fd, at: offset, count: count) else {
+                    throw TabIconsError(.io, "cannot read \(path) again", input: path)
+                }
                 guard ContentHash(of: piece) == hash else {
                     throw TabIconsError(.io, "\(path) changed while the run read it; run again", input: path)
                 }

@@ -24,7 +24,8 @@ enum RunIndexCheck {
         guard let (fd, indexStat) = (try? UntrustedFile.opened(path)) ?? nil else { return nil }
         defer { close(fd) }
         let size = indexStat.size, end = size - RunIndex.checksumBytes, tailAt = end - RunIndex.Tail.bytes
-        guard tailAt >= RunIndex.magic.count, let tailBytes = read(fd, at: tailAt, count: RunIndex.Tail.bytes) else {
+        guard tailAt >= RunIndex.magic.count, let tailBytes = UntrustedFile.bytes(of: fd, at: tailAt, count: RunIndex.Tail.bytes)
+        else {
             return nil
         }
         let tail = RunIndex.Tail(tailBytes[...])
@@ -44,7 +45,9 @@ enum RunIndexCheck {
         var checksum = RunIndex.ChainedHash()
         var offset = 0
         while offset < end {
-            guard let block = read(fd, at: offset, count: min(RunIndex.block, end - offset)) else { return nil }
+            guard let block = UntrustedFile.bytes(of: fd, at: offset, count: min(RunIndex.block, end - offset)) else {
+                return nil
+            }
             checksum.add(block)
             if offset == 0 { guard block.starts(with: RunIndex.magic) else { return nil } }
             // This block's parts: the body (after the magic, before the folders), then the folders.
@@ -68,24 +71,11 @@ enum RunIndexCheck {
             offset += block.count
         }
         guard body.isComplete, let folders, folders.isComplete,
-            let sum = read(fd, at: end, count: RunIndex.checksumBytes)
+            let sum = UntrustedFile.bytes(of: fd, at: end, count: RunIndex.checksumBytes)
         else { return nil }
         var at = 0
         guard RunIndex.readHash(sum[...], &at) == checksum.finish() else { return nil }
         return Answer(files: tail.files, undersized: tail.undersized, folders: folders.folders)
-    }
-
-    /// `count` bytes of `fd` from `offset`, nil unless all of them.
-    private static func read(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
-        }
-        return bytes
     }
 
     /// The folders' part, parsed as its bytes come: a count, then each folder's length and bytes,

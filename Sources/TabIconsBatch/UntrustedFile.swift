@@ -103,6 +103,20 @@ enum UntrustedFile {
         if overlong || !line.isEmpty { body(overlong ? nil : line[...]) }
     }
 
+    /// `count` bytes of the file open at `fd` from `offset` (its position left as it was), nil
+    /// unless all of them could be read: what a reader reads again at a place it knows.
+    static func bytes(of fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return bytes
+    }
+
     /// The bytes of the regular file open at `fd`, `size` as `fstat` said (fewer when it shrank
     /// meanwhile), in one allocation; nil on a read error, `errno` telling why.
     static func bytes(of fd: Int32, size: Int) -> [UInt8]? {
