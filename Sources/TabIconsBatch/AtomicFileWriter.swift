@@ -51,11 +51,10 @@ package enum AtomicFileWriter {
 
         /// Opens the temporary in `path`'s folder (created when missing).
         package init(path: String, limit: Int = .max) throws(TabIconsError) {
-            let slash = path.lastIndex(of: "/")
-            let folder = slash.map { String(path[..<$0]) } ?? "."
+            let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
             self.path = path
             self.limit = limit
-            temporary = (slash == nil ? "" : folder + "/") + TemporaryName.make()
+            temporary = TemporaryName.path(beside: path)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd < 0 && (errno == ENOENT || errno == ENOTDIR) {
                 try makeFolders(folder)

@@ -268,14 +268,7 @@ package final class OutputDirectory: Sendable {
         // asked it): a stat equal to the record, device and inode included, is that very file
         // whatever path reached it.
         if rootFD >= 0, file.stat != nil, RelativePath.isPlain(file.path) {
-            let current: StatDigest
-            if let planned {
-                current = planned
-            } else {
-                var info = stat()
-                let found = fstatat(rootFD, file.path, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
-                current = StatDigest(found ? FileStat(info) : nil)
-            }
+            let current = planned ?? StatDigest(statFromRoot(file.path))
             if cache.isUnchanged(recorded: file.stat, current: current) { return file.stat }
         }
         let (folderPath, name) = Self.split(file.path)
@@ -289,6 +282,17 @@ package final class OutputDirectory: Sendable {
             bytes.count == file.bytes, file.recordedHash.records(ContentHash(of: bytes))
         else { return nil }
         return current
+    }
+
+    /// The stat cache's question in one system call: `fstatat` of the plain path `relative` from
+    /// the root, its last component not followed (folders on the way are, so only a stat equal to
+    /// a record, device and inode included, says it is that very file); nil when no regular file
+    /// is there.
+    package func statFromRoot(_ relative: String) -> FileStat? {
+        guard rootFD >= 0 else { return nil }
+        var info = stat()
+        guard fstatat(rootFD, relative, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStat(info)
     }
 
     /// What the file system says of the regular file at `relative` (no link followed), nil when

@@ -207,8 +207,7 @@ enum RunIndex {
     /// next run's to remove); the run's writer compares the new index with it and may put it
     /// back (`RunIndexWriter`). Nil when there was none (or it cannot be moved).
     static func setAside(_ path: String) -> String? {
-        let slash = path.lastIndex(of: "/")
-        let temporary = (slash.map { String(path[...$0]) } ?? "") + TemporaryName.make()
+        let temporary = TemporaryName.path(beside: path)
         return rename(path, temporary) == 0 ? temporary : nil
     }
 
@@ -219,10 +218,11 @@ enum RunIndex {
         return FileStat(info)
     }
 
-    /// The folder at `path` (links followed, as a run opens `--out`), nil when none is there.
-    static func folderStat(_ path: String) -> FileStat? {
+    /// The folder at `path` as the system knows it (links followed, as a run opens `--out`), nil
+    /// when none is there.
+    static func folderIdentity(_ path: String) -> FileIdentity? {
         var info = Foundation.stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return FileStat(info)
+        return FileIdentity(info)
     }
 }

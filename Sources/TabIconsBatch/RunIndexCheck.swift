@@ -32,16 +32,14 @@ enum RunIndexCheck {
         guard tail.question == question, tail.inputs == inputs.count, tail.files >= 0,
             tail.foldersAt >= RunIndex.magic.count, tail.foldersAt <= tailAt,
             RunIndex.linkStat(manifestPath) == tail.manifest,
-            RunIndex.folderStat(root)?.identity == tail.root
+            RunIndex.folderIdentity(root) == tail.root
         else { return nil }
-        let rootFD = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootFD >= 0 else { return nil }
-        defer { close(rootFD) }
+        guard let directory = try? OutputDirectory(root: root, create: false) else { return nil }
 
         var body = Body(inputs: inputs, files: tail.files)
         var folders: FolderList?  // once the body is read and its every record stands
         let verifier = Verifier(
-            inputs: inputs, rootFD: rootFD, cache: StatCache(trusted: true, recordedBefore: indexStat.mtime), jobs: jobs)
+            inputs: inputs, directory: directory, cache: StatCache(trusted: true, recordedBefore: indexStat.mtime), jobs: jobs)
         var checksum = RunIndex.ChainedHash()
         var offset = 0
         while offset < end {
@@ -183,11 +181,11 @@ enum RunIndexCheck {
     }
 
     /// Checks records on `jobs` threads: each input's stat (links followed, as it is read), each
-    /// file's from `--out` without following its last component.
+    /// file's as the run asks the stat cache (`OutputDirectory.statFromRoot`).
     struct Verifier {
         static let batch = 4096
         let inputs: [BatchInput]
-        let rootFD: Int32
+        let directory: OutputDirectory
         let cache: StatCache
         let jobs: Int
 
@@ -209,28 +207,14 @@ enum RunIndexCheck {
                 guard let file = inputs[index].file else { return false }
                 return cache.isUnchanged(recorded: recorded, current: FileStat(path: file.path))
             case .file(let path, let recorded, let hash):
-                guard RelativePath.isPlain(path) else { return false }
-                var info = stat()
-                guard fstatat(rootFD, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                    return false
-                }
-                let current = FileStat(info)
+                guard RelativePath.isPlain(path), let current = directory.statFromRoot(path) else { return false }
                 if cache.isUnchanged(recorded: recorded, current: current) { return true }
-                // Racily clean: the same stat, in the index's tick or later; its bytes decide.
-                return current == recorded && hashes(path, as: hash, recorded: recorded)
+                // Racily clean: the same stat, in the index's tick or later; its bytes decide, read
+                // as the run reads a recorded file (no link on the way), the stat still the same.
+                guard current == recorded, recorded.size <= UntrustedFile.cap else { return false }
+                let file = Manifest.FileEntry(path: path, bytes: recorded.size, hash: .content(hash), stat: recorded)
+                return directory.check(file, cache: .none) == recorded
             }
-        }
-
-        private func hashes(_ path: String, as hash: ContentHash, recorded: FileStat) -> Bool {
-            guard recorded.size <= UntrustedFile.cap else { return false }
-            let fd = openat(rootFD, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { return false }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0, FileStat(info) == recorded,
-                let bytes = UntrustedFile.bytes(of: fd, size: recorded.size), bytes.count == recorded.size
-            else { return false }
-            return ContentHash(of: bytes) == hash
         }
     }
 }

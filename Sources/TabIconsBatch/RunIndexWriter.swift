@@ -32,14 +32,14 @@ final class RunIndexWriter: @unchecked Sendable {
     static func make(
         path: String, keeps: Bool, question: ContentHash?, root: String, inputs: Int, previous: String?
     ) -> RunIndexWriter? {
-        guard keeps, let question, let rootStat = RunIndex.folderStat(root),
+        guard keeps, let question, let rootIdentity = RunIndex.folderIdentity(root),
             let file = try? AtomicFileWriter.Pending(path: path)
         else {
             if let previous { unlink(previous) }
             return nil
         }
         return RunIndexWriter(
-            path: path, file: file, question: question, root: rootStat.identity, inputs: inputs, previous: previous)
+            path: path, file: file, question: question, root: rootIdentity, inputs: inputs, previous: previous)
     }
 
     private init(
@@ -52,12 +52,10 @@ final class RunIndexWriter: @unchecked Sendable {
         expected = inputs
         buffer = RunIndex.magic
         if let previous {
-            let fd = open(previous, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            var info = stat()
-            if fd >= 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                self.previous = (previous, fd, Int(info.st_size))
+            // Opened as any file read back is (no link, no FIFO), whatever its size: it is compared.
+            if let (fd, stat) = (try? UntrustedFile.opened(previous, cap: .max)) ?? nil {
+                self.previous = (previous, fd, stat.size)
             } else {
-                if fd >= 0 { close(fd) }
                 unlink(previous)
             }
         }

@@ -13,6 +13,13 @@ package enum TemporaryName {
         return prefix + String(repeating: "0", count: 8 - hex.count) + hex + suffix
     }
 
+    /// A temporary's path in the folder of the file at `path` (the working folder for a bare
+    /// name): where a file is written before it is renamed over `path`, or moved aside.
+    static func path(beside path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return make() }
+        return String(path[...slash]) + make()
+    }
+
     package static func matches(_ name: String) -> Bool {
         guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.utf8.count == prefix.utf8.count + 8 + suffix.utf8.count
         else { return false }

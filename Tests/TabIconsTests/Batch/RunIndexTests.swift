@@ -319,9 +319,8 @@ struct RunIndexTests {
         // The outputs' records as the index holds them, all newer than a bound of 1 ns: each one
         // stands only by its bytes.
         let check = RunIndexCheck.Verifier(
-            inputs: [], rootFD: open(scene.out.url.path, O_RDONLY | O_DIRECTORY),
+            inputs: [], directory: try OutputDirectory(root: scene.out.url.path, create: false),
             cache: StatCache(trusted: true, recordedBefore: 1), jobs: 1)
-        defer { close(check.rootFD) }
         let manifest = try B.manifest(scene.manifest)
         let files = manifest.icons.flatMap(\.ownedFiles)
         #expect(check.verify(files.map { .file($0.path, $0.stat!, ContentHash(description: $0.hash)!) }))
