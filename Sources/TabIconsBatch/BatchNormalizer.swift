@@ -177,6 +177,11 @@ public struct BatchNormalizer: Sendable {
         OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector)
     }
 
+    /// The manifest this batch writes, before its icons, errors and folders.
+    private var manifestHead: Manifest {
+        Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
+    }
+
     /// What `input` is made with: its own settings, or the batch's; the scales and limits are
     /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
     func settings(of input: BatchInput) -> IconSettings { .of(input, run: normalizer.options, format: format) }
@@ -248,7 +253,7 @@ public struct BatchNormalizer: Sendable {
         // Before the first write: a run stopped or killed from here on leaves no index.
         let previousIndex = checkOnly ? nil : RunIndex.setAside(indexPath)
 
-        var head = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
+        var head = manifestHead
         head.errors = priorErrors
         let record = LockedState<RunRecord?>(
             RunRecord(
@@ -314,7 +319,7 @@ public struct BatchNormalizer: Sendable {
         _ answer: RunIndexCheck.Answer, inputs: [BatchInput], onEvent: @Sendable (Event) -> Void
     ) -> BatchResult {
         for (index, input) in inputs.enumerated() { onEvent(.unchanged(index: index, name: input.name)) }
-        var head = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
+        var head = manifestHead
         head.folders = answer.folders
         var result = BatchResult(manifest: head)
         result.counts.reused = inputs.count
