@@ -36,6 +36,12 @@ package struct FileStat: Sendable, Equatable, Hashable {
 
     /// The regular file at `path` (links followed, as an input is read), nil for anything else.
     package init?(path: String) {
+        guard let found = path.withCString({ FileStat(path: $0) }) else { return nil }
+        self = found
+    }
+
+    /// The same for a path given as a C string.
+    package init?(path: UnsafePointer<CChar>) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(info)

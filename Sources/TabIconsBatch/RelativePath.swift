@@ -6,11 +6,15 @@ import TabIcons
 /// climb out of `--out` (`../victims/v.txt`, `/etc/passwd`) or name `--out` itself.
 package enum RelativePath {
     package static func isPlain(_ path: String) -> Bool {
-        // One pass over the bytes (a rerun asks this of every recorded file): each component
-        // between slashes must be non-empty and not `.` or `..`.
+        // In the string's own storage: a rerun asks this of every recorded file.
+        Substring(path).utf8.withBytes(isPlain)
+    }
+
+    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // One pass over the bytes: each component between slashes must be non-empty and not `.` or `..`.
         var component = 0  // bytes in the current component
         var dots = 0  // of which leading dots, while only dots
-        for byte in path.utf8 {
+        for byte in bytes {
             switch byte {
             case 0: return false
             case UInt8(ascii: "/"):

@@ -172,9 +172,10 @@ enum RunIndex {
     ) -> ContentHash? {
         var digest = ChainedHash()
         var scratch: [UInt8] = []
-        func add(_ text: String) {
-            put(text.utf8.count, into: &scratch)
-            scratch += text.utf8
+        func add(_ text: String) { add(Substring(text).utf8) }
+        func add(_ text: Substring.UTF8View) {
+            put(text.count, into: &scratch)
+            text.withBytes { scratch += $0 }
         }
         scratch += magic
         scratch += batch.fingerprint.json.utf8(indent: nil)
@@ -186,12 +187,20 @@ enum RunIndex {
         batch.inputFolders.forEach(add)
         put(inputs.count, into: &scratch)
         for input in inputs {
-            guard let file = input.file else { return nil }
-            add(input.name)
-            add(input.outputStem)
-            add(file.path)
-            put(file.limit, into: &scratch)
-            scratch.append(file.regularOnly ? 1 : 0)
+            // A walked file by what its names are made of (no string made), any other by its names.
+            if let walked = input.walked {
+                scratch.append(1)
+                walked.file.spell(add)
+                put(walked.limit, into: &scratch)
+            } else {
+                guard let file = input.file else { return nil }
+                scratch.append(0)
+                add(input.name)
+                add(input.outputStem)
+                add(file.path)
+                put(file.limit, into: &scratch)
+                scratch.append(file.regularOnly ? 1 : 0)
+            }
             if let own = batch.fingerprint(of: input) { scratch += own.json.utf8(indent: nil) } else { scratch.append(0) }
             if scratch.count >= block {
                 digest.add(scratch)

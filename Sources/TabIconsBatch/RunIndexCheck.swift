@@ -204,7 +204,11 @@ enum RunIndexCheck {
         private func holds(_ check: Check) -> Bool {
             switch check {
             case .input(let index, let recorded):
-                guard let file = inputs[index].file else { return false }
+                let input = inputs[index]
+                if let walked = input.walked {
+                    return cache.isUnchanged(recorded: recorded, current: walked.file.withPath { FileStat(path: $0) })
+                }
+                guard let file = input.file else { return false }
                 return cache.isUnchanged(recorded: recorded, current: FileStat(path: file.path))
             case .file(let path, let recorded, let hash):
                 guard RelativePath.isPlain(path), let current = directory.statFromRoot(path) else { return false }

@@ -159,6 +159,48 @@ struct CLIHostileInputTests {
         #expect(home.byteCount == (try Data(contentsOf: Fixtures.testImage("home.png"))).count)
     }
 
+    @Test(
+        "a walked file held as its stem: named as the folder was given (relative, ./, a trailing slash), read by its path, the same in the batch's input and its C path"
+    )
+    func walkedFromRelativeFolders() throws {
+        let dir = try inputs(["icons/sub/é.b.SVG", "icons/sub/x.svgz"])
+        let cwd = FileManager.default.currentDirectoryPath
+        let climb = String(repeating: "../", count: cwd.split(separator: "/").count)
+        let relative = climb + String(dir.path("icons").dropFirst())  // ../../tmp/…/icons
+        for argument in [relative, relative + "/", dir.path("icons"), dir.path("icons") + "/", dir.path("icons/sub/..")] {
+            let collected = InputCollector.collect([argument])
+            #expect(collected.failures.isEmpty)
+            let shown = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+            let folderPath = URL(fileURLWithPath: argument).path
+            let stemFolder = URL(fileURLWithPath: argument).standardizedFileURL.lastPathComponent
+            let below = ["home.png", "sub/x.svgz", "sub/é.b.SVG"]
+            #expect(collected.inputs.map(\.displayName) == below.map { shown + "/" + $0 }, "\(argument)")
+            #expect(collected.inputs.map(\.path) == below.map { folderPath + "/" + $0 }, "\(argument)")
+            #expect(collected.inputs.map(\.outputStem) == ["home", "sub/x", "sub/é.b"].map { stemFolder + "/" + $0 })
+            for item in collected.inputs {
+                let input = BatchInput(item, limit: 1 << 20)
+                #expect(input.name == item.displayName && input.outputStem == item.outputStem)
+                #expect(input.sourcePath == item.path && input.file?.path == item.path && input.file?.regularOnly == true)
+                let walked = try #require(input.walked)
+                #expect(walked.file.withPath { String(cString: $0) } == item.path)
+                #expect(
+                    FileStat(path: item.path!) != nil && walked.file.withPath { FileStat(path: $0) } == FileStat(path: item.path!)
+                )
+                #expect(try input.load() == Data(contentsOf: Fixtures.testImage("home.png")))
+            }
+        }
+        // The run index's question tells the folders apart even where stems and names below meet.
+        let other = try inputs()
+        let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: other.url.appendingPathComponent("out"))
+        func question(_ arguments: [String]) -> ContentHash? {
+            RunIndex.question(of: batch, inputs: InputCollector.collect(arguments).batchInputs(limit: 1 << 20))
+        }
+        let both = [dir.path("icons"), other.path("icons")]
+        #expect(question(both) != nil && question(both) == question(both))
+        #expect(question(both) != question(both.reversed()))
+        #expect(question([dir.path("icons")]) != question([relative]))
+    }
+
     @Test("paths with spaces and non-ASCII names are mirrored as they are")
     func spacesAndNonASCII() throws {
         let dir = try inputs(["icons/my tabs/hôme ü.png", "icons/日本/検索 1.png"])
