@@ -284,7 +284,7 @@ public struct BatchNormalizer: Sendable {
         head.errors = priorErrors
         let record = LockedState<RunRecord?>(
             RunRecord(
-                head: head, inputs: inputs, manifestPath: manifestURL.relativePath, limit: manifestLimit,
+                head: head, inputs: inputs, paths: plan.pathCount, manifestPath: manifestURL.relativePath, limit: manifestLimit,
                 previous: previous, checkOnly: checkOnly, holdsIcons: resultHoldsIcons,
                 holdsChanges: resultHoldsChanges,
                 index: checkOnly

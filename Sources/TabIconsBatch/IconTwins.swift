@@ -42,7 +42,7 @@ package enum IconTwins {
         // Folder number, then the name: twins pair only within one folder (a name has no `/`).
         func key(_ folder: Int32, _ name: String) -> String { "\(folder)/" + name }
         func confirm(_ owner: Int, _ claimed: String) -> Bool { key(folderOf[owner], entry(owner).name) == claimed }
-        var indexByKey = ClaimTable<Int>()
+        var indexByKey = ClaimTable(capacity: count)
         for index in 0..<count {
             let entry = entry(index)
             folderOf.append(Int32(folders.number(of: entry.input)))

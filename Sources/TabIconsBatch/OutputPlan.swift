@@ -213,6 +213,9 @@ package struct OutputPlan: Sendable {
         self.outputStatStart = outputStatStart
     }
 
+    /// How many paths the plan holds (every input's, as `Icon.allPaths`): at most what the rows own.
+    var pathCount: Int { outputStats.count }
+
     /// The stat of input `index` taken when the plan was made (see `inputStats`).
     func inputStat(_ index: Int) -> StatDigest { index < inputStats.count ? inputStats[index] : StatDigest(nil) }
 
@@ -345,7 +348,7 @@ package struct OutputPlan: Sendable {
                 let found = PlannedFile(path: full)
                 outputStats.append(StatDigest(found.stat))
                 // By identity, so a hard link to an input is the input.
-                if let id = found.identity, let input = identities.files[id] {
+                if let id = found.identity, let input = identities.input(id) {
                     throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
                 }
                 let folder = OutputDirectory.split(path).folder
@@ -419,7 +422,7 @@ package struct OutputPlan: Sendable {
             let selector = icon.selectorPath == nil ? nil : "@drawable/" + layout.selectorResourceName(iconStem: icon.stem)
             return (moved ? icon.allPaths : [], resource, selector)
         }
-        var owners = ClaimTable<Int>()
+        var owners = ClaimTable()
         var failures: [Int: TabIconsError] = [:]
         func claim(_ key: String, _ shown: String, by index: Int) {
             let owner = owners.owner(of: key) { owner, key in
@@ -453,17 +456,22 @@ package struct OutputPlan: Sendable {
         _ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
         scales: [Double], vector: Bool = false
     ) -> [Result<Icon, TabIconsError>] {
-        var owners = ClaimTable<(input: Int, scale: Double)>()  // folded path → who writes it
+        // Folded path → the input that writes it: a rendition, the vector, `Contents.json` and a
+        // state list a path each (the scale it is written for is the owner's role with that key).
+        let pathsEach = scales.count + (layout.contentsPath(stem: "icon") == nil ? 0 : 1) + (vector ? 1 : 0)
+        var owners = ClaimTable(capacity: inputs.count * pathsEach)
         var failures: [Int: TabIconsError] = [:]
         var icons: [Icon] = []
         icons.reserveCapacity(inputs.count)
         var rules = PathRule.Cache(layout: layout, scales: scales)
         let contentsScale = -1.0
-        func roles(_ index: Int) -> [(path: String, scale: Double, key: String)] {
-            icons[index].roles(contentsScale, inputs[index].fileExtension(fileExtension))
-        }
         func owner(of key: String) -> (input: Int, scale: Double)? {
-            owners.owner(of: key) { owner, key in roles(owner.input).contains { $0.key == key } }
+            func scale(_ owner: Int) -> Double? {
+                icons[owner].roles(contentsScale, inputs[owner].fileExtension(fileExtension)).first { $0.key == key }?.scale
+            }
+            guard let input = owners.owner(of: key, confirmedBy: { owner, _ in scale(owner) != nil }), let scale = scale(input)
+            else { return nil }
+            return (input, scale)
         }
         for (index, input) in inputs.enumerated() {
             let fileExtension = input.fileExtension(fileExtension)
@@ -488,7 +496,7 @@ package struct OutputPlan: Sendable {
                     failures[index] = collision(role.path, with: inputs[owner.input].name)
                     if failures[owner.input] == nil { failures[owner.input] = collision(role.path, with: input.name) }
                 } else {
-                    owners.claim(key, by: (index, role.scale))
+                    owners.claim(key, by: index)
                 }
             }
         }
@@ -538,7 +546,7 @@ package struct OutputPlan: Sendable {
         case S_IFREG: break
         default: throw BatchUsageError("\(flag) \(path) is a device, FIFO or socket, not a file")
         }
-        if let input = identities.files[FileIdentity(info)] {
+        if let input = identities.input(FileIdentity(info)) {
             throw BatchUsageError("\(flag) \(path) is the input \(input)")
         }
     }
@@ -583,22 +591,28 @@ extension BatchInput {
 /// The identities of the inputs and of the folders that hold them, with their names for messages.
 /// Per input, its file's stat (regular files only): the one `stat` of it gives both.
 private struct InputIdentities {
-    var files: [FileIdentity: String] = [:]
+    /// Each input file's identity and its input's number (its name is made when a message needs it).
+    var files: [FileIdentity: UInt32] = [:]
     var folders: [FileIdentity: String] = [:]
     var stats: [StatDigest] = []
+    private let inputs: [BatchInput]
+
+    /// The name of the input whose file is `identity`, if one is.
+    func input(_ identity: FileIdentity) -> String? { files[identity].map { inputs[Int($0)].name } }
 
     init(_ inputs: [BatchInput], folders roots: [String]) {
+        self.inputs = inputs
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
         var seenParents: Set<String> = []
         stats.reserveCapacity(inputs.count)
-        for input in inputs {
+        for (index, input) in inputs.enumerated() {
             var info = stat()
             guard let path = input.sourcePath, stat(path, &info) == 0 else {
                 stats.append(StatDigest(nil))
                 continue
             }
             stats.append(StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
-            files[FileIdentity(info)] = input.name
+            files[FileIdentity(info)] = UInt32(index)
             // Each folder is looked at once, however many inputs it holds.
             let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
             guard seenParents.insert(parent).inserted else { continue }

@@ -31,9 +31,11 @@ struct RunRecord: Sendable {
     private let runIndex: RunIndexWriter?
 
     init(
-        head: Manifest, inputs: [BatchInput], manifestPath: String, limit: Int, previous: PreviousRun, checkOnly: Bool,
-        holdsIcons: Bool, holdsChanges: Bool, index: RunIndexWriter? = nil
+        head: Manifest, inputs: [BatchInput], paths: Int = 0, manifestPath: String, limit: Int, previous: PreviousRun,
+        checkOnly: Bool, holdsIcons: Bool, holdsChanges: Bool, index: RunIndexWriter? = nil
     ) {
+        // Made once at the size the plan's paths need: growing by doubling holds both tables at once.
+        produced.reserveCapacity(paths)
         result = BatchResult(manifest: head)
         stream = ManifestWriter.Stream(head: head)
         output = checkOnly ? nil : ManifestOutput(path: manifestPath, limit: limit)

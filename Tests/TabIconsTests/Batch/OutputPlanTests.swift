@@ -165,7 +165,7 @@ struct ClaimTableTests {
         var random = SystemRandomNumberGenerator()
         let keys = (0..<400).map { "icons/\($0 % 37)/k\($0)" } + ["", "a", "A", "a\u{0}"]
         for hash in [{ (_: String) in 7 }, { (key: String) in key.utf8.count % 5 }, { (key: String) in key.hashValue }] {
-            var table = ClaimTable<Int>(hash: hash)
+            var table = ClaimTable(hash: hash)
             var truth: [String: Int] = [:]
             for (position, key) in keys.shuffled(using: &random).enumerated() where Bool.random(using: &random) {
                 truth[key] = position
