@@ -10,8 +10,8 @@ public struct InputItem: Sendable, Equatable {
         case standardInput
     }
 
-    /// Where the bytes come from. A file the walk found is held by its path: its `URL` is made
-    /// when asked for, so a walk of thousands of files makes none.
+    /// Where the bytes come from. A file the walk found is held as its stem (`WalkedFile`): its
+    /// `URL` is made when asked for, so a walk of thousands of files makes none.
     public var source: Source {
         switch names {
         case .walked(let file): .file(URL(fileURLWithPath: file.path))
