@@ -269,6 +269,7 @@ public struct BatchNormalizer: Sendable {
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {
             let kept = record.result.manifest.errors.flatMap(\.keptFiles).map(\.path)
+            record.sortProduced()
             let owner = copy record  // what the rows own, asked from the closures below
             // The produced paths, folded, as hashes: made once something is stale, and a stale
             // path whose folded hash is among them looks for its spellings (rare: case-only twins).

@@ -461,13 +461,19 @@ package struct OutputPlan: Sendable {
         let pathsEach = scales.count + (layout.contentsPath(stem: "icon") == nil ? 0 : 1) + (vector ? 1 : 0)
         var owners = ClaimTable(capacity: inputs.count * pathsEach)
         var failures: [Int: TabIconsError] = [:]
-        var icons: [Icon] = []
+        // Every icon a success while names are given (an owner's roles are asked of it); the
+        // failures set in place at the end, so no second list of the set is made.
+        var icons: [Result<Icon, TabIconsError>] = []
         icons.reserveCapacity(inputs.count)
+        func icon(_ index: Int) -> Icon {
+            guard case .success(let icon) = icons[index] else { preconditionFailure("named icons are successes") }
+            return icon
+        }
         var rules = PathRule.Cache(layout: layout, scales: scales)
         let contentsScale = -1.0
         func owner(of key: String) -> (input: Int, scale: Double)? {
             func scale(_ owner: Int) -> Double? {
-                icons[owner].roles(contentsScale, inputs[owner].fileExtension(fileExtension)).first { $0.key == key }?.scale
+                icon(owner).roles(contentsScale, inputs[owner].fileExtension(fileExtension)).first { $0.key == key }?.scale
             }
             guard let input = owners.owner(of: key, confirmedBy: { owner, _ in scale(owner) != nil }), let scale = scale(input)
             else { return nil }
@@ -489,7 +495,7 @@ package struct OutputPlan: Sendable {
                 icon = Icon(stem: stem, rule: rule, vector: isVector)
                 roles = icon.roles(contentsScale, fileExtension)
             }
-            icons.append(icon)
+            icons.append(.success(icon))
             for role in roles {
                 let key = role.key
                 if let owner = owner(of: key), owner.input != index {
@@ -500,7 +506,8 @@ package struct OutputPlan: Sendable {
                 }
             }
         }
-        return icons.enumerated().map { index, icon in failures[index].map { .failure($0) } ?? .success(icon) }
+        for (index, failure) in failures { icons[index] = .failure(failure) }
+        return icons
     }
 
     /// Whether `path` lowercased is `folded`, not lowercased when it cannot be: ASCII keeps its length.
