@@ -134,20 +134,20 @@ struct IconGlobTests {
         #expect(matched > 500 && matched < 9500, "\(matched) of 10000 matched")
     }
 
-    /// Backtracking matchers take exponential time on `a*a*a*…b` against `aaaa…` and on nested `**`;
-    /// this one simulates every pattern position at once.
-    @Test("hostile patterns stay linear: deep ** nesting, many stars, a long path")
+    /// Backtracking matchers take exponential time on `a*a*a*…b` against `aaaa…` and on nested `**`
+    /// (here: longer than the universe); this one simulates every pattern position at once. The
+    /// time limit is a hang guard, not a speed check: a debug build matches these in well under a
+    /// second, a ThreadSanitizer build on a slow 2-core VM in about 12 s.
+    @Test("hostile patterns stay linear: deep ** nesting, many stars, a long path", .timeLimit(.minutes(3)))
     func hostile() throws {
         let deepPath = Array(repeating: "d", count: 1000).joined(separator: "/") + "/x.png"
         let stars = try IconGlob(String(repeating: "a*", count: 500) + "b")
         let globstars = try IconGlob(String(repeating: "**/", count: 500) + "y.png")
         let mixed = try IconGlob(String(repeating: "**/d*", count: 250) + "/z")
-        let start = ContinuousClock.now
         #expect(!stars.matches(String(repeating: "a", count: 2000)))
         #expect(stars.matches(String(repeating: "a", count: 1500) + "b"))
         #expect(!globstars.matches(deepPath))
         #expect(try IconGlob(String(repeating: "**/", count: 500) + "x.png").matches(deepPath))
         #expect(!mixed.matches(deepPath))
-        #expect(ContinuousClock.now - start < .seconds(10), "linear matching took \(ContinuousClock.now - start)")
     }
 }
