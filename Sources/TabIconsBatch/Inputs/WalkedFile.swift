@@ -11,7 +11,7 @@ package struct WalkedFile: Sendable {
         /// The argument as given and a slash (`icons/`), when it is not `path`: what a file's
         /// name goes on from.
         let shownPath: String?
-        /// What a stem starts with: the folder's name (`icons`), then a slash.
+        /// What a stem starts with before its slash: the folder's name (`icons`).
         let stemPrefix: String
 
         init(path: String, shownPath: String, stemPrefix: String) {
@@ -52,7 +52,7 @@ package struct WalkedFile: Sendable {
     /// `body` given the path as a C string, made in a buffer of its own rather than a `String`
     /// (the run index asks every input's stat).
     package func withPath<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        let below = outputStem.utf8.dropFirst(folder.stemPrefix.utf8.count + 1)
+        let below = belowFolder
         let count = folder.path.utf8.count + below.count + fileExtension.utf8.count
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
             var at = 0
@@ -71,9 +71,12 @@ package struct WalkedFile: Sendable {
         }
     }
 
+    /// The stem's part below the folder (`tabs/home`): what a path and a name go on with.
+    private var belowFolder: Substring.UTF8View { outputStem.utf8.dropFirst(folder.stemPrefix.utf8.count + 1) }
+
     /// `start`, the stem's part below the folder and the extension.
     private func joined(_ start: String) -> String {
-        let below = outputStem.utf8.dropFirst(folder.stemPrefix.utf8.count + 1)
+        let below = belowFolder
         var text = start
         text.reserveCapacity(start.utf8.count + below.count + fileExtension.utf8.count)
         text += Substring(below)
