@@ -62,9 +62,11 @@ public struct BatchNormalizer: Sendable {
     /// written when it finishes with no error and no warning) and, when it holds no icons
     /// (`resultHoldsIcons` false), answers from it when every input and output still has the stat
     /// it recorded: then nothing is read, planned or compared, each input's event is `.unchanged`
-    /// and the result says so (`BatchResult.answeredFromIndex`). Never answered under `force` or
-    /// `verify`, nor with `priorErrors`. What `tabicon normalize` does. Any run that writes
-    /// removes an index there before its first write.
+    /// and the result says so (`BatchResult.answeredFromIndex`). When only some did, the others
+    /// are carried as the index recorded them (`IndexedEntries`; their event `.unchanged` too)
+    /// and only the changed ones' entries are read. Never under `force` or `verify`, nor with
+    /// `priorErrors`. What `tabicon normalize` does. Any run that writes removes an index there
+    /// before its first write.
     public var answersFromIndex = false
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
@@ -92,7 +94,8 @@ public struct BatchNormalizer: Sendable {
     public enum Event: Sendable {
         case done(index: Int, name: String, icon: Manifest.Icon)
         case reused(index: Int, name: String, icon: Manifest.Icon)
-        /// Carried over as the run index recorded it (`answersFromIndex`): its entry was not read.
+        /// Carried over as the run index recorded it (`answersFromIndex`): its entry was not read
+        /// (the whole run answered, or its unit's every record as recorded: `IndexedEntries`).
         case unchanged(index: Int, name: String)
         case failed(index: Int, name: String, error: TabIconsError)
     }
@@ -136,8 +139,11 @@ public struct BatchNormalizer: Sendable {
         let question = answersFromIndex ? RunIndex.question(of: self, inputs: inputs) : nil
         let indexPath = RunIndex.path(manifestPath: manifestURL.relativePath)
         let journal = RunJournal(manifestPath: manifestURL.relativePath)
-        if lock != nil, answersFromIndex, !resultHoldsIcons, !force, !verify, priorErrors.isEmpty, !inputs.isEmpty,
-            let question,
+        // The index is asked by a run that holds no icons, trusts stats and has the folder locked.
+        let asksIndex =
+            lock != nil && answersFromIndex && !resultHoldsIcons && !force && !verify && priorErrors.isEmpty
+            && !inputs.isEmpty
+        if asksIndex, let question,
             let answer = RunIndexCheck.answer(
                 path: indexPath, question: question, manifestPath: manifestURL.relativePath, journalPath: journal.path,
                 root: root, inputs: inputs, jobs: jobs)
@@ -149,10 +155,25 @@ public struct BatchNormalizer: Sendable {
             .init(
                 layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
                 outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
-                previewPath: previewURL?.relativePath, vector: vector))
-        var previous = try PreviousRun(
-            manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify,
-            checking: checkOnly)
+                previewPath: previewURL?.relativePath, vector: vector, jobs: jobs))
+        // Some inputs changed: those whose records stand are carried as the index placed them.
+        let indexed =
+            asksIndex
+            ? question.flatMap {
+                IndexedEntries.read(
+                    path: indexPath, question: $0, manifestPath: manifestURL.relativePath, journalPath: journal.path,
+                    root: root, inputs: inputs, plan: plan)
+            } : nil
+        var previous: PreviousRun
+        if let indexed {
+            previous = PreviousRun(
+                indexed: indexed, head: manifestHead, fingerprint: fingerprint, journal: journal, checking: checkOnly,
+                inputs: inputs)
+        } else {
+            previous = try PreviousRun(
+                manifestPath: manifestURL.relativePath, fingerprint: fingerprint, journal: journal, trustStats: !verify,
+                checking: checkOnly)
+        }
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
@@ -216,6 +237,7 @@ public struct BatchNormalizer: Sendable {
                     switch outcome {
                     case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: name, icon: icon))
                     case .reused(let icon, _): onEvent(.reused(index: index, name: name, icon: icon))
+                    case .carried: onEvent(.unchanged(index: index, name: name))
                     case .failed(let error): onEvent(.failed(index: index, name: name, error: error))
                     case .stopped: break
                     }
@@ -315,6 +337,9 @@ enum IconOutcome: Sendable {
     /// Carried over from the previous manifest, nothing decoded; the files its unit changed for it
     /// (its `Contents.json` or state list, when its twin changed).
     case reused(Manifest.Icon, changes: [BatchResult.Change])
+    /// Carried over as the run index recorded it, every record of its unit standing: its entry's
+    /// bytes copied, nothing read or compared (`IndexedEntries`).
+    case carried(IndexedEntries.CarriedRow)
     case failed(TabIconsError)
     /// Abandoned because the batch was asked to stop; its temporaries are removed.
     case stopped
@@ -326,7 +351,7 @@ extension IconOutcome {
         get {
             switch self {
             case .written(let icon, _, _), .checked(let icon, _), .reused(let icon, _): icon
-            case .failed, .stopped: nil
+            case .carried, .failed, .stopped: nil
             }
         }
         set {
@@ -335,7 +360,7 @@ extension IconOutcome {
             case .written(_, let changes, let unchanged): self = .written(newValue, changes, unchanged: unchanged)
             case .checked(_, let changes): self = .checked(newValue, changes)
             case .reused(_, let changes): self = .reused(newValue, changes: changes)
-            case .failed, .stopped: break
+            case .carried, .failed, .stopped: break
             }
         }
     }

@@ -157,6 +157,12 @@ struct PathSignature: Sendable, Equatable {
     private(set) var value = 0
 
     init(_ icon: Manifest.Icon) {
-        icon.forEachOwnedPath { value &+= $0.hashValue &+ 0x1E37_79B9_7F4A_7C15 }
+        icon.forEachOwnedPath { add($0) }
     }
+
+    init(paths: [String]) {
+        paths.forEach { add($0) }
+    }
+
+    private mutating func add(_ path: String) { value &+= path.hashValue &+ 0x1E37_79B9_7F4A_7C15 }
 }

@@ -33,6 +33,8 @@ enum ManifestWriter {
         private var icons = ManifestText.Members(level: 1, oneLine: false)
         private let hasFolders: Bool
         private let chunk: Int
+        /// The bytes taken so far: where `text` starts in the document.
+        private var taken = 0
 
         /// The head of `manifest` (its version, tool, box, scales, options), up to its icons.
         init(head manifest: Manifest, chunk: Int = ManifestWriter.chunk) {
@@ -63,10 +65,14 @@ enum ManifestWriter {
         }
 
         /// The next icon entry, its text made beforehand by `entryText` (by a worker, so that
-        /// the run's lock is held only while it is appended).
-        mutating func icon(text entry: [UInt8]) {
+        /// the run's lock is held only while it is appended); answers where in the document its
+        /// first byte is (what the run index records of it).
+        @discardableResult
+        mutating func icon(text entry: [UInt8]) -> Int {
             separateIcon()
+            let start = taken + text.out.count
             text.out += entry
+            return start
         }
 
         /// The text `icon(_:)` writes of `icon`, into `out` (emptied first, its room kept).
@@ -88,6 +94,7 @@ enum ManifestWriter {
         /// The text made since the last piece taken, once it holds `chunk` bytes (or `all`).
         mutating func take(all: Bool = false) -> [UInt8]? {
             guard all ? !text.out.isEmpty : text.out.count >= chunk else { return nil }
+            taken += text.out.count
             defer { text.out.removeAll(keepingCapacity: true) }
             return text.out
         }

@@ -269,11 +269,13 @@ package struct OutputPlan: Sendable {
         var previewPath: String? = nil
         /// `--vector`: SVG inputs get a vector path too.
         var vector = false
+        /// Threads the plan's `stat` calls may use (`--jobs`).
+        var jobs = 1
     }
 
     static func make(_ inputs: [BatchInput], _ settings: Settings) throws(BatchUsageError) -> OutputPlan {
         try checkScales(settings)
-        let identities = InputIdentities(inputs, folders: settings.inputFolders)
+        let identities = InputIdentities(inputs, folders: settings.inputFolders, jobs: settings.jobs)
         let root = settings.outputRoot
         if let id = FileIdentity(path: root), let folder = identities.folders[id] {
             throw BatchUsageError("--out \(root) is the input folder \(folder): outputs would land among the inputs")
@@ -329,9 +331,16 @@ package struct OutputPlan: Sendable {
                     stem: input.outputStem, rule: rules.rule(input.fileExtension(settings.fileExtension)),
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
+        // One `lstat` of each path, taken ahead on `jobs` threads: its identity (a link's
+        // target's too) and the stat the stat cache compares with its record (`outputStat`).
+        let found = ParallelBlocks.map(count: candidates.count, jobs: settings.jobs) { range in
+            var found: [PlannedFile] = []
+            for icon in candidates[range] { icon.forEachPath { found.append(PlannedFile(path: root + "/" + $0)) } }
+            return found
+        }
         var outputStats: [StatDigest] = []
         var outputStatStart: [UInt32] = []
-        outputStats.reserveCapacity(candidates.reduce(0) { $0 + $1.pathCount })
+        outputStats.reserveCapacity(found.count)
         outputStatStart.reserveCapacity(candidates.count + 1)
         var lastFolder: String?  // the folder last found clear of input folders: an icon's paths share one
         for icon in candidates {
@@ -342,13 +351,11 @@ package struct OutputPlan: Sendable {
                         throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                     }
                 }
-                // One `lstat` of the path: its identity (a link's target's too) and the stat the
-                // stat cache compares with its record (`outputStat`), before any byte is read.
                 let full = root + "/" + path
-                let found = PlannedFile(path: full)
-                outputStats.append(StatDigest(found.stat))
+                let planned = found[outputStats.count]
+                outputStats.append(StatDigest(planned.stat))
                 // By identity, so a hard link to an input is the input.
-                if let id = found.identity, let input = identities.input(id) {
+                if let id = planned.identity, let input = identities.input(id) {
                     throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
                 }
                 let folder = OutputDirectory.split(path).folder
@@ -539,7 +546,7 @@ package struct OutputPlan: Sendable {
 
     /// The same check for a page written alone (`tabicon preview -o FILE`), before any work.
     package static func checkFilePath(_ flag: String, _ path: String, inputs: [BatchInput]) throws(BatchUsageError) {
-        try checkFilePath(flag, path, InputIdentities(inputs, folders: []))
+        try checkFilePath(flag, path, InputIdentities(inputs, folders: [], jobs: JobCount.allCores))
     }
 
     /// A file the run writes by a path the user named (`--manifest`, `--preview`, the journal)
@@ -607,19 +614,26 @@ private struct InputIdentities {
     /// The name of the input whose file is `identity`, if one is.
     func input(_ identity: FileIdentity) -> String? { files[identity].map { inputs[Int($0)].name } }
 
-    init(_ inputs: [BatchInput], folders roots: [String]) {
+    init(_ inputs: [BatchInput], folders roots: [String], jobs: Int) {
         self.inputs = inputs
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
         var seenParents: Set<String> = []
         stats.reserveCapacity(inputs.count)
+        // Each input's `stat` (links followed, as it is read), taken ahead on `jobs` threads.
+        let found = ParallelBlocks.map(count: inputs.count, jobs: jobs) { range in
+            range.map { index -> (identity: FileIdentity, stat: FileStat?)? in
+                var info = stat()
+                guard let path = inputs[index].sourcePath, stat(path, &info) == 0 else { return nil }
+                return (FileIdentity(info), info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil)
+            }
+        }
         for (index, input) in inputs.enumerated() {
-            var info = stat()
-            guard let path = input.sourcePath, stat(path, &info) == 0 else {
+            guard let (identity, stat) = found[index], let path = input.sourcePath else {
                 stats.append(StatDigest(nil))
                 continue
             }
-            stats.append(StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
-            files[FileIdentity(info)] = UInt32(index)
+            stats.append(StatDigest(stat))
+            files[identity] = UInt32(index)
             // Each folder is looked at once, however many inputs it holds.
             let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
             guard seenParents.insert(parent).inserted else { continue }
@@ -633,7 +647,7 @@ private struct InputIdentities {
 /// What the output plan learns of one planned path from one `lstat`: the identity of what it
 /// leads to (a link's target's, by a second `stat`, as only a link needs), and the regular file's
 /// stat for the stat cache (nil for a link, a folder, anything else, or nothing there).
-private struct PlannedFile {
+private struct PlannedFile: Sendable {
     var identity: FileIdentity?
     var stat: FileStat?
 

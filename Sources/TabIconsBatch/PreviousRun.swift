@@ -13,8 +13,11 @@ struct PreviousRun: Sendable {
     /// The manifest's head, errors and folders as the file holds them, without its icons (read
     /// one at a time: `entries`): what `--check` compares with.
     let recorded: Manifest?
-    /// Its icon entries, in its file.
+    /// Its icon entries, in its file (when `indexed`, those it does not carry).
     let entries: ManifestEntries?
+    /// The inputs the run index carries, their entries copied as bytes (`IndexedEntries`); nil
+    /// when the manifest was read.
+    let indexed: IndexedEntries?
     /// The errors' kept files and the folders, without those that name a path that is not plain.
     private let keptByInput: [String: [Manifest.FileEntry]]
     private let recordedFolders: [String]
@@ -41,6 +44,7 @@ struct PreviousRun: Sendable {
         let read = try Self.read(manifestPath, keepingRead: checking)
         recorded = read?.head
         entries = read?.entries
+        indexed = nil
         var kept: [String: [Manifest.FileEntry]] = [:]
         for error in read?.head.errors ?? [] where !error.keptFiles.isEmpty {
             if let bad = error.keptFiles.first(where: { !RelativePath.isPlain($0.path) }) {
@@ -62,6 +66,28 @@ struct PreviousRun: Sendable {
         headWarnings = warnings
         recordedOptions = recorded?.options
         sameOptions = recorded?.options == fingerprint
+        runOptions = fingerprint
+    }
+
+    /// The previous run as the run index placed it (`IndexedEntries`): the manifest `head` this
+    /// run writes (the index asked the same question, so the previous run's options were these),
+    /// the index's folders; no error entry (an index is written only by a run without one).
+    init(
+        indexed: IndexedEntries, head: Manifest, fingerprint: OptionFingerprint, journal: RunJournal, checking: Bool,
+        inputs: [BatchInput]
+    ) {
+        var recorded = head
+        recorded.folders = indexed.folders
+        self.recorded = recorded
+        entries = indexed.uncarriedEntries(of: inputs, keepsRead: checking)
+        self.indexed = indexed
+        keptByInput = [:]
+        recordedFolders = indexed.folders
+        headWarnings = []
+        statCache = StatCache(trusted: true, recordedBefore: indexed.manifestStat.mtime)
+        self.journal = journal.read()
+        recordedOptions = fingerprint
+        sameOptions = true
         runOptions = fingerprint
     }
 

@@ -20,15 +20,19 @@ import Foundation
 /// (a checksum of its blocks, counts and lengths in bounds). A forged index can say only what a
 /// forged manifest can: that there is nothing to do; it makes no run write or remove a file.
 ///
-/// Layout, little-endian: `magic`; per input in order its stat record and file count, then per
-/// file its path (length, bytes), stat record and hash; the folders (count, then each as length
-/// and bytes); the fixed tail (`Tail`); the checksum of every byte before it.
+/// It also places each input's manifest entry (`InputRecord`): a run in which some inputs changed
+/// copies the entries of the others as their bytes (`IndexedEntries`) rather than reading the
+/// manifest.
+///
+/// Layout, little-endian: `magic`; per input in order its `InputRecord`, then per file its path
+/// (length, bytes), stat record and hash; the folders (count, then each as length and bytes); the
+/// fixed tail (`Tail`); the checksum of every byte before it.
 enum RunIndex {
     /// The file beside the manifest.
     static func path(manifestPath: String) -> String { manifestPath + ".index" }
 
     /// The first bytes, the format's version in them.
-    static let magic = Array("tabicon index 1\n".utf8)
+    static let magic = Array("tabicon index 2\n".utf8)
     /// The checksum's block, and how much a reader takes at a time.
     static let block = 1 << 16
     /// The longest path a record may hold.
@@ -36,6 +40,55 @@ enum RunIndex {
     static let statBytes = 40
     static let hashBytes = 16
     static let checksumBytes = hashBytes
+
+    /// The fixed part of an input's record: its stat record, how many files follow, whether its
+    /// row is undersized, and where its manifest entry's text is (its first byte, its length) and
+    /// that text's hash.
+    struct InputRecord: Equatable {
+        var stat: FileStat
+        var files: Int
+        var undersized: Bool
+        var entryStart: Int
+        var entryLength: Int
+        var entryHash: ContentHash
+
+        static let bytes = statBytes + 4 + 1 + 8 + 8 + hashBytes
+        /// Where `entryStart` is in the record: a copied record gets its entry's new place there.
+        static let entryStartAt = statBytes + 4 + 1
+
+        func write(into out: inout [UInt8]) {
+            RunIndex.put(stat, into: &out)
+            RunIndex.put(UInt32(files), into: &out)
+            out.append(undersized ? 1 : 0)
+            RunIndex.put(entryStart, into: &out)
+            RunIndex.put(entryLength, into: &out)
+            RunIndex.put(entryHash, into: &out)
+        }
+
+        init(stat: FileStat, files: Int, undersized: Bool, entryStart: Int, entryLength: Int, entryHash: ContentHash) {
+            self.stat = stat
+            self.files = files
+            self.undersized = undersized
+            self.entryStart = entryStart
+            self.entryLength = entryLength
+            self.entryHash = entryHash
+        }
+
+        /// Nil when its flags are not 0 or 1.
+        init?(_ bytes: ArraySlice<UInt8>, _ at: inout Int) {
+            stat = RunIndex.readStat(bytes, &at)
+            files = RunIndex.readUInt32(bytes, &at)
+            guard bytes[at] <= 1 else { return nil }
+            undersized = bytes[at] == 1
+            at += 1
+            entryStart = RunIndex.readInt(bytes, &at)
+            entryLength = RunIndex.readInt(bytes, &at)
+            entryHash = RunIndex.readHash(bytes, &at)
+        }
+    }
+
+    /// The bytes of one file's record: its path's length and bytes, its stat record and hash.
+    static func fileRecordBytes(pathLength: Int) -> Int { 4 + pathLength + statBytes + hashBytes }
 
     /// The fixed part after the folders.
     struct Tail: Equatable {

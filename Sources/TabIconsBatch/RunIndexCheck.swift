@@ -19,61 +19,103 @@ enum RunIndexCheck {
         path: String, question: ContentHash, manifestPath: String, journalPath: String, root: String,
         inputs: [BatchInput], jobs: Int
     ) -> Answer? {
-        var info = stat()
-        guard lstat(journalPath, &info) != 0, errno == ENOENT else { return nil }
-        guard let (fd, indexStat) = (try? UntrustedFile.opened(path)) ?? nil else { return nil }
-        defer { close(fd) }
-        let size = indexStat.size, end = size - RunIndex.checksumBytes, tailAt = end - RunIndex.Tail.bytes
-        guard tailAt >= RunIndex.magic.count, let tailBytes = UntrustedFile.bytes(of: fd, at: tailAt, count: RunIndex.Tail.bytes)
-        else {
-            return nil
-        }
-        let tail = RunIndex.Tail(tailBytes[...])
-        guard tail.question == question, tail.inputs == inputs.count, tail.files >= 0,
-            tail.foldersAt >= RunIndex.magic.count, tail.foldersAt <= tailAt,
-            RunIndex.linkStat(manifestPath) == tail.manifest,
-            RunIndex.folderIdentity(root) == tail.root
+        guard
+            let index = Opened(
+                path: path, question: question, manifestPath: manifestPath, journalPath: journalPath,
+                root: root, inputs: inputs)
         else { return nil }
         guard let directory = try? OutputDirectory(root: root, create: false) else { return nil }
-
-        var body = Body(inputs: inputs, files: tail.files)
-        var folders: FolderList?  // once the body is read and its every record stands
         let verifier = Verifier(
-            inputs: inputs, directory: directory, cache: StatCache(trusted: true, recordedBefore: indexStat.mtime), jobs: jobs)
-        var checksum = RunIndex.ChainedHash()
-        var offset = 0
-        while offset < end {
-            guard let block = UntrustedFile.bytes(of: fd, at: offset, count: min(RunIndex.block, end - offset)) else {
+            inputs: inputs, directory: directory, cache: StatCache(trusted: true, recordedBefore: index.stat.mtime), jobs: jobs)
+        var pending: [Check] = []
+        guard
+            let folders = index.read(
+                inputs: inputs,
+                { checks, last in
+                    pending += checks
+                    guard pending.count >= Verifier.batch || last else { return true }
+                    defer { pending.removeAll(keepingCapacity: true) }
+                    return verifier.verify(pending)
+                })
+        else { return nil }
+        return Answer(files: index.tail.files, undersized: index.tail.undersized, folders: folders)
+    }
+
+    /// An index that may answer this run, open: the same question, as many inputs, no journal,
+    /// the manifest and `--out` as recorded; its body not yet read (`read`).
+    final class Opened {
+        let fd: Int32
+        let stat: FileStat
+        let tail: RunIndex.Tail
+
+        init?(path: String, question: ContentHash, manifestPath: String, journalPath: String, root: String, inputs: [BatchInput])
+        {
+            var info = Foundation.stat()
+            guard lstat(journalPath, &info) != 0, errno == ENOENT else { return nil }
+            guard let (fd, indexStat) = (try? UntrustedFile.opened(path)) ?? nil else { return nil }
+            let size = indexStat.size, tailAt = size - RunIndex.checksumBytes - RunIndex.Tail.bytes
+            guard tailAt >= RunIndex.magic.count,
+                let tailBytes = UntrustedFile.bytes(of: fd, at: tailAt, count: RunIndex.Tail.bytes)
+            else {
+                close(fd)
                 return nil
             }
-            checksum.add(block)
-            if offset == 0 { guard block.starts(with: RunIndex.magic) else { return nil } }
-            // This block's parts: the body (after the magic, before the folders), then the folders.
-            let bodyFrom = max(0, RunIndex.magic.count - offset)
-            let bodyTo = max(bodyFrom, min(block.count, tail.foldersAt - offset))
-            let foldersTo = max(bodyTo, min(block.count, tailAt - offset))
-            if bodyTo > bodyFrom {
-                guard body.take(block[bodyFrom..<bodyTo]) else { return nil }
-                if body.checks.count >= Verifier.batch || offset + bodyTo == tail.foldersAt {
-                    guard verifier.verify(body.checks) else { return nil }
+            let tail = RunIndex.Tail(tailBytes[...])
+            guard tail.question == question, tail.inputs == inputs.count, tail.files >= 0,
+                tail.foldersAt >= RunIndex.magic.count, tail.foldersAt <= tailAt,
+                RunIndex.linkStat(manifestPath) == tail.manifest,
+                RunIndex.folderIdentity(root) == tail.root
+            else {
+                close(fd)
+                return nil
+            }
+            self.fd = fd
+            self.stat = indexStat
+            self.tail = tail
+        }
+
+        deinit { close(fd) }
+
+        /// Reads the body a block at a time, handing `take` each block's records (and whether they
+        /// are the last), then the folders; answers the folders when the index is whole (every
+        /// record, nothing over, the checksum right) and `take` took every record, else nil.
+        func read(inputs: [BatchInput], _ take: (_ checks: [Check], _ last: Bool) -> Bool) -> [String]? {
+            let end = stat.size - RunIndex.checksumBytes, tailAt = end - RunIndex.Tail.bytes
+            var body = Body(inputs: inputs, files: tail.files)
+            var folders: FolderList?  // once the body is read and its every record taken
+            var checksum = RunIndex.ChainedHash()
+            var offset = 0
+            while offset < end {
+                guard let block = UntrustedFile.bytes(of: fd, at: offset, count: min(RunIndex.block, end - offset)) else {
+                    return nil
+                }
+                checksum.add(block)
+                if offset == 0 { guard block.starts(with: RunIndex.magic) else { return nil } }
+                // This block's parts: the body (after the magic, before the folders), then the folders.
+                let bodyFrom = max(0, RunIndex.magic.count - offset)
+                let bodyTo = max(bodyFrom, min(block.count, tail.foldersAt - offset))
+                let foldersTo = max(bodyTo, min(block.count, tailAt - offset))
+                if bodyTo > bodyFrom {
+                    guard body.take(block[bodyFrom..<bodyTo]) else { return nil }
+                    guard take(body.checks, offset + bodyTo == tail.foldersAt) else { return nil }
                     body.checks.removeAll(keepingCapacity: true)
                 }
-            }
-            if foldersTo > bodyTo {
-                if folders == nil {
-                    guard body.isComplete else { return nil }
-                    folders = FolderList(most: body.folderBound)
+                if foldersTo > bodyTo {
+                    if folders == nil {
+                        guard body.isComplete else { return nil }
+                        folders = FolderList(most: body.folderBound)
+                    }
+                    guard folders!.take(block[bodyTo..<foldersTo]) else { return nil }
                 }
-                guard folders!.take(block[bodyTo..<foldersTo]) else { return nil }
+                offset += block.count
             }
-            offset += block.count
+            guard body.isComplete, let folders, folders.isComplete,
+                let sum = UntrustedFile.bytes(of: fd, at: end, count: RunIndex.checksumBytes)
+            else { return nil }
+            var at = 0
+            guard RunIndex.readHash(sum[...], &at) == checksum.finish() else { return nil }
+            return folders.folders
         }
-        guard body.isComplete, let folders, folders.isComplete,
-            let sum = UntrustedFile.bytes(of: fd, at: end, count: RunIndex.checksumBytes)
-        else { return nil }
-        var at = 0
-        guard RunIndex.readHash(sum[...], &at) == checksum.finish() else { return nil }
-        return Answer(files: tail.files, undersized: tail.undersized, folders: folders.folders)
     }
 
     /// The folders' part, parsed as its bytes come: a count, then each folder's length and bytes,
@@ -117,7 +159,8 @@ enum RunIndexCheck {
 
     /// One record to check against the file system.
     enum Check {
-        case input(Int, FileStat)
+        /// Input number `Int`'s record, which starts `at` bytes into the index (its files follow).
+        case input(Int, RunIndex.InputRecord, at: Int)
         case file(String, FileStat, ContentHash)
     }
 
@@ -133,6 +176,8 @@ enum RunIndexCheck {
         /// manifest's folders are about that many (a folder tabicon made that another tool's file
         /// keeps adds one; room is left for those).
         private var slashes = 0
+        /// Where `carry` starts in the index.
+        private var position = RunIndex.magic.count
         var checks: [Check] = []
 
         /// The most folders the index may list.
@@ -154,10 +199,11 @@ enum RunIndexCheck {
             while true {
                 if filesLeft == 0 {
                     guard inputsSeen < inputCount else { break }
-                    guard carry.count - at >= RunIndex.statBytes + 4 else { break }
-                    let stat = RunIndex.readStat(all, &at)
-                    filesLeft = RunIndex.readUInt32(all, &at)
-                    checks.append(.input(inputsSeen, stat))
+                    guard carry.count - at >= RunIndex.InputRecord.bytes else { break }
+                    let recordAt = position + at
+                    guard let record = RunIndex.InputRecord(all, &at) else { return false }
+                    filesLeft = record.files
+                    checks.append(.input(inputsSeen, record, at: recordAt))
                     inputsSeen += 1
                 } else {
                     guard carry.count - at >= 4 else { break }
@@ -175,6 +221,7 @@ enum RunIndexCheck {
                 }
             }
             carry.removeFirst(at)
+            position += at
             // Past the last input's files nothing may follow.
             return !(inputsSeen == inputCount && filesLeft == 0 && !carry.isEmpty)
         }
@@ -203,8 +250,8 @@ enum RunIndexCheck {
 
         private func holds(_ check: Check) -> Bool {
             switch check {
-            case .input(let index, let recorded):
-                let input = inputs[index]
+            case .input(let index, let record, _):
+                let input = inputs[index], recorded = record.stat
                 if let walked = input.walked {
                     return cache.isUnchanged(recorded: recorded, current: walked.file.withPath { FileStat(path: $0) })
                 }

@@ -74,13 +74,16 @@ final class RunIndexWriter: @unchecked Sendable {
         previous = nil
     }
 
-    /// Input number `inputs`' row (rows come in input order).
-    func add(_ icon: Manifest.Icon, undersized isUndersized: Bool) {
+    /// Input number `inputs`' row (rows come in input order), its manifest entry's text `entry`
+    /// put at `entryStart` of the manifest.
+    func add(_ icon: Manifest.Icon, undersized isUndersized: Bool, entryStart: Int, entry: [UInt8]) {
         guard !spoiled else { return }
         guard let stat = icon.inputStat else { return spoil() }
-        RunIndex.put(stat, into: &buffer)
         let owned = icon.ownedFiles
-        RunIndex.put(UInt32(owned.count), into: &buffer)
+        RunIndex.InputRecord(
+            stat: stat, files: owned.count, undersized: isUndersized, entryStart: entryStart, entryLength: entry.count,
+            entryHash: ContentHash(of: entry)
+        ).write(into: &buffer)
         for file in owned {
             let length = file.path.utf8.count
             guard let stat = file.stat, case .content(let hash) = file.recordedHash, length <= RunIndex.longestPath
@@ -90,8 +93,25 @@ final class RunIndexWriter: @unchecked Sendable {
             RunIndex.put(stat, into: &buffer)
             RunIndex.put(hash, into: &buffer)
         }
+        added(files: owned.count, undersized: isUndersized)
+    }
+
+    /// Input number `inputs`' record as the previous index held it (`IndexedEntries`: its row
+    /// carried as its bytes), its entry now at `entryStart`.
+    func add(carried row: IndexedEntries.CarriedRow, entryStart: Int) {
+        guard !spoiled else { return }
+        let from = buffer.count
+        buffer += row.indexRecord
+        var start: [UInt8] = []
+        RunIndex.put(entryStart, into: &start)
+        let at = from + RunIndex.InputRecord.entryStartAt
+        buffer.replaceSubrange(at..<(at + start.count), with: start)
+        added(files: row.files, undersized: row.undersized)
+    }
+
+    private func added(files count: Int, undersized isUndersized: Bool) {
         inputs += 1
-        files += owned.count
+        files += count
         if isUndersized { undersized += 1 }
         if buffer.count >= RunIndex.block { flush() }
     }

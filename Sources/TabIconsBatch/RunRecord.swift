@@ -88,6 +88,18 @@ struct RunRecord: Sendable {
             result.counts.unchanged += icon.ownedFileCount - changes.count
             note(changes)
             row(icon, text: text, of: index)
+        case .carried(let row):
+            result.counts.reused += 1
+            result.counts.unchanged += row.files
+            for path in row.paths { produced.append(path.hashValue) }
+            signatures[index] = PathSignature(paths: row.paths).value
+            if row.undersized { result.counts.undersized += 1 }
+            // Under --check it is the entry in the manifest: nothing to compare.
+            if check == nil {
+                let start = stream.icon(text: row.text)
+                runIndex?.add(carried: row, entryStart: start)
+                if let piece = stream.take() { output?.put(piece) }
+            }
         case .failed(let error):
             result.manifest.errors.append(.init(input: inputs[index].name, error: error))
             result.counts.failed += 1
@@ -107,11 +119,13 @@ struct RunRecord: Sendable {
         signatures[index] = PathSignature(icon).value
         let undersized = icon.lints.contains(where: { $0.code == .undersized })
         if undersized { result.counts.undersized += 1 }
-        runIndex?.add(icon, undersized: undersized)
         if check != nil {
             check!.icon(icon)
         } else {
-            if let text { stream.icon(text: text) } else { stream.icon(icon) }
+            var entry = text ?? []
+            if text == nil { ManifestWriter.Stream.entryText(icon, into: &entry) }
+            let start = stream.icon(text: entry)
+            runIndex?.add(icon, undersized: undersized, entryStart: start, entry: entry)
             if let piece = stream.take() { output?.put(piece) }
         }
         if holdsIcons { result.manifest.icons.append(icon) }

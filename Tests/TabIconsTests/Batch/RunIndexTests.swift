@@ -18,26 +18,34 @@ struct RunIndexTests {
         let out: TemporaryDirectory
         var names = RunIndexTests.names
         var scales: [Double] = [1, 2, 3]
+        var layout = OutputLayout.flat
         var index: String { out.path("manifest.json.index") }
         var manifest: String { out.path("manifest.json") }
 
-        /// Inputs and a first run, its index aged a second so that no record is racily clean.
-        init() throws {
-            dir = try B.inputs(RunIndexTests.names.map { ($0, $0) })
+        /// Inputs (each name's file a copy of a TestImages file) and a first run, its index aged
+        /// a second so that no record is racily clean.
+        init(files: [(String, String)] = RunIndexTests.names.map { ($0, $0) }, layout: OutputLayout = .flat) throws {
+            dir = try B.inputs(files)
             out = try TemporaryDirectory("index-out")
+            names = files.map(\.0)
+            self.layout = layout
             let first = try run()
-            #expect(first.result.counts.normalized == RunIndexTests.names.count && !first.result.answeredFromIndex)
+            #expect(first.result.counts.normalized == files.count && !first.result.answeredFromIndex)
             try age()
         }
 
         /// The batch as `tabicon normalize` runs it: files read by the batch, no icons held.
+        /// `carried` is told how many inputs the index carried (nil: the manifest was read).
         func run(
             answers: Bool = true, check: Bool = false, force: Bool = false, verify: Bool = false,
-            holdsIcons: Bool = false, stop: (@Sendable () -> Int32)? = nil
+            holdsIcons: Bool = false, stop: (@Sendable () -> Int32)? = nil,
+            carried: (@Sendable (Int?) -> Void)? = nil
         ) throws -> (result: BatchResult, events: [String]) {
             var options = NormalizeOptions()
             options.scales = scales
-            var batch = BatchNormalizer(normalizer: Normalizer(options: options), outputRoot: out.url, jobs: 2)
+            var batch = BatchNormalizer(
+                normalizer: Normalizer(options: options), layout: layout, outputRoot: out.url, jobs: 2)
+            if let carried { batch.readPrevious = { carried($0.indexed?.carriedCount) } }
             batch.answersFromIndex = answers
             batch.resultHoldsIcons = holdsIcons
             batch.checkOnly = check
@@ -70,6 +78,45 @@ struct RunIndexTests {
         /// Moves the index's mtime a second on: records taken in the run's last clock tick are
         /// then older than it (a run of four icons finishes within a tick).
         func age(_ path: String? = nil) throws { try StatCacheTests.ageRecords(path ?? index) }
+
+        /// The index's bytes changed by `edit`, its checksum made again: a forged index.
+        func forgeIndex(_ edit: (inout [UInt8]) throws -> Void) throws {
+            var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: index)))
+            try edit(&bytes)
+            var checksum = RunIndex.ChainedHash()
+            checksum.add(bytes.dropLast(RunIndex.checksumBytes))
+            var sum: [UInt8] = []
+            RunIndex.put(checksum.finish(), into: &sum)
+            bytes.replaceSubrange((bytes.count - RunIndex.checksumBytes)..., with: sum)
+            try Data(bytes).write(to: URL(fileURLWithPath: index))
+        }
+
+        /// Where each input's record starts in the index's `bytes`.
+        static func recordOffsets(_ bytes: [UInt8], inputs: Int) -> [Int] {
+            var offsets: [Int] = []
+            var at = RunIndex.magic.count
+            for _ in 0..<inputs {
+                offsets.append(at)
+                guard let record = RunIndex.InputRecord(bytes[...], &at) else { return offsets }
+                for _ in 0..<record.files {
+                    var peek = at
+                    at += RunIndex.fileRecordBytes(pathLength: RunIndex.readUInt32(bytes[...], &peek))
+                }
+            }
+            return offsets
+        }
+
+        /// Whether the manifest and index there are byte for byte what a run that reads the
+        /// manifest (the index removed) writes, and that run finds nothing to do.
+        func isWhatAReadRunWrites() throws -> Bool {
+            let manifestBytes = try Data(contentsOf: URL(fileURLWithPath: manifest))
+            let indexBytes = try Data(contentsOf: URL(fileURLWithPath: index))
+            try FileManager.default.removeItem(atPath: index)
+            let read = try run()
+            #expect(!read.result.answeredFromIndex && read.result.counts.written == 0 && read.result.changesNotHeld == 0)
+            return try Data(contentsOf: URL(fileURLWithPath: manifest)) == manifestBytes
+                && Data(contentsOf: URL(fileURLWithPath: index)) == indexBytes
+        }
 
         /// Whether a run answers from the index, and its result equals the one of a run that reads
         /// the manifest (counts, folders, nothing changed).
@@ -257,7 +304,7 @@ struct RunIndexTests {
             bytes.replaceSubrange(tail.foldersAt..<(tail.foldersAt + 8), with: count)
         case "path":
             // The first file's path, "icons/bell.png", made "../icons/bell" (as long).
-            let at = RunIndex.magic.count + RunIndex.statBytes + 4 + 4
+            let at = RunIndex.magic.count + RunIndex.InputRecord.bytes + 4
             #expect(String(decoding: bytes[at..<(at + 14)], as: UTF8.self) == "icons/bell.png")
             bytes.replaceSubrange(at..<(at + 14), with: Array("../icons/bell1".utf8))
         default:
@@ -266,14 +313,179 @@ struct RunIndexTests {
             tail.write(into: &fixed)
             bytes.replaceSubrange(tailAt..<(tailAt + RunIndex.Tail.bytes), with: fixed)
         }
-        var checksum = RunIndex.ChainedHash()
-        checksum.add(bytes.dropLast(RunIndex.checksumBytes))
-        var sum: [UInt8] = []
-        RunIndex.put(checksum.finish(), into: &sum)
-        bytes.replaceSubrange((bytes.count - RunIndex.checksumBytes)..., with: sum)
         try Data(bytes).write(to: URL(fileURLWithPath: scene.index))
+        try scene.forgeIndex { _ in }
         try scene.age()
         #expect(try scene.run().result.answeredFromIndex == (how == "none"))
+    }
+
+    @Test(
+        "one input changed: the others carried as the index placed them, their entries copied; the manifest and index are what a run reading the manifest writes"
+    )
+    func oneChanged() throws {
+        let scene = try Scene()
+        let stamps = B.stamps(scene.out)
+        try B.put("search.png", at: "icons/bell.png", in: scene.dir)  // other pixels, the same paths
+        let carried = LockedState<Int?>(nil)
+        let (result, events) = try scene.run(carried: { n in carried.withLock { $0 = n } })
+        #expect(carried.withLock { $0 } == 3)
+        #expect(!result.answeredFromIndex)
+        #expect(
+            result.counts
+                == BatchResult.Counts(reused: 3, normalized: 1, failed: 0, written: 3, unchanged: 7, removed: 0, undersized: 1))
+        #expect(events == ["done icons/bell.png"] + Self.names.dropFirst().map { "unchanged icons/" + $0 })
+        // Only bell's files, the manifest and the index were written.
+        let now = B.stamps(scene.out)
+        let rewritten = Set(now.keys.filter { now[$0] != stamps[$0] })
+        #expect(rewritten == ["icons/bell.png", "icons/bell@2x.png", "icons/bell@3x.png", "manifest.json", "manifest.json.index"])
+        try scene.age()
+        #expect(try scene.isWhatAReadRunWrites())
+        try scene.age()
+        #expect(try scene.answersAsTheManifestWould())
+    }
+
+    @Test("a changed twin takes its icon's unit out of what is carried (its Contents.json lists the twin's files)")
+    func changedTwin() throws {
+        let scene = try Scene(
+            files: [
+                ("bell.png", "bell.png"), ("home.png", "home.png"), ("home-dark.png", "heart.png"), ("search.png", "search.png")
+            ],
+            layout: .xcassets)
+        try B.put("profile.png", at: "icons/home-dark.png", in: scene.dir)
+        let carried = LockedState<Int?>(nil)
+        let (result, events) = try scene.run(carried: { n in carried.withLock { $0 = n } })
+        #expect(carried.withLock { $0 } == 2)
+        #expect(result.counts.normalized == 1 && result.counts.reused == 3 && result.counts.failed == 0)
+        #expect(
+            events == [
+                "unchanged icons/bell.png", "reused icons/home.png", "done icons/home-dark.png", "unchanged icons/search.png"
+            ])
+        try scene.age()
+        #expect(try scene.isWhatAReadRunWrites())
+    }
+
+    @Test(
+        "an entry's place moved, shortened, its hash changed, or two places overlapping: the run reads the manifest, with the same result",
+        arguments: ["moved", "shortened", "hash", "overlapping", "past the end"])
+    func forgedPlace(how: String) throws {
+        let scene = try Scene()
+        try scene.forgeIndex { bytes in
+            let offsets = Scene.recordOffsets(bytes, inputs: Self.names.count)
+            var at = offsets[2]
+            var record = try #require(RunIndex.InputRecord(bytes[...], &at))
+            var previousAt = offsets[1]
+            let previous = try #require(RunIndex.InputRecord(bytes[...], &previousAt))
+            switch how {
+            case "moved": record.entryStart += 1
+            case "shortened": record.entryLength -= 1
+            case "hash": record.entryHash = ContentHash(high: record.entryHash.high ^ 1, low: record.entryHash.low)
+            case "overlapping": record.entryStart = previous.entryStart + previous.entryLength - 1
+            default: record.entryLength = 1 << 40
+            }
+            var fixed: [UInt8] = []
+            record.write(into: &fixed)
+            bytes.replaceSubrange(offsets[2]..<(offsets[2] + RunIndex.InputRecord.bytes), with: fixed)
+        }
+        try scene.age()
+        try B.put("search.png", at: "icons/bell.png", in: scene.dir)
+        let carried = LockedState<Int?>(-1)
+        let (result, _) = try scene.run(carried: { n in carried.withLock { $0 = n } })
+        #expect(carried.withLock { $0 } == nil)
+        #expect(
+            result.counts
+                == BatchResult.Counts(reused: 3, normalized: 1, failed: 0, written: 3, unchanged: 7, removed: 0, undersized: 1))
+        #expect(result.warnings.isEmpty)
+        try scene.age()
+        #expect(try scene.isWhatAReadRunWrites())
+    }
+
+    @Test("a carried entry or record changed after the index was read is an io error for its input, nothing of it copied")
+    func carriedChangedUnderTheRun() throws {
+        let scene = try Scene()
+        try B.put("search.png", at: "icons/bell.png", in: scene.dir)
+        let inputs = scene.inputs(scene.names)
+        var options = NormalizeOptions()
+        options.scales = scene.scales
+        var batch = BatchNormalizer(normalizer: Normalizer(options: options), outputRoot: scene.out.url, jobs: 2)
+        batch.answersFromIndex = true
+        let question = try #require(RunIndex.question(of: batch, inputs: inputs))
+        let plan = try OutputPlan.make(
+            inputs,
+            .init(
+                layout: .flat, fileExtension: "png", scales: scene.scales, outputRoot: scene.out.url.path,
+                manifestPath: scene.manifest, inputFolders: []))
+        let indexed = try #require(
+            IndexedEntries.read(
+                path: scene.index, question: question, manifestPath: scene.manifest, journalPath: scene.manifest + ".journal",
+                root: scene.out.url.path, inputs: inputs, plan: plan))
+        #expect(indexed.carriedCount == 3 && !indexed.carries(0) && indexed.carries(1))
+        let row = try indexed.carried(1, name: "icons/heart.png").get()
+        #expect(row.paths == ["icons/heart.png", "icons/heart@2x.png", "icons/heart@3x.png"] && row.files == 3)
+        #expect(
+            String(decoding: row.text, as: UTF8.self).hasPrefix("{")
+                && String(decoding: row.text, as: UTF8.self).contains(#""input": "icons/heart.png""#))
+        // The manifest's bytes changed in place (the descriptor read sees it): heart's entry, then home's record.
+        let manifest = try #require(FileHandle(forUpdatingAtPath: scene.manifest))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: scene.manifest))
+        let position = try #require(bytes.firstRange(of: Data("heart@2x".utf8))).lowerBound
+        bytes[position] = UInt8(ascii: "H")
+        try manifest.seek(toOffset: 0)
+        manifest.write(bytes)
+        try manifest.close()
+        #expect(throws: TabIconsError.self) { try indexed.carried(1, name: "icons/heart.png").get() }
+        var index = try Data(contentsOf: URL(fileURLWithPath: scene.index))
+        let path = try #require(index.firstRange(of: Data("icons/home@2x.png".utf8))).lowerBound
+        index[path + 6] = UInt8(ascii: "H")
+        let handle = try #require(FileHandle(forUpdatingAtPath: scene.index))
+        handle.write(index)
+        try handle.close()
+        #expect(throws: TabIconsError.self) { try indexed.carried(2, name: "icons/home.png").get() }
+        #expect(try indexed.carried(3, name: "icons/rgba-32.png").get().paths == ["icons/rgba-32.png"])
+    }
+
+    @Test("--check with one input changed carries the others and finds what a check reading the manifest finds; nothing written")
+    func checkOneChanged() throws {
+        let scene = try Scene()
+        try B.put("search.png", at: "icons/bell.png", in: scene.dir)
+        let stamps = B.stamps(scene.out)
+        let carried = LockedState<Int?>(nil)
+        let checked = try scene.run(check: true, carried: { n in carried.withLock { $0 = n } })
+        #expect(carried.withLock { $0 } == 3)
+        let read = try scene.run(answers: false, check: true)
+        #expect(checked.result.counts == read.result.counts && checked.result.changes == read.result.changes)
+        #expect(!checked.result.isUpToDate && checked.result.changes.contains { $0.path.hasSuffix("icons/bell@2x.png") })
+        #expect(B.stamps(scene.out) == stamps)
+    }
+
+    @Test(
+        "one input changed and a carried candidate's output deleted, or the changed input broken: the deleted output written again; the broken input's files kept, no index"
+    )
+    func changedWithOthers() throws {
+        let scene = try Scene()
+        try B.put("search.png", at: "icons/bell.png", in: scene.dir)
+        try FileManager.default.removeItem(atPath: scene.out.path("icons/home@2x.png"))
+        let carried = LockedState<Int?>(nil)
+        var (result, _) = try scene.run(carried: { n in carried.withLock { $0 = n } })
+        #expect(carried.withLock { $0 } == 2)
+        #expect(
+            result.counts.normalized == 2 && result.counts.reused == 2
+                && FileManager.default.fileExists(atPath: scene.out.path("icons/home@2x.png")))
+        try scene.age()
+        #expect(try scene.isWhatAReadRunWrites())
+        try scene.age()
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: scene.dir.path("icons/bell.png")))
+        (result, _) = try scene.run(carried: { n in carried.withLock { $0 = n } })
+        #expect(carried.withLock { $0 } == 3)
+        #expect(result.counts.failed == 1 && result.counts.reused == 3)
+        #expect(
+            result.manifest.errors.first?.keptFiles.map { $0.path } == [
+                "icons/bell.png", "icons/bell@2x.png", "icons/bell@3x.png"
+            ])
+        for file in ["icons/bell.png", "icons/bell@2x.png", "icons/bell@3x.png"] {
+            #expect(FileManager.default.fileExists(atPath: scene.out.path(file)))
+        }
+        #expect(!FileManager.default.fileExists(atPath: scene.index))
+        #expect(try !scene.run().result.answeredFromIndex)
     }
 
     @Test("every single-byte change of a good index, and every shorter prefix of it, is refused")

@@ -1,0 +1,213 @@
+import TabIcons
+import Foundation
+
+/// The previous manifest's entries as the run index (`RunIndex`) placed them, for a run the index
+/// could not answer whole because some inputs changed (SPEC §6a "Incremental"). An input whose
+/// every record stands against the stats the output plan took (`StatCache`'s rule, the index's
+/// mtime the bound, as when it answers a run), as do those of every input of its unit (an icon and its twins), is carried:
+/// its entry's bytes and its index record are copied into the new manifest and index
+/// (`CarriedRow`), nothing of it parsed or compared. Every other input's entry is placed for
+/// `ManifestEntries`, which reads it when the run asks, as it reads an outlined manifest's. So a
+/// run over thousands of icons with one changed reads that icon's entry, not the manifest.
+///
+/// Taken only when the index asks this run's question, no journal is there, the manifest and
+/// `--out` are the ones recorded, the index is whole, every entry's place lies in the manifest in
+/// input order, and each carried entry's bytes hash as recorded; otherwise `read` answers nil and
+/// the run reads the manifest. A forged index can say only what a forged manifest can: the
+/// carried entries are that manifest's, for inputs and files whose stats are as recorded.
+final class IndexedEntries: Sendable {
+    /// An input carried over as the previous run recorded it.
+    struct CarriedRow: Sendable {
+        /// Its manifest entry's text, as the previous manifest holds it.
+        let text: [UInt8]
+        /// Its record in the previous index (`RunIndex.InputRecord` and its files).
+        let indexRecord: [UInt8]
+        let files: Int
+        let undersized: Bool
+        /// The paths of the files it records.
+        let paths: [String]
+    }
+
+    private struct Place: Sendable {
+        var record: RunIndex.InputRecord
+        /// Where its record is in the index, and its length (the files' records included).
+        var recordAt: Int
+        var recordLength: Int
+        var carried: Bool
+        /// The digest of its record's fields as judged (`RecordDigest`): read again, it must be the same.
+        var digest = 0
+    }
+
+    /// A digest of an input's record, field by field (a `Hasher`, seeded per process).
+    private struct RecordDigest {
+        private var hasher = Hasher()
+
+        init(_ record: RunIndex.InputRecord) {
+            for part in [
+                record.stat.size, record.stat.mtime, record.stat.ctime, Int(bitPattern: UInt(record.stat.inode)),
+                Int(bitPattern: UInt(record.stat.device)), record.files, record.undersized ? 1 : 0, record.entryStart,
+                record.entryLength
+            ] { hasher.combine(part) }
+            hasher.combine(record.entryHash)
+        }
+
+        mutating func add(path: String, stat: FileStat, hash: ContentHash) {
+            hasher.combine(path)
+            hasher.combine(stat)
+            hasher.combine(hash)
+        }
+
+        func finish() -> Int { hasher.finalize() }
+    }
+
+    private let manifestFile: Int32
+    private let indexFile: Int32
+    private let places: [Place]
+    /// The manifest's stat, as the index recorded it.
+    let manifestStat: FileStat
+    /// The manifest's folders, as the index recorded them.
+    let folders: [String]
+    /// How many inputs are carried.
+    let carriedCount: Int
+
+    private init(manifestFile: Int32, indexFile: Int32, places: [Place], manifestStat: FileStat, folders: [String]) {
+        self.manifestFile = manifestFile
+        self.indexFile = indexFile
+        self.places = places
+        self.manifestStat = manifestStat
+        self.folders = folders
+        carriedCount = places.count { $0.carried }
+    }
+
+    deinit {
+        close(manifestFile)
+        close(indexFile)
+    }
+
+    /// Whether input number `input` is carried (then so is every input of its unit).
+    func carries(_ input: Int) -> Bool { places[input].carried }
+
+    /// The entries not carried, placed for `ManifestEntries` (which takes the descriptor made here).
+    func uncarriedEntries(of inputs: [BatchInput], keepsRead: Bool) -> ManifestEntries {
+        let placed = places.indices.filter { !places[$0].carried }.map { input in
+            let record = places[input].record
+            return ManifestReader.EntryPlace(
+                start: UInt32(record.entryStart), end: UInt32(record.entryStart + record.entryLength),
+                inputHash: inputs[input].name.hashValue)
+        }
+        return ManifestEntries(fd: dup(manifestFile), places: placed, keepsRead: keepsRead)
+    }
+
+    /// Input number `input`'s row and record, read again; an `io` error when either is no longer
+    /// what the run checked (a file changed under it).
+    func carried(_ input: Int, name: String) -> Result<CarriedRow, TabIconsError> {
+        let place = places[input]
+        let record = place.record
+        guard let text = UntrustedFile.bytes(of: manifestFile, at: record.entryStart, count: record.entryLength),
+            ContentHash(of: text) == record.entryHash,
+            let indexRecord = UntrustedFile.bytes(of: indexFile, at: place.recordAt, count: place.recordLength),
+            let paths = Self.paths(in: indexRecord[...], digest: place.digest)
+        else {
+            return .failure(
+                TabIconsError(.io, "the previous manifest or its index changed while the run read them; run again", input: name))
+        }
+        return .success(
+            CarriedRow(text: text, indexRecord: indexRecord, files: record.files, undersized: record.undersized, paths: paths))
+    }
+
+    /// The files' paths of an input's record read again, nil unless it is whole and its fields'
+    /// digest is `digest`.
+    private static func paths(in bytes: ArraySlice<UInt8>, digest: Int) -> [String]? {
+        var at = bytes.startIndex
+        guard bytes.count >= RunIndex.InputRecord.bytes, let record = RunIndex.InputRecord(bytes, &at) else { return nil }
+        var fields = RecordDigest(record)
+        var paths: [String] = []
+        for _ in 0..<record.files {
+            guard bytes.endIndex - at >= 4 else { return nil }
+            let length = RunIndex.readUInt32(bytes, &at)
+            guard bytes.endIndex - at >= length + RunIndex.statBytes + RunIndex.hashBytes else { return nil }
+            let path = String(decoding: bytes[at..<(at + length)], as: UTF8.self)
+            at += length
+            let stat = RunIndex.readStat(bytes, &at)
+            fields.add(path: path, stat: stat, hash: RunIndex.readHash(bytes, &at))
+            paths.append(path)
+        }
+        return at == bytes.endIndex && fields.finish() == digest ? paths : nil
+    }
+
+    /// The index at `path` read for this run, nil when it cannot serve (see the type).
+    static func read(
+        path: String, question: ContentHash, manifestPath: String, journalPath: String, root: String,
+        inputs: [BatchInput], plan: OutputPlan
+    ) -> IndexedEntries? {
+        guard
+            let index = RunIndexCheck.Opened(
+                path: path, question: question, manifestPath: manifestPath, journalPath: journalPath, root: root,
+                inputs: inputs),
+            let (manifestFile, manifestStat) = (try? UntrustedFile.opened(manifestPath)) ?? nil
+        else { return nil }
+        var handedOver = false
+        defer { if !handedOver { close(manifestFile) } }
+        guard manifestStat == index.tail.manifest, manifestStat.size <= Int(UInt32.max) else { return nil }
+
+        let cache = StatCache(trusted: true, recordedBefore: index.stat.mtime)
+        var places: [Place] = []
+        places.reserveCapacity(inputs.count)
+        var icon: OutputPlan.Icon?  // the last input's, its paths listed
+        var seen: UInt64 = 0  // its planned paths' positions its records named
+        var fields: RecordDigest?  // its record's, so far
+        let read = index.read(inputs: inputs) { checks, _ in
+            for check in checks {
+                switch check {
+                case .input(let input, let record, let at):
+                    if let fields { places[places.count - 1].digest = fields.finish() }
+                    fields = RecordDigest(record)
+                    icon = try? plan.icons[input].get().listed
+                    seen = 0
+                    let stands =
+                        icon.map { record.files <= $0.pathCount && $0.pathCount <= 64 } == true
+                        && cache.isUnchanged(recorded: record.stat, current: plan.inputStat(input))
+                    places.append(Place(record: record, recordAt: at, recordLength: RunIndex.InputRecord.bytes, carried: stands))
+                case .file(let path, let stat, let hash):
+                    let input = places.count - 1
+                    places[input].recordLength += RunIndex.fileRecordBytes(pathLength: path.utf8.count)
+                    fields?.add(path: path, stat: stat, hash: hash)
+                    guard places[input].carried else { continue }
+                    // Each a planned path, once, its stat as recorded (an icon too small for a
+                    // scale has fewer files than paths).
+                    guard let icon, let position = icon.position(of: path), seen & (1 << position) == 0,
+                        let current = plan.outputStat(ofInput: input, path: path, in: icon),
+                        cache.isUnchanged(recorded: stat, current: current)
+                    else {
+                        places[input].carried = false
+                        continue
+                    }
+                    seen |= 1 << position
+                }
+            }
+            return true
+        }
+        guard let folders = read, places.count == inputs.count else { return nil }
+        if let fields { places[places.count - 1].digest = fields.finish() }
+        // A unit is carried whole or not at all: an icon's shared files list its twins'.
+        for unit in plan.units where unit.count > 1 && unit.contains(where: { !places[$0].carried }) {
+            for input in unit { places[input].carried = false }
+        }
+        // Every entry in the manifest, in input order, apart; each carried one's bytes as recorded.
+        var end = 0
+        for place in places {
+            let record = place.record
+            guard record.entryStart >= end, record.entryLength >= 2, record.entryLength <= manifestStat.size - record.entryStart
+            else { return nil }
+            end = record.entryStart + record.entryLength
+            if place.carried {
+                guard let text = UntrustedFile.bytes(of: manifestFile, at: record.entryStart, count: record.entryLength),
+                    ContentHash(of: text) == record.entryHash
+                else { return nil }
+            }
+        }
+        handedOver = true
+        return IndexedEntries(
+            manifestFile: manifestFile, indexFile: dup(index.fd), places: places, manifestStat: manifestStat, folders: folders)
+    }
+}
