@@ -216,7 +216,24 @@ public struct BatchNormalizer: Sendable {
         let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
         // Work goes by the plan's units: an icon and its twins are decided and written together.
         let writesRows = record.withLock { $0!.writesRows }
-        let window = UnitWindow(count: inputs.count, twinInputs: plan.twinInputs, width: unitWindow)
+        // No worker takes a twin (its icon's unit does) or an input carried from the index (the
+        // record copies it in order).
+        var skipped = [Bool](repeating: false, count: inputs.count)
+        for twin in plan.twinInputs { skipped[twin] = true }
+        if let indexed { for input in inputs.indices where indexed.carries(input) { skipped[input] = true } }
+        let window = UnitWindow(count: inputs.count, skipped: skipped, width: unitWindow)
+        skipped = []
+        let tell: @Sendable ([RunRecord.Carried]) -> Void = { carried in
+            for (index, error) in carried {
+                let name = inputs[index].name
+                if let error {
+                    onEvent(.failed(index: index, name: name, error: error))
+                } else {
+                    onEvent(.unchanged(index: index, name: name))
+                }
+            }
+        }
+        tell(record.withLock { $0!.recordCarried() })
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, inputs.count))) { _ in
             let take = { () -> [Int]? in window.take().map(plan.unit(of:)) }
             var text: [UInt8] = []  // this worker's row text, its room kept from row to row
@@ -228,7 +245,7 @@ public struct BatchNormalizer: Sendable {
                         ManifestWriter.Stream.entryText(row, into: &text)
                         rowText = text
                     }
-                    record.withLock { $0!.record(outcome, text: rowText, at: index) }
+                    tell(record.withLock { $0!.record(outcome, text: rowText, at: index) })
                 }
                 // A unit's first input heads it (the icon; its twins follow it).
                 if let root = unitResults.first?.index { window.finish(root) }
@@ -237,9 +254,8 @@ public struct BatchNormalizer: Sendable {
                     switch outcome {
                     case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: name, icon: icon))
                     case .reused(let icon, _): onEvent(.reused(index: index, name: name, icon: icon))
-                    case .carried: onEvent(.unchanged(index: index, name: name))
                     case .failed(let error): onEvent(.failed(index: index, name: name, error: error))
-                    case .stopped: break
+                    case .carried, .stopped: break
                     }
                 }
             }

@@ -63,17 +63,6 @@ struct IconRun: Sendable {
                 window.waitForRoom { batch.shouldStop() != 0 }
             }
             guard let unit = next() else { break }
-            // Carried whole as the run index recorded it (`IndexedEntries`): nothing to prepare.
-            if let indexed = previous.indexed, indexed.carries(unit[0]) {
-                record(
-                    unit.map { index in
-                        switch indexed.carried(index, name: inputs[index].name) {
-                        case .success(let row): (index, .carried(row))
-                        case .failure(let error): (index, .failed(error))
-                        }
-                    })
-                continue
-            }
             for index in unit {
                 let input = inputs[index]
                 do throws(TabIconsError) {

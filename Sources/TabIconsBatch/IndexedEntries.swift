@@ -98,21 +98,41 @@ final class IndexedEntries: Sendable {
         return ManifestEntries(fd: dup(manifestFile), places: placed, keepsRead: keepsRead)
     }
 
-    /// Input number `input`'s row and record, read again; an `io` error when either is no longer
-    /// what the run checked (a file changed under it).
-    func carried(_ input: Int, name: String) -> Result<CarriedRow, TabIconsError> {
-        let place = places[input]
-        let record = place.record
-        guard let text = UntrustedFile.bytes(of: manifestFile, at: record.entryStart, count: record.entryLength),
-            ContentHash(of: text) == record.entryHash,
-            let indexRecord = UntrustedFile.bytes(of: indexFile, at: place.recordAt, count: place.recordLength),
-            let paths = Self.paths(in: indexRecord[...], digest: place.digest)
-        else {
-            return .failure(
-                TabIconsError(.io, "the previous manifest or its index changed while the run read them; run again", input: name))
+    /// Reads the carried inputs' rows in input order, the order of their places in both files.
+    struct Reader {
+        private let entries: IndexedEntries
+        private var manifest: ForwardReader
+        private var index: ForwardReader
+
+        init(_ entries: IndexedEntries) {
+            self.entries = entries
+            manifest = ForwardReader(fd: entries.manifestFile)
+            index = ForwardReader(fd: entries.indexFile)
         }
-        return .success(
-            CarriedRow(text: text, indexRecord: indexRecord, files: record.files, undersized: record.undersized, paths: paths))
+
+        /// Whether input number `input` is carried.
+        func carries(_ input: Int) -> Bool { entries.carries(input) }
+
+        /// Carried input number `input`'s row and record, read again (after every input before it
+        /// asked); an `io` error naming `name` when either is no longer what the run checked (a
+        /// file changed under it).
+        mutating func row(_ input: Int, name: String) -> Result<CarriedRow, TabIconsError> {
+            let place = entries.places[input]
+            let record = place.record
+            guard let text = manifest.bytes(at: record.entryStart, count: record.entryLength),
+                ContentHash(of: text) == record.entryHash,
+                let indexRecord = index.bytes(at: place.recordAt, count: place.recordLength),
+                let paths = IndexedEntries.paths(in: indexRecord, digest: place.digest)
+            else {
+                return .failure(
+                    TabIconsError(
+                        .io, "the previous manifest or its index changed while the run read them; run again", input: name))
+            }
+            return .success(
+                CarriedRow(
+                    text: Array(text), indexRecord: Array(indexRecord), files: record.files, undersized: record.undersized,
+                    paths: paths))
+        }
     }
 
     /// The files' paths of an input's record read again, nil unless it is whole and its fields'
@@ -194,6 +214,7 @@ final class IndexedEntries: Sendable {
             for input in unit { places[input].carried = false }
         }
         // Every entry in the manifest, in input order, apart; each carried one's bytes as recorded.
+        var reader = ForwardReader(fd: manifestFile)
         var end = 0
         for place in places {
             let record = place.record
@@ -201,7 +222,7 @@ final class IndexedEntries: Sendable {
             else { return nil }
             end = record.entryStart + record.entryLength
             if place.carried {
-                guard let text = UntrustedFile.bytes(of: manifestFile, at: record.entryStart, count: record.entryLength),
+                guard let text = reader.bytes(at: record.entryStart, count: record.entryLength),
                     ContentHash(of: text) == record.entryHash
                 else { return nil }
             }

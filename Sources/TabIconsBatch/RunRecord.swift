@@ -32,6 +32,9 @@ struct RunRecord: Sendable {
     private let holdsChanges: Bool
     /// The run index made as the rows come (nil under `--check`, or when there is none to make).
     private let runIndex: RunIndexWriter?
+    /// The inputs carried as the previous index recorded them (`IndexedEntries`): no worker takes
+    /// them; each is recorded here, in order, once every input before it is.
+    private var carrier: IndexedEntries.Reader?
 
     init(
         head: Manifest, inputs: [BatchInput], paths: Int = 0, manifestPath: String, limit: Int, previous: PreviousRun,
@@ -48,23 +51,52 @@ struct RunRecord: Sendable {
         self.holdsIcons = holdsIcons
         self.holdsChanges = holdsChanges
         self.runIndex = index
+        carrier = previous.indexed.map(IndexedEntries.Reader.init)
     }
 
     /// Whether rows are written as text (`ManifestWriter.Stream.entryText` makes a row's text
     /// before the lock); under `--check` they are compared instead.
     var writesRows: Bool { output != nil }
 
+    /// An input the run carried (`error` nil), or could not (its row read again was not the one
+    /// checked), recorded with another's: the caller tells of it.
+    typealias Carried = (index: Int, error: TabIconsError?)
+
     /// The outcome of input `index` (`text`: its row's, when `writesRows`; nil: made here),
-    /// recorded with those after it that waited for it.
-    mutating func record(_ outcome: IconOutcome, text: [UInt8]? = nil, at index: Int) {
+    /// recorded with those after it that waited for it and the carried inputs among them.
+    @discardableResult
+    mutating func record(_ outcome: IconOutcome, text: [UInt8]? = nil, at index: Int) -> [Carried] {
         guard index == next else {
             waiting[index] = (outcome, text)
-            return
+            return []
         }
         take(outcome, text, of: index)
         next += 1
-        while let (outcome, text) = waiting.removeValue(forKey: next) {
-            take(outcome, text, of: next)
+        return advance()
+    }
+
+    /// The carried inputs that head the set (before any worker's): recorded at once.
+    mutating func recordCarried() -> [Carried] { advance() }
+
+    /// Records from `next` on what waited and what is carried, up to the first input that has
+    /// neither yet.
+    private mutating func advance() -> [Carried] {
+        var carried: [Carried] = []
+        while true {
+            if let (outcome, text) = waiting.removeValue(forKey: next) {
+                take(outcome, text, of: next)
+            } else if next < inputs.count, carrier?.carries(next) == true {
+                switch carrier!.row(next, name: inputs[next].name) {
+                case .success(let row):
+                    take(.carried(row), nil, of: next)
+                    carried.append((next, nil))
+                case .failure(let error):
+                    take(.failed(error), nil, of: next)
+                    carried.append((next, error))
+                }
+            } else {
+                return carried
+            }
             next += 1
         }
     }

@@ -3,7 +3,8 @@ import Synchronization
 import TabIcons
 
 /// Hands out the plan's units in input order (each by the input that heads it: an icon, not a
-/// twin), never more than `width` inputs past the first unit not yet finished. A unit's rows
+/// twin; none the run carries from its index, which `RunRecord` copies in order), never more
+/// than `width` inputs past the first unit not yet finished. A unit's rows
 /// wait in `RunRecord` until every row before them is recorded, so without this a slow unit
 /// early in the set (a large photo) would leave every row after it waiting: the window keeps
 /// what waits to about `width` inputs, not the set (SPEC §6a "Incremental"). A worker finds the
@@ -16,19 +17,21 @@ final class UnitWindow: Sendable {
 
     private let count: Int
     private let width: Int
-    private let twinInputs: Set<Int>
+    /// The inputs no worker takes: twins (in their icon's unit) and those the run carries as the
+    /// index recorded them (`RunRecord` records them in order).
+    private let skipped: [Bool]
     private let next = Atomic<Int>(0)
     /// The first input that heads a unit not yet finished (published from `finished`'s lock).
     private let first = Atomic<Int>(0)
     private let finished: LockedState<(flags: [Bool], first: Int)>
 
-    /// `count` inputs, of which `twinInputs` head no unit (they are in their icon's).
-    init(count: Int, twinInputs: Set<Int> = [], width: Int = UnitWindow.width) {
+    /// `count` inputs, of which those `skipped` answers true for are handed to no worker.
+    init(count: Int, skipped: [Bool] = [], width: Int = UnitWindow.width) {
         self.count = count
         self.width = max(1, width)
-        self.twinInputs = twinInputs
         var flags = Array(repeating: false, count: count)
-        for twin in twinInputs where twin < count { flags[twin] = true }
+        for (input, skip) in skipped.prefix(count).enumerated() where skip { flags[input] = true }
+        self.skipped = flags
         var first = 0
         while first < count, flags[first] { first += 1 }
         finished = LockedState((flags, first))
@@ -40,7 +43,7 @@ final class UnitWindow: Sendable {
         while true {
             let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
             guard position < count else { return nil }
-            if !twinInputs.contains(position) { return position }
+            if !skipped[position] { return position }
         }
     }
 

@@ -320,12 +320,14 @@ struct RunIndexTests {
     }
 
     @Test(
-        "one input changed: the others carried as the index placed them, their entries copied; the manifest and index are what a run reading the manifest writes"
-    )
-    func oneChanged() throws {
+        "one input changed: the others carried as the index placed them, their entries copied; the manifest and index are what a run reading the manifest writes",
+        arguments: ["bell", "home"])
+    func oneChanged(changed: String) throws {
         let scene = try Scene()
         let stamps = B.stamps(scene.out)
-        try B.put("search.png", at: "icons/bell.png", in: scene.dir)  // other pixels, the same paths
+        // Other pixels, the same paths: the first input (the carried are recorded after it), or
+        // one in the middle (the first carried before any worker's).
+        try B.put("search.png", at: "icons/\(changed).png", in: scene.dir)
         let carried = LockedState<Int?>(nil)
         let (result, events) = try scene.run(carried: { n in carried.withLock { $0 = n } })
         #expect(carried.withLock { $0 } == 3)
@@ -333,11 +335,15 @@ struct RunIndexTests {
         #expect(
             result.counts
                 == BatchResult.Counts(reused: 3, normalized: 1, failed: 0, written: 3, unchanged: 7, removed: 0, undersized: 1))
-        #expect(events == ["done icons/bell.png"] + Self.names.dropFirst().map { "unchanged icons/" + $0 })
+        #expect(events == Self.names.map { ($0 == changed + ".png" ? "done icons/" : "unchanged icons/") + $0 })
         // Only bell's files, the manifest and the index were written.
         let now = B.stamps(scene.out)
         let rewritten = Set(now.keys.filter { now[$0] != stamps[$0] })
-        #expect(rewritten == ["icons/bell.png", "icons/bell@2x.png", "icons/bell@3x.png", "manifest.json", "manifest.json.index"])
+        #expect(
+            rewritten == [
+                "icons/\(changed).png", "icons/\(changed)@2x.png", "icons/\(changed)@3x.png", "manifest.json",
+                "manifest.json.index"
+            ])
         try scene.age()
         #expect(try scene.isWhatAReadRunWrites())
         try scene.age()
@@ -419,12 +425,14 @@ struct RunIndexTests {
                 path: scene.index, question: question, manifestPath: scene.manifest, journalPath: scene.manifest + ".journal",
                 root: scene.out.url.path, inputs: inputs, plan: plan))
         #expect(indexed.carriedCount == 3 && !indexed.carries(0) && indexed.carries(1))
-        let row = try indexed.carried(1, name: "icons/heart.png").get()
+        var reader = IndexedEntries.Reader(indexed)
+        let row = try reader.row(1, name: "icons/heart.png").get()
         #expect(row.paths == ["icons/heart.png", "icons/heart@2x.png", "icons/heart@3x.png"] && row.files == 3)
         #expect(
             String(decoding: row.text, as: UTF8.self).hasPrefix("{")
                 && String(decoding: row.text, as: UTF8.self).contains(#""input": "icons/heart.png""#))
-        // The manifest's bytes changed in place (the descriptor read sees it): heart's entry, then home's record.
+        // The manifest's bytes changed in place (the descriptor read sees it): heart's entry, then
+        // home's record; each read by a reader made after the change.
         let manifest = try #require(FileHandle(forUpdatingAtPath: scene.manifest))
         var bytes = try Data(contentsOf: URL(fileURLWithPath: scene.manifest))
         let position = try #require(bytes.firstRange(of: Data("heart@2x".utf8))).lowerBound
@@ -432,15 +440,17 @@ struct RunIndexTests {
         try manifest.seek(toOffset: 0)
         manifest.write(bytes)
         try manifest.close()
-        #expect(throws: TabIconsError.self) { try indexed.carried(1, name: "icons/heart.png").get() }
+        reader = IndexedEntries.Reader(indexed)
+        #expect(throws: TabIconsError.self) { try reader.row(1, name: "icons/heart.png").get() }
         var index = try Data(contentsOf: URL(fileURLWithPath: scene.index))
         let path = try #require(index.firstRange(of: Data("icons/home@2x.png".utf8))).lowerBound
         index[path + 6] = UInt8(ascii: "H")
         let handle = try #require(FileHandle(forUpdatingAtPath: scene.index))
         handle.write(index)
         try handle.close()
-        #expect(throws: TabIconsError.self) { try indexed.carried(2, name: "icons/home.png").get() }
-        #expect(try indexed.carried(3, name: "icons/rgba-32.png").get().paths == ["icons/rgba-32.png"])
+        reader = IndexedEntries.Reader(indexed)
+        #expect(throws: TabIconsError.self) { try reader.row(2, name: "icons/home.png").get() }
+        #expect(try reader.row(3, name: "icons/rgba-32.png").get().paths == ["icons/rgba-32.png"])
     }
 
     @Test("--check with one input changed carries the others and finds what a check reading the manifest finds; nothing written")
