@@ -28,28 +28,26 @@ final class IndexedEntries: Sendable {
         let paths: [String]
     }
 
+    /// What the run keeps of an input's record (64 bytes an input): its entry's place and hash,
+    /// its record's place, what the run counts of it, whether it is carried, and the digest of
+    /// the record's fields (`RecordDigest`) that the record read again must have.
     private struct Place: Sendable {
-        var record: RunIndex.InputRecord
-        /// Where its record is in the index, and its length (the files' records included).
+        var entryStart: Int
+        var entryLength: Int
+        var entryHash: ContentHash
         var recordAt: Int
-        var recordLength: Int
-        var carried: Bool
-        /// The digest of its record's fields as judged (`RecordDigest`): read again, it must be the same.
         var digest = 0
+        var recordLength: Int32
+        var files: Int32
+        var undersized: Bool
+        var carried: Bool
     }
 
     /// A digest of an input's record, field by field (a `Hasher`, seeded per process).
     private struct RecordDigest {
         private var hasher = Hasher()
 
-        init(_ record: RunIndex.InputRecord) {
-            for part in [
-                record.stat.size, record.stat.mtime, record.stat.ctime, Int(bitPattern: UInt(record.stat.inode)),
-                Int(bitPattern: UInt(record.stat.device)), record.files, record.undersized ? 1 : 0, record.entryStart,
-                record.entryLength
-            ] { hasher.combine(part) }
-            hasher.combine(record.entryHash)
-        }
+        init(_ record: RunIndex.InputRecord) { hasher.combine(record) }
 
         mutating func add(path: String, stat: FileStat, hash: ContentHash) {
             hasher.combine(path)
@@ -90,9 +88,9 @@ final class IndexedEntries: Sendable {
     /// The entries not carried, placed for `ManifestEntries` (which takes the descriptor made here).
     func uncarriedEntries(of inputs: [BatchInput], keepsRead: Bool) -> ManifestEntries {
         let placed = places.indices.filter { !places[$0].carried }.map { input in
-            let record = places[input].record
+            let place = places[input]
             return ManifestReader.EntryPlace(
-                start: UInt32(record.entryStart), end: UInt32(record.entryStart + record.entryLength),
+                start: UInt32(place.entryStart), end: UInt32(place.entryStart + place.entryLength),
                 inputHash: inputs[input].name.hashValue)
         }
         return ManifestEntries(fd: dup(manifestFile), places: placed, keepsRead: keepsRead)
@@ -118,10 +116,9 @@ final class IndexedEntries: Sendable {
         /// file changed under it).
         mutating func row(_ input: Int, name: String) -> Result<CarriedRow, TabIconsError> {
             let place = entries.places[input]
-            let record = place.record
-            guard let text = manifest.bytes(at: record.entryStart, count: record.entryLength),
-                ContentHash(of: text) == record.entryHash,
-                let indexRecord = index.bytes(at: place.recordAt, count: place.recordLength),
+            guard let text = manifest.bytes(at: place.entryStart, count: place.entryLength),
+                ContentHash(of: text) == place.entryHash,
+                let indexRecord = index.bytes(at: place.recordAt, count: Int(place.recordLength)),
                 let paths = IndexedEntries.paths(in: indexRecord, digest: place.digest)
             else {
                 return .failure(
@@ -130,7 +127,7 @@ final class IndexedEntries: Sendable {
             }
             return .success(
                 CarriedRow(
-                    text: Array(text), indexRecord: Array(indexRecord), files: record.files, undersized: record.undersized,
+                    text: Array(text), indexRecord: Array(indexRecord), files: Int(place.files), undersized: place.undersized,
                     paths: paths))
         }
     }
@@ -187,10 +184,18 @@ final class IndexedEntries: Sendable {
                     let stands =
                         icon.map { record.files <= $0.pathCount && $0.pathCount <= 64 } == true
                         && cache.isUnchanged(recorded: record.stat, current: plan.inputStat(input))
-                    places.append(Place(record: record, recordAt: at, recordLength: RunIndex.InputRecord.bytes, carried: stands))
+                    // Lengths past what the manifest and index can hold are not this run's.
+                    guard record.entryLength >= 0, record.entryLength <= UntrustedFile.cap, record.files <= Int32.max else {
+                        return false
+                    }
+                    places.append(
+                        Place(
+                            entryStart: record.entryStart, entryLength: record.entryLength, entryHash: record.entryHash,
+                            recordAt: at, recordLength: Int32(RunIndex.InputRecord.bytes), files: Int32(record.files),
+                            undersized: record.undersized, carried: stands))
                 case .file(let path, let stat, let hash):
                     let input = places.count - 1
-                    places[input].recordLength += RunIndex.fileRecordBytes(pathLength: path.utf8.count)
+                    places[input].recordLength += Int32(RunIndex.fileRecordBytes(pathLength: path.utf8.count))
                     fields?.add(path: path, stat: stat, hash: hash)
                     guard places[input].carried else { continue }
                     // Each a planned path, once, its stat as recorded (an icon too small for a
@@ -217,13 +222,12 @@ final class IndexedEntries: Sendable {
         var reader = ForwardReader(fd: manifestFile)
         var end = 0
         for place in places {
-            let record = place.record
-            guard record.entryStart >= end, record.entryLength >= 2, record.entryLength <= manifestStat.size - record.entryStart
+            guard place.entryStart >= end, place.entryLength >= 2, place.entryLength <= manifestStat.size - place.entryStart
             else { return nil }
-            end = record.entryStart + record.entryLength
+            end = place.entryStart + place.entryLength
             if place.carried {
-                guard let text = reader.bytes(at: record.entryStart, count: record.entryLength),
-                    ContentHash(of: text) == record.entryHash
+                guard let text = reader.bytes(at: place.entryStart, count: place.entryLength),
+                    ContentHash(of: text) == place.entryHash
                 else { return nil }
             }
         }

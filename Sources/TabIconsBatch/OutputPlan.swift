@@ -331,32 +331,43 @@ package struct OutputPlan: Sendable {
                     stem: input.outputStem, rule: rules.rule(input.fileExtension(settings.fileExtension)),
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
-        // One `lstat` of each path, taken ahead on `jobs` threads: its identity (a link's
-        // target's too) and the stat the stat cache compares with its record (`outputStat`).
-        let found = ParallelBlocks.map(count: candidates.count, jobs: settings.jobs) { range in
-            var found: [PlannedFile] = []
-            for icon in candidates[range] { icon.forEachPath { found.append(PlannedFile(path: root + "/" + $0)) } }
-            return found
+        // One `lstat` of each path, taken ahead on `jobs` threads: the digest of the stat the
+        // stat cache compares with its record (`outputStat`, what the plan keeps), and the
+        // paths that lead to an input by identity (a hard link to one, or a link's target), by
+        // candidate and position (rare: each is a usage error below, the first in order thrown).
+        let overInputs = LockedState<[Int: [(position: Int, input: UInt32)]]>([:])
+        let outputStats = ParallelBlocks.map(count: candidates.count, jobs: settings.jobs) { range in
+            var stats: [StatDigest] = []
+            for candidate in range {
+                var position = 0
+                candidates[candidate].forEachPath { path in
+                    let found = PlannedFile(path: root + "/" + path)
+                    stats.append(StatDigest(found.stat))
+                    if let id = found.identity, let input = identities.files[id] {
+                        overInputs.withLock { $0[candidate, default: []].append((position, input)) }
+                    }
+                    position += 1
+                }
+            }
+            return stats
         }
-        var outputStats: [StatDigest] = []
+        let inputsUnder = overInputs.withLock { $0 }
         var outputStatStart: [UInt32] = []
-        outputStats.reserveCapacity(found.count)
         outputStatStart.reserveCapacity(candidates.count + 1)
         var lastFolder: String?  // the folder last found clear of input folders: an icon's paths share one
-        for icon in candidates {
-            outputStatStart.append(UInt32(outputStats.count))
+        var pathsSeen = 0
+        for (candidate, icon) in candidates.enumerated() {
+            outputStatStart.append(UInt32(pathsSeen))
+            let start = pathsSeen
             try icon.forEachPath { path throws(BatchUsageError) in
+                defer { pathsSeen += 1 }
                 if !reservedRelative.isEmpty {
                     if let (_, flag, reservedPath) = reservedRelative.first(where: { Self.folds(path, to: $0.0) }) {
                         throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                     }
                 }
-                let full = root + "/" + path
-                let planned = found[outputStats.count]
-                outputStats.append(StatDigest(planned.stat))
-                // By identity, so a hard link to an input is the input.
-                if let id = planned.identity, let input = identities.input(id) {
-                    throw BatchUsageError("--out \(root) would write \(full) over the input \(input)")
+                if let input = inputsUnder[candidate]?.first(where: { start + $0.position == pathsSeen })?.input {
+                    throw BatchUsageError("--out \(root) would write \(root)/\(path) over the input \(inputs[Int(input)].name)")
                 }
                 let folder = OutputDirectory.split(path).folder
                 if folder == lastFolder { return }
@@ -373,7 +384,7 @@ package struct OutputPlan: Sendable {
                 )
             }
         }
-        outputStatStart.append(UInt32(outputStats.count))
+        outputStatStart.append(UInt32(pathsSeen))
         var spared = Set(identities.files.keys).union(identities.folders.keys)
         for (_, path) in reserved { if let id = FileIdentity(path: path) { spared.insert(id) } }
         return OutputPlan(
@@ -604,7 +615,7 @@ extension BatchInput {
 
 /// The identities of the inputs and of the folders that hold them, with their names for messages.
 /// Per input, its file's stat (regular files only): the one `stat` of it gives both.
-private struct InputIdentities {
+private struct InputIdentities: Sendable {
     /// Each input file's identity and its input's number (its name is made when a message needs it).
     var files: [FileIdentity: UInt32] = [:]
     var folders: [FileIdentity: String] = [:]
@@ -621,10 +632,10 @@ private struct InputIdentities {
         stats.reserveCapacity(inputs.count)
         // Each input's `stat` (links followed, as it is read), taken ahead on `jobs` threads.
         let found = ParallelBlocks.map(count: inputs.count, jobs: jobs) { range in
-            range.map { index -> (identity: FileIdentity, stat: FileStat?)? in
+            range.map { index -> (identity: FileIdentity, stat: StatDigest)? in
                 var info = stat()
                 guard let path = inputs[index].sourcePath, stat(path, &info) == 0 else { return nil }
-                return (FileIdentity(info), info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil)
+                return (FileIdentity(info), StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
             }
         }
         for (index, input) in inputs.enumerated() {
@@ -632,7 +643,7 @@ private struct InputIdentities {
                 stats.append(StatDigest(nil))
                 continue
             }
-            stats.append(StatDigest(stat))
+            stats.append(stat)
             files[identity] = UInt32(index)
             // Each folder is looked at once, however many inputs it holds.
             let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."

@@ -19,6 +19,15 @@ enum ParallelBlocks {
                 results.withLock { $0[index] = done }
             }
         }
-        return results.withLock { $0.flatMap { $0 } }
+        // Joined a block at a time, each let go once copied: the whole is held once.
+        return results.withLock { blocks in
+            var joined: [Element] = []
+            joined.reserveCapacity(blocks.reduce(0) { $0 + $1.count })
+            for index in blocks.indices {
+                joined += blocks[index]
+                blocks[index] = []
+            }
+            return joined
+        }
     }
 }

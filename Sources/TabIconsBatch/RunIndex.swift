@@ -44,7 +44,7 @@ enum RunIndex {
     /// The fixed part of an input's record: its stat record, how many files follow, whether its
     /// row is undersized, and where its manifest entry's text is (its first byte, its length) and
     /// that text's hash.
-    struct InputRecord: Equatable {
+    struct InputRecord: Hashable {
         var stat: FileStat
         var files: Int
         var undersized: Bool
