@@ -43,7 +43,8 @@ final class IndexedEntries: Sendable {
         var carried: Bool
     }
 
-    /// A digest of an input's record, field by field (a `Hasher`, seeded per process).
+    /// A digest of an input's record as parsed (`RunIndexCheck.Check`s: its fixed part, then each
+    /// file's), a `Hasher` seeded per process.
     private struct RecordDigest {
         private var hasher = Hasher()
 
@@ -119,7 +120,7 @@ final class IndexedEntries: Sendable {
             guard let text = manifest.bytes(at: place.entryStart, count: place.entryLength),
                 ContentHash(of: text) == place.entryHash,
                 let indexRecord = index.bytes(at: place.recordAt, count: Int(place.recordLength)),
-                let paths = IndexedEntries.paths(in: indexRecord, digest: place.digest)
+                let paths = IndexedEntries.paths(in: indexRecord, of: place)
             else {
                 return .failure(
                     TabIconsError(
@@ -132,24 +133,18 @@ final class IndexedEntries: Sendable {
         }
     }
 
-    /// The files' paths of an input's record read again, nil unless it is whole and its fields'
-    /// digest is `digest`.
-    private static func paths(in bytes: ArraySlice<UInt8>, digest: Int) -> [String]? {
-        var at = bytes.startIndex
-        guard bytes.count >= RunIndex.InputRecord.bytes, let record = RunIndex.InputRecord(bytes, &at) else { return nil }
+    /// The files' paths of an input's record read again (parsed as the index's body is, by
+    /// `RunIndexCheck.Body`), nil unless it is whole and its fields' digest is the one judged.
+    private static func paths(in bytes: ArraySlice<UInt8>, of place: Place) -> [String]? {
+        var body = RunIndexCheck.Body(inputs: 1, files: Int(place.files), at: place.recordAt)
+        guard body.take(bytes), body.isComplete, case .input(_, let record, _)? = body.checks.first else { return nil }
         var fields = RecordDigest(record)
         var paths: [String] = []
-        for _ in 0..<record.files {
-            guard bytes.endIndex - at >= 4 else { return nil }
-            let length = RunIndex.readUInt32(bytes, &at)
-            guard bytes.endIndex - at >= length + RunIndex.statBytes + RunIndex.hashBytes else { return nil }
-            let path = String(decoding: bytes[at..<(at + length)], as: UTF8.self)
-            at += length
-            let stat = RunIndex.readStat(bytes, &at)
-            fields.add(path: path, stat: stat, hash: RunIndex.readHash(bytes, &at))
+        for case .file(let path, let stat, let hash) in body.checks.dropFirst() {
+            fields.add(path: path, stat: stat, hash: hash)
             paths.append(path)
         }
-        return at == bytes.endIndex && fields.finish() == digest ? paths : nil
+        return fields.finish() == place.digest ? paths : nil
     }
 
     /// The index at `path` read for this run, nil when it cannot serve (see the type).
@@ -174,6 +169,7 @@ final class IndexedEntries: Sendable {
         var seen: UInt64 = 0  // its planned paths' positions its records named
         var fields: RecordDigest?  // its record's, so far
         let read = index.read(inputs: inputs) { checks, _ in
+            defer { checks.removeAll(keepingCapacity: true) }
             for check in checks {
                 switch check {
                 case .input(let input, let record, let at):
@@ -201,7 +197,7 @@ final class IndexedEntries: Sendable {
                     // Each a planned path, once, its stat as recorded (an icon too small for a
                     // scale has fewer files than paths).
                     guard let icon, let position = icon.position(of: path), seen & (1 << position) == 0,
-                        let current = plan.outputStat(ofInput: input, path: path, in: icon),
+                        let current = plan.outputStat(ofInput: input, at: position),
                         cache.isUnchanged(recorded: stat, current: current)
                     else {
                         places[input].carried = false

@@ -223,8 +223,16 @@ package struct OutputPlan: Sendable {
     /// plan was made (of nil when no regular file was there); nil when the plan has no stat of
     /// it. `icon` is the input's planned icon when the caller holds it (its paths listed).
     func outputStat(ofInput index: Int, path: String, in icon: Icon? = nil) -> StatDigest? {
-        guard index + 1 < outputStatStart.count, let icon = icon ?? (try? icons[index].get()),
-            let position = icon.position(of: path), Int(outputStatStart[index]) + position < outputStatStart[index + 1]
+        guard index >= 0, index < icons.count, let icon = icon ?? (try? icons[index].get()),
+            let position = icon.position(of: path)
+        else { return nil }
+        return outputStat(ofInput: index, at: position)
+    }
+
+    /// The same for the planned path at `position` of the input's `Icon.allPaths`.
+    func outputStat(ofInput index: Int, at position: Int) -> StatDigest? {
+        guard index >= 0, index + 1 < outputStatStart.count, position >= 0,
+            Int(outputStatStart[index]) + position < outputStatStart[index + 1]
         else { return nil }
         return outputStats[Int(outputStatStart[index]) + position]
     }

@@ -27,15 +27,13 @@ enum RunIndexCheck {
         guard let directory = try? OutputDirectory(root: root, create: false) else { return nil }
         let verifier = Verifier(
             inputs: inputs, directory: directory, cache: StatCache(trusted: true, recordedBefore: index.stat.mtime), jobs: jobs)
-        var pending: [Check] = []
         guard
             let folders = index.read(
                 inputs: inputs,
                 { checks, last in
-                    pending += checks
-                    guard pending.count >= Verifier.batch || last else { return true }
-                    defer { pending.removeAll(keepingCapacity: true) }
-                    return verifier.verify(pending)
+                    guard checks.count >= Verifier.batch || last else { return true }
+                    defer { checks.removeAll(keepingCapacity: true) }
+                    return verifier.verify(checks)
                 })
         else { return nil }
         return Answer(files: index.tail.files, undersized: index.tail.undersized, folders: folders)
@@ -76,12 +74,13 @@ enum RunIndexCheck {
 
         deinit { close(fd) }
 
-        /// Reads the body a block at a time, handing `take` each block's records (and whether they
-        /// are the last), then the folders; answers the folders when the index is whole (every
-        /// record, nothing over, the checksum right) and `take` took every record, else nil.
-        func read(inputs: [BatchInput], _ take: (_ checks: [Check], _ last: Bool) -> Bool) -> [String]? {
+        /// Reads the body a block at a time, handing `take` the records parsed so far after each
+        /// block (and whether they are the last; it removes those it is done with), then the
+        /// folders; answers the folders when the index is whole (every record, nothing over, the
+        /// checksum right) and `take` took every record, else nil.
+        func read(inputs: [BatchInput], _ take: (_ checks: inout [Check], _ last: Bool) -> Bool) -> [String]? {
             let end = stat.size - RunIndex.checksumBytes, tailAt = end - RunIndex.Tail.bytes
-            var body = Body(inputs: inputs, files: tail.files)
+            var body = Body(inputs: inputs.count, files: tail.files)
             var folders: FolderList?  // once the body is read and its every record taken
             var checksum = RunIndex.ChainedHash()
             var offset = 0
@@ -97,8 +96,7 @@ enum RunIndexCheck {
                 let foldersTo = max(bodyTo, min(block.count, tailAt - offset))
                 if bodyTo > bodyFrom {
                     guard body.take(block[bodyFrom..<bodyTo]) else { return nil }
-                    guard take(body.checks, offset + bodyTo == tail.foldersAt) else { return nil }
-                    body.checks.removeAll(keepingCapacity: true)
+                    guard take(&body.checks, offset + bodyTo == tail.foldersAt) else { return nil }
                 }
                 if foldersTo > bodyTo {
                     if folders == nil {
@@ -177,15 +175,18 @@ enum RunIndexCheck {
         /// keeps adds one; room is left for those).
         private var slashes = 0
         /// Where `carry` starts in the index.
-        private var position = RunIndex.magic.count
+        private var position: Int
         var checks: [Check] = []
 
         /// The most folders the index may list.
         var folderBound: Int { slashes + fileCount + 64 }
 
-        init(inputs: [BatchInput], files: Int) {
-            inputCount = inputs.count
+        /// The records of `inputs` inputs and `files` files, the first at `position` in the index
+        /// (the body's start; one input's record read again starts at its own place).
+        init(inputs: Int, files: Int, at position: Int = RunIndex.magic.count) {
+            inputCount = inputs
             fileCount = files
+            self.position = position
         }
 
         /// Every input and file recorded, no byte over.

@@ -128,9 +128,9 @@ struct RunRecord: Sendable {
             if row.undersized { result.counts.undersized += 1 }
             // Under --check it is the entry in the manifest: nothing to compare.
             if check == nil {
-                let start = stream.icon(text: row.text)
+                // Appended whether or not there is an index (`runIndex?` would skip its arguments).
+                let start = append(row.text)
                 runIndex?.add(carried: row, entryStart: start)
-                if let piece = stream.take() { output?.put(piece) }
             }
         case .failed(let error):
             result.manifest.errors.append(.init(input: inputs[index].name, error: error))
@@ -156,11 +156,17 @@ struct RunRecord: Sendable {
         } else {
             var entry = text ?? []
             if text == nil { ManifestWriter.Stream.entryText(icon, into: &entry) }
-            let start = stream.icon(text: entry)
+            let start = append(entry)
             runIndex?.add(icon, undersized: undersized, entryStart: start, entry: entry)
-            if let piece = stream.take() { output?.put(piece) }
         }
         if holdsIcons { result.manifest.icons.append(icon) }
+    }
+
+    /// An entry's text into the manifest's (handed on a piece at a time); answers where it starts.
+    private mutating func append(_ entry: [UInt8]) -> Int {
+        let start = stream.icon(text: entry)
+        if let piece = stream.take() { output?.put(piece) }
+        return start
     }
 
     /// Every row's and kept file's path in: `produces` may be asked.
