@@ -48,6 +48,16 @@ public struct BatchInput: Sendable {
         case .walked, .file: file!.path
         }
     }
+    /// The format the input's name suggests by its extension (`ImageDecoder.format(suggestedByExtension:)`):
+    /// what a worker started ahead loads, never what decodes it.
+    var suggestedFormat: ImageFormat? {
+        switch source {
+        case .walked(let file, _): return ImageDecoder.format(suggestedByExtension: file.extensionName)
+        case .file(let name, _, _, _, _), .custom(let name, _, _, _, _):
+            guard let dot = name.lastIndex(of: ".") else { return nil }
+            return ImageDecoder.format(suggestedByExtension: name[name.index(after: dot)...])
+        }
+    }
     /// The file read for the bytes, when the batch reads one (not a caller's closure): what the
     /// run index records a stat of (`RunIndex`).
     var file: (path: String, limit: Int, regularOnly: Bool)? {

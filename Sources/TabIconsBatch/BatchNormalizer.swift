@@ -150,6 +150,10 @@ public struct BatchNormalizer: Sendable {
         {
             return withExtendedLifetime(lock) { answered(answer, inputs: inputs, onEvent: onEvent) }
         }
+        let engine = IconEngine(jail: jail)
+        defer { engine.finish() }
+        // The first worker starts while the run plans and reads its previous one.
+        if !inputs.isEmpty { engine.startAhead(for: inputs) }
         let plan = try OutputPlan.make(
             inputs,
             .init(
@@ -211,8 +215,6 @@ public struct BatchNormalizer: Sendable {
                         path: indexPath, keeps: answersFromIndex, question: question, root: root, inputs: inputs.count,
                         previous: previousIndex)))
         let budget = MemoryBudget(capacity: memoryBudget)
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
         let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)
         // Work goes by the plan's units: an icon and its twins are decided and written together.
         let writesRows = record.withLock { $0!.writesRows }

@@ -11,7 +11,9 @@ public enum TabIconCommand {
     /// workers running this very executable (`WorkerJail.currentExecutable`).
     public static func main(_ arguments: [String]) -> Int32 {
         if arguments.first == WorkerJail.workerArgument {
-            return IconWorker.serve(testFaults: arguments == [WorkerJail.workerArgument, WorkerJail.testFaultsArgument])
+            let options = arguments.dropFirst()
+            return IconWorker.serve(
+                testFaults: options.contains(WorkerJail.testFaultsArgument), loadAhead: WorkerJail.loadAhead(in: Array(options)))
         }
         StopSignals.install()
         return run(arguments, jail: .currentExecutable).rawValue

@@ -24,10 +24,14 @@ protocol FormatDecoder: Sendable {
     /// `options.limits` against the header before allocating pixels, and honour
     /// `options.longestSideNeeded` where the library can shrink on load.
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage
+    /// Loads now what the format's first decode would load (a library opened at run time);
+    /// a failure is left for that decode to report.
+    static func loadAhead()
 }
 
 extension FormatDecoder {
     static func truncatedSignature(_ head: [UInt8]) -> String? { nil }
+    static func loadAhead() {}
 }
 
 /// The front door for decoding: bytes (binary, base64 text or a `data:` URL) in, `DecodedImage` out.
@@ -45,6 +49,19 @@ public enum ImageDecoder {
 
     /// Every registered format's file name extensions (what `tabicon` walks folders for).
     package static var fileExtensions: Set<String> { Set(registered.flatMap { $0.fileExtensions }) }
+
+    /// The format a file name's extension (without the dot, any case) suggests: a hint for what
+    /// to load ahead, never what decides (the bytes are sniffed).
+    package static func format(suggestedByExtension fileExtension: some StringProtocol) -> ImageFormat? {
+        let lowercase = fileExtension.lowercased()
+        return registered.first { $0.fileExtensions.contains(lowercase) }?.format
+    }
+
+    /// Loads now what decoding `format` would load on its first input (librsvg for SVG): a
+    /// worker started ahead of its first input pays it while the batch is still planning.
+    package static func loadAhead(_ format: ImageFormat) {
+        decoder(for: format).loadAhead()
+    }
 
     /// Decodes `data`, sniffing its format from the bytes. Throws `TabIconsError` with a code of
     /// SPEC §6; never crashes on bad input.

@@ -35,6 +35,8 @@ package struct WalkedFile: Sendable {
 
     /// The path it is read from.
     package var path: String { joined(folder.path) }
+    /// The name's extension as found, without its dot (`SVG`).
+    package var extensionName: Substring { fileExtension.dropFirst() }
     /// The name it is reported under (the manifest's `input`).
     package var displayName: String { folder.shownPath.map(joined) ?? path }
 
