@@ -53,9 +53,7 @@ public struct BatchInput: Sendable {
     var suggestedFormat: ImageFormat? {
         switch source {
         case .walked(let file, _): return ImageDecoder.format(suggestedByExtension: file.extensionName)
-        case .file(let name, _, _, _, _), .custom(let name, _, _, _, _):
-            guard let dot = name.lastIndex(of: ".") else { return nil }
-            return ImageDecoder.format(suggestedByExtension: name[name.index(after: dot)...])
+        case .file(let name, _, _, _, _), .custom(let name, _, _, _, _): return ImageDecoder.format(suggestedByName: name)
         }
     }
     /// The file read for the bytes, when the batch reads one (not a caller's closure): what the

@@ -50,11 +50,18 @@ public enum ImageDecoder {
     /// Every registered format's file name extensions (what `tabicon` walks folders for).
     package static var fileExtensions: Set<String> { Set(registered.flatMap { $0.fileExtensions }) }
 
-    /// The format a file name's extension (without the dot, any case) suggests: a hint for what
-    /// to load ahead, never what decides (the bytes are sniffed).
+    /// The format a file name's extension (without the dot, any case) suggests: what a folder
+    /// walk collects and what to load ahead, never what decodes (the bytes are sniffed).
     package static func format(suggestedByExtension fileExtension: some StringProtocol) -> ImageFormat? {
         let lowercase = fileExtension.lowercased()
         return registered.first { $0.fileExtensions.contains(lowercase) }?.format
+    }
+
+    /// The same for a name or path: its extension is the text after its last dot (as
+    /// `pathExtension` reads it); none without a dot.
+    package static func format(suggestedByName name: String) -> ImageFormat? {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        return format(suggestedByExtension: name[name.utf8.index(after: dot)...])
     }
 
     /// Loads now what decoding `format` would load on its first input (librsvg for SVG): a

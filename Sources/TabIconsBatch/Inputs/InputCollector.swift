@@ -239,8 +239,7 @@ public enum InputCollector {
     /// Whether a file name (not starting with `.`) has one of `imageExtensions`, any case: what
     /// `pathExtension` reads, the text after the last dot.
     private static func isImageName(_ name: String) -> Bool {
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
-        return imageExtensions.contains(name[name.utf8.index(after: dot)...].lowercased())
+        ImageDecoder.format(suggestedByName: name) != nil
     }
 
     /// A path component that cannot climb out of the output root.

@@ -145,6 +145,34 @@ struct WorkerAheadTests {
         for pid in served { #expect(Glibc.kill(pid, 0) == -1 && errno == ESRCH) }
     }
 
+    @Test("a batch stopped before its first input, or refused by its plan, leaves no worker started ahead alive")
+    func noWorkerOutlivesAnEarlyEnd() throws {
+        let svg = try Fixtures.data(Fixtures.testImage("house.svg"))
+        let inputs = ["a", "b"].map { name in BatchInput(name: "\(name).svg", outputStem: name, load: { svg }) }
+        for (scales, stop) in [([1.0, 2, 3], SIGINT), ([1, 2.01998, 2.02002], 0)] {
+            let dir = try TemporaryDirectory("ahead-early")
+            // A link of its own, so this batch's workers are told from any other test's.
+            let link = dir.path("tabicon-worker")
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: TabiconBinary.url!.path)
+            var batch = BatchNormalizer(
+                normalizer: Normalizer(options: NormalizeOptions(scales: scales)),
+                outputRoot: dir.url.appendingPathComponent("out"), jobs: 2)
+            batch.jail = WorkerJail(executable: link)
+            batch.shouldStop = { stop }
+            if stop == 0 {
+                #expect(throws: BatchUsageError.self) { try batch.run(inputs) }
+            } else {
+                let result = try batch.run(inputs)
+                #expect(result.stoppedBy == stop)
+                #expect(result.manifest.icons.isEmpty && result.manifest.errors.isEmpty)
+            }
+            #expect(
+                JailedWorkerTests.children(of: getpid()).filter { JailedWorkerTests.isWorker($0, link: link) }.isEmpty,
+                "a worker outlived the batch")
+            #expect(!FileManager.default.fileExists(atPath: dir.path("out/manifest.json")))
+        }
+    }
+
     @Test("a worker that cannot start ahead is not an error of its own: each input has the io error of its spawn")
     func unstartableWorker() throws {
         let svg = try Fixtures.data(Fixtures.testImage("house.svg"))
