@@ -160,14 +160,16 @@ public struct BatchNormalizer: Sendable {
                 layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
                 outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
                 previewPath: previewURL?.relativePath, vector: vector, jobs: jobs))
-        // Some inputs changed: those whose records stand are carried as the index placed them.
-        let indexed =
-            asksIndex
-            ? question.flatMap {
-                IndexedEntries.read(
-                    path: indexPath, question: $0, manifestPath: manifestURL.relativePath, journalPath: journal.path,
-                    root: root, inputs: inputs, plan: plan)
-            } : nil
+        // Each input's key, which its index record holds (none without a question).
+        let keys = question == nil ? nil : RunIndex.InputKeys(of: self, inputs: inputs, units: plan.sharedUnits)
+        // Some inputs changed, were added or removed: those whose records stand are carried as the
+        // index placed them.
+        var indexed: IndexedEntries?
+        if asksIndex, let question, let keys {
+            indexed = IndexedEntries.read(
+                path: indexPath, question: question, keys: keys, sameInputs: checkOnly,
+                manifestPath: manifestURL.relativePath, journalPath: journal.path, root: root, inputs: inputs, plan: plan)
+        }
         var previous: PreviousRun
         if let indexed {
             previous = PreviousRun(
@@ -212,7 +214,7 @@ public struct BatchNormalizer: Sendable {
                 index: checkOnly
                     ? nil
                     : RunIndexWriter.make(
-                        path: indexPath, keeps: answersFromIndex, question: question, root: root, inputs: inputs.count,
+                        path: indexPath, keeps: answersFromIndex, question: question, keys: keys, root: root,
                         previous: previousIndex)))
         let budget = MemoryBudget(capacity: memoryBudget)
         let context = IconRun(batch: self, previous: previous, budget: budget, engine: engine)

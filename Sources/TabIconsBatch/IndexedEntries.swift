@@ -2,19 +2,25 @@ import TabIcons
 import Foundation
 
 /// The previous manifest's entries as the run index (`RunIndex`) placed them, for a run the index
-/// could not answer whole because some inputs changed (SPEC §6a "Incremental"). An input whose
-/// every record stands against the stats the output plan took (`StatCache`'s rule, the index's
-/// mtime the bound, as when it answers a run), as do those of every input of its unit (an icon and its twins), is carried:
-/// its entry's bytes and its index record are copied into the new manifest and index
-/// (`CarriedRow`), nothing of it parsed or compared. Every other input's entry is placed for
-/// `ManifestEntries`, which reads it when the run asks, as it reads an outlined manifest's. So a
-/// run over thousands of icons with one changed reads that icon's entry, not the manifest.
+/// could not answer whole because some inputs changed, were added or were removed (SPEC §6a
+/// "Incremental"). Each record is this run's input with the same key (`RunIndex.InputKeys`: its
+/// name), or no input's. An input whose every record stands against the stats the output plan
+/// took (`StatCache`'s rule, the index's mtime the bound, as when it answers a run), in the unit
+/// recorded (the same stem, path and own options, and the same twins), as do those of every
+/// input of its unit, is carried: its entry's bytes and its index record are copied into the new
+/// manifest and index (`CarriedRow`), nothing of it parsed or compared. Every other record's
+/// entry is placed for `ManifestEntries` under its input's name (a removed input's under none:
+/// only pruning reads it), which reads it when the run asks, as it reads an outlined manifest's.
+/// So a run over thousands of icons with one changed, added or removed reads that icon's entry,
+/// not the manifest.
 ///
-/// Taken only when the index asks this run's question, no journal is there, the manifest and
-/// `--out` are the ones recorded, the index is whole, every entry's place lies in the manifest in
-/// input order, and each carried entry's bytes hash as recorded; otherwise `read` answers nil and
-/// the run reads the manifest. A forged index can say only what a forged manifest can: the
-/// carried entries are that manifest's, for inputs and files whose stats are as recorded.
+/// Taken only when the index asks this run's question (its options; under `--check`, the whole
+/// question: the check compares entries by place), no journal is there, the manifest and `--out`
+/// are the ones recorded, the index is whole, the inputs found come in its order, every entry's
+/// place lies in the manifest in that order, and each carried entry's bytes hash as recorded;
+/// otherwise `read` answers nil and the run reads the manifest. A forged index can say only what
+/// a forged manifest can: the carried entries are that manifest's, for inputs and files whose
+/// stats are as recorded.
 final class IndexedEntries: Sendable {
     /// An input carried over as the previous run recorded it.
     struct CarriedRow: Sendable {
@@ -28,9 +34,9 @@ final class IndexedEntries: Sendable {
         let paths: [String]
     }
 
-    /// What the run keeps of an input's record (64 bytes an input): its entry's place and hash,
-    /// its record's place, what the run counts of it, whether it is carried, and the digest of
-    /// the record's fields (`RecordDigest`) that the record read again must have.
+    /// What the run keeps of a record (64 bytes): its entry's place and hash, its record's place,
+    /// its input, what the run counts of it, whether it is carried, and the digest of the
+    /// record's fields (`RecordDigest`) that the record read again must have.
     private struct Place: Sendable {
         var entryStart: Int
         var entryLength: Int
@@ -39,6 +45,8 @@ final class IndexedEntries: Sendable {
         var digest = 0
         var recordLength: Int32
         var files: Int32
+        /// This run's input with the record's key; -1 for none (an input removed).
+        var input: Int32
         var undersized: Bool
         var carried: Bool
     }
@@ -61,7 +69,10 @@ final class IndexedEntries: Sendable {
 
     private let manifestFile: Int32
     private let indexFile: Int32
+    /// In the index's order.
     private let places: [Place]
+    /// Each input's place; -1 for an input the index does not hold (an input added).
+    private let placeOfInput: [Int32]
     /// The manifest's stat, as the index recorded it.
     let manifestStat: FileStat
     /// The manifest's folders, as the index recorded them.
@@ -69,10 +80,13 @@ final class IndexedEntries: Sendable {
     /// How many inputs are carried.
     let carriedCount: Int
 
-    private init(manifestFile: Int32, indexFile: Int32, places: [Place], manifestStat: FileStat, folders: [String]) {
+    private init(
+        manifestFile: Int32, indexFile: Int32, places: [Place], placeOfInput: [Int32], manifestStat: FileStat, folders: [String]
+    ) {
         self.manifestFile = manifestFile
         self.indexFile = indexFile
         self.places = places
+        self.placeOfInput = placeOfInput
         self.manifestStat = manifestStat
         self.folders = folders
         carriedCount = places.count { $0.carried }
@@ -84,15 +98,20 @@ final class IndexedEntries: Sendable {
     }
 
     /// Whether input number `input` is carried (then so is every input of its unit).
-    func carries(_ input: Int) -> Bool { places[input].carried }
+    func carries(_ input: Int) -> Bool { place(of: input)?.carried == true }
 
-    /// The entries not carried, placed for `ManifestEntries` (which takes the descriptor made here).
+    private func place(of input: Int) -> Place? {
+        let at = Int(placeOfInput[input])
+        return at < 0 ? nil : places[at]
+    }
+
+    /// The entries not carried, in the manifest's order, placed for `ManifestEntries` (which takes
+    /// the descriptor made here): a removed input's under no input's name (only pruning reads it).
     func uncarriedEntries(of inputs: [BatchInput], keepsRead: Bool) -> ManifestEntries {
-        let placed = places.indices.filter { !places[$0].carried }.map { input in
-            let place = places[input]
-            return ManifestReader.EntryPlace(
+        let placed = places.filter { !$0.carried }.map { place in
+            ManifestReader.EntryPlace(
                 start: UInt32(place.entryStart), end: UInt32(place.entryStart + place.entryLength),
-                inputHash: inputs[input].name.hashValue)
+                inputHash: place.input < 0 ? 0 : inputs[Int(place.input)].name.hashValue)
         }
         return ManifestEntries(fd: dup(manifestFile), places: placed, keepsRead: keepsRead)
     }
@@ -116,8 +135,8 @@ final class IndexedEntries: Sendable {
         /// asked); an `io` error naming `name` when either is no longer what the run checked (a
         /// file changed under it).
         mutating func row(_ input: Int, name: String) -> Result<CarriedRow, TabIconsError> {
-            let place = entries.places[input]
-            guard let text = manifest.bytes(at: place.entryStart, count: place.entryLength),
+            guard let place = entries.place(of: input), place.carried,
+                let text = manifest.bytes(at: place.entryStart, count: place.entryLength),
                 ContentHash(of: text) == place.entryHash,
                 let indexRecord = index.bytes(at: place.recordAt, count: Int(place.recordLength)),
                 let paths = IndexedEntries.paths(in: indexRecord, of: place)
@@ -148,59 +167,74 @@ final class IndexedEntries: Sendable {
     }
 
     /// The index at `path` read for this run, nil when it cannot serve (see the type).
+    /// `sameInputs`: only an index of this very input list serves (`--check`).
     static func read(
-        path: String, question: ContentHash, manifestPath: String, journalPath: String, root: String,
-        inputs: [BatchInput], plan: OutputPlan
+        path: String, question: RunIndex.Question, keys: RunIndex.InputKeys, sameInputs: Bool, manifestPath: String,
+        journalPath: String, root: String, inputs: [BatchInput], plan: OutputPlan
     ) -> IndexedEntries? {
         guard
             let index = RunIndexCheck.Opened(
-                path: path, question: question, manifestPath: manifestPath, journalPath: journalPath, root: root,
-                inputs: inputs),
+                path: path, question: question, inputs: sameInputs ? inputs.count : nil, manifestPath: manifestPath,
+                journalPath: journalPath, root: root),
             let (manifestFile, manifestStat) = (try? UntrustedFile.opened(manifestPath)) ?? nil
         else { return nil }
         var handedOver = false
         defer { if !handedOver { close(manifestFile) } }
         guard manifestStat == index.tail.manifest, manifestStat.size <= Int(UInt32.max) else { return nil }
+        // The same input list: record n is input n, in the unit recorded (units come from the
+        // list and the options), its key and unit not read. Another: each matched by key, its
+        // unit compared.
+        let sameList = index.tail.question == question && index.tail.inputs == inputs.count
+        let byKey = sameList ? nil : keys.table()
+        guard sameList || byKey != nil else { return nil }
 
         let cache = StatCache(trusted: true, recordedBefore: index.stat.mtime)
         var places: [Place] = []
-        places.reserveCapacity(inputs.count)
-        var icon: OutputPlan.Icon?  // the last input's, its paths listed
+        var placeOfInput = [Int32](repeating: -1, count: inputs.count)
+        var lastInput = -1  // the last record's input: the inputs found come in the index's order
+        var icon: OutputPlan.Icon?  // the last record's input's, its paths listed
         var seen: UInt64 = 0  // its planned paths' positions its records named
         var fields: RecordDigest?  // its record's, so far
-        let read = index.read(inputs: inputs) { checks, _ in
+        let read = index.read { checks, _ in
             defer { checks.removeAll(keepingCapacity: true) }
             for check in checks {
                 switch check {
-                case .input(let input, let record, let at):
+                case .input(let number, let record, let at):
                     if let fields { places[places.count - 1].digest = fields.finish() }
                     fields = RecordDigest(record)
-                    icon = try? plan.icons[input].get().listed
-                    seen = 0
-                    let stands =
-                        icon.map { record.files <= $0.pathCount && $0.pathCount <= 64 } == true
-                        && cache.isUnchanged(recorded: record.stat, current: plan.inputStat(input))
                     // Lengths past what the manifest and index can hold are not this run's.
                     guard record.entryLength >= 0, record.entryLength <= UntrustedFile.cap, record.files <= Int32.max else {
                         return false
                     }
+                    let input = sameList ? number : byKey!.input(forKey: record.key)
+                    if let input {
+                        guard input > lastInput else { return false }
+                        lastInput = input
+                        placeOfInput[input] = Int32(places.count)
+                    }
+                    icon = input.flatMap { try? plan.icons[$0].get().listed }
+                    seen = 0
+                    let stands =
+                        input.map { sameList || record.unit == keys.unit($0) } == true
+                        && icon.map { record.files <= $0.pathCount && $0.pathCount <= 64 } == true
+                        && cache.isUnchanged(recorded: record.stat, current: plan.inputStat(input!))
                     places.append(
                         Place(
                             entryStart: record.entryStart, entryLength: record.entryLength, entryHash: record.entryHash,
                             recordAt: at, recordLength: Int32(RunIndex.InputRecord.bytes), files: Int32(record.files),
-                            undersized: record.undersized, carried: stands))
+                            input: Int32(input ?? -1), undersized: record.undersized, carried: stands))
                 case .file(let path, let stat, let hash):
-                    let input = places.count - 1
-                    places[input].recordLength += Int32(RunIndex.fileRecordBytes(pathLength: path.utf8.count))
+                    let last = places.count - 1
+                    places[last].recordLength += Int32(RunIndex.fileRecordBytes(pathLength: path.utf8.count))
                     fields?.add(path: path, stat: stat, hash: hash)
-                    guard places[input].carried else { continue }
+                    guard places[last].carried else { continue }
                     // Each a planned path, once, its stat as recorded (an icon too small for a
                     // scale has fewer files than paths).
                     guard let icon, let position = icon.position(of: path), seen & (1 << position) == 0,
-                        let current = plan.outputStat(ofInput: input, at: position),
+                        let current = plan.outputStat(ofInput: Int(places[last].input), at: position),
                         cache.isUnchanged(recorded: stat, current: current)
                     else {
-                        places[input].carried = false
+                        places[last].carried = false
                         continue
                     }
                     seen |= 1 << position
@@ -208,11 +242,12 @@ final class IndexedEntries: Sendable {
             }
             return true
         }
-        guard let folders = read, places.count == inputs.count else { return nil }
+        guard let folders = read else { return nil }
         if let fields { places[places.count - 1].digest = fields.finish() }
         // A unit is carried whole or not at all: an icon's shared files list its twins'.
-        for unit in plan.units where unit.count > 1 && unit.contains(where: { !places[$0].carried }) {
-            for input in unit { places[input].carried = false }
+        for unit in plan.sharedUnits
+        where unit.contains(where: { placeOfInput[$0] < 0 || !places[Int(placeOfInput[$0])].carried }) {
+            for input in unit where placeOfInput[input] >= 0 { places[Int(placeOfInput[input])].carried = false }
         }
         // Every entry in the manifest, in input order, apart; each carried one's bytes as recorded.
         var reader = ForwardReader(fd: manifestFile)
@@ -229,6 +264,7 @@ final class IndexedEntries: Sendable {
         }
         handedOver = true
         return IndexedEntries(
-            manifestFile: manifestFile, indexFile: dup(index.fd), places: places, manifestStat: manifestStat, folders: folders)
+            manifestFile: manifestFile, indexFile: dup(index.fd), places: places, placeOfInput: placeOfInput,
+            manifestStat: manifestStat, folders: folders)
     }
 }

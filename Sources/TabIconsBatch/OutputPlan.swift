@@ -245,6 +245,13 @@ package struct OutputPlan: Sendable {
         return twins.indices.filter { !twinInputs.contains($0) }.map(unit(of:))
     }
 
+    /// The units of more than one input (an icon with its twins): `units` without the
+    /// inputs alone, made without listing those (a set of thousands has a few twins).
+    var sharedUnits: [[Int]] {
+        let twinInputs = twinInputs
+        return twins.indices.filter { twins[$0] != (nil, nil) && !twinInputs.contains($0) }.map(unit(of:))
+    }
+
     /// The inputs that are some icon's twin: every other input heads a unit.
     var twinInputs: Set<Int> {
         var twinInputs = Set<Int>()

@@ -5,7 +5,7 @@ import Foundation
 /// the same question can answer "nothing to do" from stats alone, as git's index answers
 /// `git status` (SPEC §6a "Incremental"): no manifest text read, no plan made, nothing compared.
 ///
-/// The question is one digest (`question(of:inputs:)`): the options, the layout, the paths as given
+/// The question is a digest (`question(of:inputs:)`): the options, the layout, the paths as given
 /// and every input in order. The answer is every input's stat record and every output file's (path, stat
 /// record, hash), the manifest's own stat, the counts a summary prints and the manifest's folders.
 /// A run that asks the same question, finds no journal, the manifest as recorded and every file's
@@ -20,9 +20,10 @@ import Foundation
 /// (a checksum of its blocks, counts and lengths in bounds). A forged index can say only what a
 /// forged manifest can: that there is nothing to do; it makes no run write or remove a file.
 ///
-/// It also places each input's manifest entry (`InputRecord`): a run in which some inputs changed
-/// copies the entries of the others as their bytes (`IndexedEntries`) rather than reading the
-/// manifest.
+/// It also places each input's manifest entry under the input's key (`InputRecord`): a run in
+/// which some inputs changed, or were added or removed, copies the entries of the others as their
+/// bytes (`IndexedEntries`) rather than reading the manifest; that needs only the question's
+/// options (`Question.options`) to match.
 ///
 /// Layout, little-endian: `magic`; per input in order its `InputRecord`, then per file its path
 /// (length, bytes), stat record and hash; the folders (count, then each as length and bytes); the
@@ -32,7 +33,7 @@ enum RunIndex {
     static func path(manifestPath: String) -> String { manifestPath + ".index" }
 
     /// The first bytes, the format's version in them.
-    static let magic = Array("tabicon index 2\n".utf8)
+    static let magic = Array("tabicon index 3\n".utf8)
     /// The checksum's block, and how much a reader takes at a time.
     static let block = 1 << 16
     /// The longest path a record may hold.
@@ -42,8 +43,8 @@ enum RunIndex {
     static let checksumBytes = hashBytes
 
     /// The fixed part of an input's record: its stat record, how many files follow, whether its
-    /// row is undersized, and where its manifest entry's text is (its first byte, its length) and
-    /// that text's hash.
+    /// row is undersized, where its manifest entry's text is (its first byte, its length) and
+    /// that text's hash, and the input's key and its unit's (`InputKeys`).
     struct InputRecord: Hashable {
         var stat: FileStat
         var files: Int
@@ -51,8 +52,10 @@ enum RunIndex {
         var entryStart: Int
         var entryLength: Int
         var entryHash: ContentHash
+        var key: ContentHash
+        var unit: ContentHash
 
-        static let bytes = statBytes + 4 + 1 + 8 + 8 + hashBytes
+        static let bytes = statBytes + 4 + 1 + 8 + 8 + 3 * hashBytes
         /// Where `entryStart` is in the record: a copied record gets its entry's new place there.
         static let entryStartAt = statBytes + 4 + 1
 
@@ -63,15 +66,22 @@ enum RunIndex {
             RunIndex.put(entryStart, into: &out)
             RunIndex.put(entryLength, into: &out)
             RunIndex.put(entryHash, into: &out)
+            RunIndex.put(key, into: &out)
+            RunIndex.put(unit, into: &out)
         }
 
-        init(stat: FileStat, files: Int, undersized: Bool, entryStart: Int, entryLength: Int, entryHash: ContentHash) {
+        init(
+            stat: FileStat, files: Int, undersized: Bool, entryStart: Int, entryLength: Int, entryHash: ContentHash,
+            key: ContentHash, unit: ContentHash
+        ) {
             self.stat = stat
             self.files = files
             self.undersized = undersized
             self.entryStart = entryStart
             self.entryLength = entryLength
             self.entryHash = entryHash
+            self.key = key
+            self.unit = unit
         }
 
         /// Nil when its flags are not 0 or 1.
@@ -84,6 +94,8 @@ enum RunIndex {
             entryStart = RunIndex.readInt(bytes, &at)
             entryLength = RunIndex.readInt(bytes, &at)
             entryHash = RunIndex.readHash(bytes, &at)
+            key = RunIndex.readHash(bytes, &at)
+            unit = RunIndex.readHash(bytes, &at)
         }
     }
 
@@ -92,7 +104,7 @@ enum RunIndex {
 
     /// The fixed part after the folders.
     struct Tail: Equatable {
-        var question: ContentHash
+        var question: Question
         var manifest: FileStat
         /// `--out`'s identity (not its times: renaming the index into place moves them).
         var root: FileIdentity
@@ -102,10 +114,11 @@ enum RunIndex {
         /// Where the folders begin (the body's end).
         var foldersAt: Int
 
-        static let bytes = hashBytes + statBytes + 6 * 8
+        static let bytes = 2 * hashBytes + statBytes + 6 * 8
 
         func write(into out: inout [UInt8]) {
-            RunIndex.put(question, into: &out)
+            RunIndex.put(question.asked, into: &out)
+            RunIndex.put(question.options, into: &out)
             RunIndex.put(manifest, into: &out)
             for value in [
                 Int(bitPattern: UInt(root.device)), Int(bitPattern: UInt(root.inode)), inputs, files, undersized, foldersAt
@@ -113,7 +126,7 @@ enum RunIndex {
         }
 
         init(
-            question: ContentHash, manifest: FileStat, root: FileIdentity, inputs: Int, files: Int, undersized: Int,
+            question: Question, manifest: FileStat, root: FileIdentity, inputs: Int, files: Int, undersized: Int,
             foldersAt: Int
         ) {
             self.question = question
@@ -127,7 +140,8 @@ enum RunIndex {
 
         init(_ bytes: ArraySlice<UInt8>) {
             var at = bytes.startIndex
-            question = RunIndex.readHash(bytes, &at)
+            let asked = RunIndex.readHash(bytes, &at)
+            question = Question(asked: asked, options: RunIndex.readHash(bytes, &at))
             manifest = RunIndex.readStat(bytes, &at)
             let device = RunIndex.readWord(bytes, &at)
             root = FileIdentity(device: device, inode: RunIndex.readWord(bytes, &at))
@@ -215,53 +229,6 @@ enum RunIndex {
             last.fold(pending[...])
             return last.state
         }
-    }
-
-    /// What a run asks, as one digest: everything but the files' bytes that decides what it
-    /// writes and what it owns. Nil when an input is not a file (a library caller's bytes):
-    /// no stat stands for those.
-    static func question(
-        of batch: BatchNormalizer, inputs: [BatchInput]
-    ) -> ContentHash? {
-        var digest = ChainedHash()
-        var scratch: [UInt8] = []
-        func add(_ text: String) { add(Substring(text).utf8) }
-        func add(_ text: Substring.UTF8View) {
-            put(text.count, into: &scratch)
-            text.withBytes { scratch += $0 }
-        }
-        scratch += magic
-        scratch += batch.fingerprint.json.utf8(indent: nil)
-        add(batch.outputRoot.relativePath)
-        add(batch.manifestURL.relativePath)
-        add(batch.previewURL?.relativePath ?? "")
-        put(batch.manifestLimit, into: &scratch)
-        put(batch.inputFolders.count, into: &scratch)
-        batch.inputFolders.forEach(add)
-        put(inputs.count, into: &scratch)
-        for input in inputs {
-            // A walked file by what its names are made of (no string made), any other by its names.
-            if let walked = input.walked {
-                scratch.append(1)
-                walked.file.spell(add)
-                put(walked.limit, into: &scratch)
-            } else {
-                guard let file = input.file else { return nil }
-                scratch.append(0)
-                add(input.name)
-                add(input.outputStem)
-                add(file.path)
-                put(file.limit, into: &scratch)
-                scratch.append(file.regularOnly ? 1 : 0)
-            }
-            if let own = batch.fingerprint(of: input) { scratch += own.json.utf8(indent: nil) } else { scratch.append(0) }
-            if scratch.count >= block {
-                digest.add(scratch)
-                scratch.removeAll(keepingCapacity: true)
-            }
-        }
-        digest.add(scratch)
-        return digest.finish()
     }
 
     /// Moves the index at `path` (if any) to a temporary name beside it before a run's first

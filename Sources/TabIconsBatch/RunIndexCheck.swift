@@ -16,20 +16,19 @@ enum RunIndexCheck {
     }
 
     static func answer(
-        path: String, question: ContentHash, manifestPath: String, journalPath: String, root: String,
+        path: String, question: RunIndex.Question, manifestPath: String, journalPath: String, root: String,
         inputs: [BatchInput], jobs: Int
     ) -> Answer? {
         guard
             let index = Opened(
-                path: path, question: question, manifestPath: manifestPath, journalPath: journalPath,
-                root: root, inputs: inputs)
+                path: path, question: question, inputs: inputs.count, manifestPath: manifestPath, journalPath: journalPath,
+                root: root)
         else { return nil }
         guard let directory = try? OutputDirectory(root: root, create: false) else { return nil }
         let verifier = Verifier(
             inputs: inputs, directory: directory, cache: StatCache(trusted: true, recordedBefore: index.stat.mtime), jobs: jobs)
         guard
             let folders = index.read(
-                inputs: inputs,
                 { checks, last in
                     guard checks.count >= Verifier.batch || last else { return true }
                     defer { checks.removeAll(keepingCapacity: true) }
@@ -39,15 +38,17 @@ enum RunIndexCheck {
         return Answer(files: index.tail.files, undersized: index.tail.undersized, folders: folders)
     }
 
-    /// An index that may answer this run, open: the same question, as many inputs, no journal,
-    /// the manifest and `--out` as recorded; its body not yet read (`read`).
+    /// An index that may serve this run, open: the same question (with `inputs`, the whole
+    /// question and that many inputs; nil, its options only: records are then matched to inputs
+    /// by key), no journal, the manifest and `--out` as recorded; its body not yet read (`read`).
     final class Opened {
         let fd: Int32
         let stat: FileStat
         let tail: RunIndex.Tail
 
-        init?(path: String, question: ContentHash, manifestPath: String, journalPath: String, root: String, inputs: [BatchInput])
-        {
+        init?(
+            path: String, question: RunIndex.Question, inputs: Int?, manifestPath: String, journalPath: String, root: String
+        ) {
             var info = Foundation.stat()
             guard lstat(journalPath, &info) != 0, errno == ENOENT else { return nil }
             guard let (fd, indexStat) = (try? UntrustedFile.opened(path)) ?? nil else { return nil }
@@ -59,8 +60,10 @@ enum RunIndexCheck {
                 return nil
             }
             let tail = RunIndex.Tail(tailBytes[...])
-            guard tail.question == question, tail.inputs == inputs.count, tail.files >= 0,
-                tail.foldersAt >= RunIndex.magic.count, tail.foldersAt <= tailAt,
+            let sameQuestion =
+                inputs.map { tail.question == question && tail.inputs == $0 } ?? (tail.question.options == question.options)
+            guard sameQuestion, tail.files >= 0, tail.foldersAt >= RunIndex.magic.count, tail.foldersAt <= tailAt,
+                tail.inputs >= 0, tail.inputs <= (tail.foldersAt - RunIndex.magic.count) / RunIndex.InputRecord.bytes,
                 RunIndex.linkStat(manifestPath) == tail.manifest,
                 RunIndex.folderIdentity(root) == tail.root
             else {
@@ -78,9 +81,9 @@ enum RunIndexCheck {
         /// block (and whether they are the last; it removes those it is done with), then the
         /// folders; answers the folders when the index is whole (every record, nothing over, the
         /// checksum right) and `take` took every record, else nil.
-        func read(inputs: [BatchInput], _ take: (_ checks: inout [Check], _ last: Bool) -> Bool) -> [String]? {
+        func read(_ take: (_ checks: inout [Check], _ last: Bool) -> Bool) -> [String]? {
             let end = stat.size - RunIndex.checksumBytes, tailAt = end - RunIndex.Tail.bytes
-            var body = Body(inputs: inputs.count, files: tail.files)
+            var body = Body(inputs: tail.inputs, files: tail.files)
             var folders: FolderList?  // once the body is read and its every record taken
             var checksum = RunIndex.ChainedHash()
             var offset = 0
@@ -157,7 +160,8 @@ enum RunIndexCheck {
 
     /// One record to check against the file system.
     enum Check {
-        /// Input number `Int`'s record, which starts `at` bytes into the index (its files follow).
+        /// Record number `Int`'s (the input's number when the index asked the whole question),
+        /// which starts `at` bytes into the index (its files follow).
         case input(Int, RunIndex.InputRecord, at: Int)
         case file(String, FileStat, ContentHash)
     }

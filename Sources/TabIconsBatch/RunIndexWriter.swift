@@ -12,9 +12,10 @@ import Foundation
 final class RunIndexWriter: @unchecked Sendable {
     private let path: String
     private let file: AtomicFileWriter.Pending
-    private let question: ContentHash
+    private let question: RunIndex.Question
+    /// Each input's key and its unit's, which its record holds.
+    private let keys: RunIndex.InputKeys
     private let root: FileIdentity
-    private let expected: Int
     /// The index set aside (its temporary name, open), while every byte so far equals it.
     private var previous: (path: String, fd: Int32, size: Int)?
     private var buffer: [UInt8]
@@ -30,26 +31,27 @@ final class RunIndexWriter: @unchecked Sendable {
     /// temporary to be had. The index set aside at `previous` is removed unless a writer may
     /// put it back.
     static func make(
-        path: String, keeps: Bool, question: ContentHash?, root: String, inputs: Int, previous: String?
+        path: String, keeps: Bool, question: RunIndex.Question?, keys: RunIndex.InputKeys?, root: String, previous: String?
     ) -> RunIndexWriter? {
-        guard keeps, let question, let rootIdentity = RunIndex.folderIdentity(root),
+        guard keeps, let question, let keys, let rootIdentity = RunIndex.folderIdentity(root),
             let file = try? AtomicFileWriter.Pending(path: path)
         else {
             if let previous { unlink(previous) }
             return nil
         }
         return RunIndexWriter(
-            path: path, file: file, question: question, root: rootIdentity, inputs: inputs, previous: previous)
+            path: path, file: file, question: question, keys: keys, root: rootIdentity, previous: previous)
     }
 
     private init(
-        path: String, file: AtomicFileWriter.Pending, question: ContentHash, root: FileIdentity, inputs: Int, previous: String?
+        path: String, file: AtomicFileWriter.Pending, question: RunIndex.Question, keys: RunIndex.InputKeys,
+        root: FileIdentity, previous: String?
     ) {
         self.path = path
         self.file = file
         self.question = question
+        self.keys = keys
         self.root = root
-        expected = inputs
         buffer = RunIndex.magic
         if let previous {
             // Opened as any file read back is (no link, no FIFO), whatever its size: it is compared.
@@ -78,11 +80,11 @@ final class RunIndexWriter: @unchecked Sendable {
     /// put at `entryStart` of the manifest.
     func add(_ icon: Manifest.Icon, undersized isUndersized: Bool, entryStart: Int, entry: [UInt8]) {
         guard !spoiled else { return }
-        guard let stat = icon.inputStat else { return spoil() }
+        guard inputs < keys.count, let stat = icon.inputStat else { return spoil() }
         let owned = icon.ownedFiles
         RunIndex.InputRecord(
             stat: stat, files: owned.count, undersized: isUndersized, entryStart: entryStart, entryLength: entry.count,
-            entryHash: ContentHash(of: entry)
+            entryHash: ContentHash(of: entry), key: keys.key(inputs), unit: keys.unit(inputs)
         ).write(into: &buffer)
         for file in owned {
             let length = file.path.utf8.count
@@ -97,7 +99,8 @@ final class RunIndexWriter: @unchecked Sendable {
     }
 
     /// Input number `inputs`' record as the previous index held it (`IndexedEntries`: its row
-    /// carried as its bytes), its entry now at `entryStart`.
+    /// carried as its bytes; its key and unit this input's, as they matched), its entry now at
+    /// `entryStart`.
     func add(carried row: IndexedEntries.CarriedRow, entryStart: Int) {
         guard !spoiled else { return }
         let from = buffer.count
@@ -141,7 +144,7 @@ final class RunIndexWriter: @unchecked Sendable {
     /// is left: the next run reads the manifest).
     @discardableResult
     func finish(manifestPath: String, folders: [String]) -> Bool {
-        guard !spoiled, inputs == expected, let manifest = RunIndex.linkStat(manifestPath) else {
+        guard !spoiled, inputs == keys.count, let manifest = RunIndex.linkStat(manifestPath) else {
             spoil()
             return false
         }

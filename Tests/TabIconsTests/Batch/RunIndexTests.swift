@@ -19,6 +19,8 @@ struct RunIndexTests {
         var names = RunIndexTests.names
         var scales: [Double] = [1, 2, 3]
         var layout = OutputLayout.flat
+        /// The most bytes read of an input, by name (1 MiB when not named).
+        var limits: [String: Int] = [:]
         var index: String { out.path("manifest.json.index") }
         var manifest: String { out.path("manifest.json") }
 
@@ -71,7 +73,7 @@ struct RunIndexTests {
             names.map { name in
                 BatchInput(
                     name: "icons/" + name, outputStem: "icons/" + (name as NSString).deletingPathExtension,
-                    path: dir.path("icons/" + name), limit: 1 << 20, regularOnly: true)
+                    path: dir.path("icons/" + name), limit: limits[name] ?? 1 << 20, regularOnly: true)
             }
         }
 
@@ -214,27 +216,202 @@ struct RunIndexTests {
         }
     }
 
-    @Test("another question reads the manifest: an input added, removed or renamed, other scales")
-    func otherQuestion() throws {
+    /// Runs `scene` telling how many inputs the index carried (nil: the manifest was read).
+    static func runCounting(_ scene: Scene, check: Bool = false) throws -> (result: BatchResult, events: [String], carried: Int?)
+    {
+        let carried = LockedState<Int?>(-1)
+        let (result, events) = try scene.run(check: check, carried: { n in carried.withLock { $0 = n } })
+        return (result, events, carried.withLock { $0 })
+    }
+
+    @Test(
+        "an input removed, added or renamed: the others carried as the index placed them, the removed one's files pruned; the manifest and index are what a run reading the manifest writes"
+    )
+    func addedAndRemoved() throws {
         var scene = try Scene()
-        scene.names.removeLast()
-        var (result, _) = try scene.run()
-        #expect(!result.answeredFromIndex && result.counts.removed == 1 && result.counts.reused == 3)
+        let stamps = B.stamps(scene.out)
+        scene.names.removeLast()  // rgba-32.png
+        var (result, events, carried) = try Self.runCounting(scene)
+        #expect(carried == 3 && !result.answeredFromIndex)
+        #expect(result.counts == .init(reused: 3, normalized: 0, failed: 0, written: 0, unchanged: 9, removed: 1, undersized: 0))
+        #expect(events == scene.names.map { "unchanged icons/" + $0 })
+        #expect(!FileManager.default.fileExists(atPath: scene.out.path("icons/rgba-32.png")))
+        let now = B.stamps(scene.out)
+        #expect(Set(now.keys.filter { now[$0] != stamps[$0] }) == ["manifest.json", "manifest.json.index"])
         try scene.age()
-        scene.names = Self.names
-        (result, _) = try scene.run()
-        #expect(!result.answeredFromIndex && result.counts.normalized == 1)
+        #expect(try scene.isWhatAReadRunWrites())
+        // Added back first in the list, and in the middle.
+        for names in [["rgba-32.png"] + Self.names.dropLast(), Self.names] {
+            try scene.age()
+            let before = scene.names
+            scene.names = names
+            (result, events, carried) = try Self.runCounting(scene)
+            #expect(!result.answeredFromIndex)
+            if names == Self.names {
+                // From [rgba, bell, heart, home]: bell, heart and home found again, but rgba's place
+                // is now after them: the inputs found are not in the index's order.
+                #expect(carried == nil && result.counts.reused == 4 && result.counts.written == 0)
+                #expect(before.first == "rgba-32.png")
+            } else {
+                #expect(carried == 3)
+                #expect(result.counts.normalized == 1 && result.counts.reused == 3 && result.counts.removed == 0)
+                #expect(events == ["done icons/rgba-32.png"] + Self.names.dropLast().map { "unchanged icons/" + $0 })
+            }
+            try scene.age()
+            #expect(try scene.isWhatAReadRunWrites())
+        }
+        // Renamed: a removed input and an added one.
         try scene.age()
         #expect(rename(scene.dir.path("icons/home.png"), scene.dir.path("icons/house.png")) == 0)
         scene.names[2] = "house.png"
-        (result, _) = try scene.run()
-        #expect(!result.answeredFromIndex && result.counts.normalized == 1 && result.counts.removed == 3)
+        (result, events, carried) = try Self.runCounting(scene)
+        #expect(carried == 3 && result.counts.normalized == 1 && result.counts.removed == 3)
+        #expect(events[2] == "done icons/house.png" && events.filter { $0.hasPrefix("unchanged") }.count == 3)
+        for scale in ["", "@2x", "@3x"] {
+            #expect(!FileManager.default.fileExists(atPath: scene.out.path("icons/home\(scale).png")))
+            #expect(FileManager.default.fileExists(atPath: scene.out.path("icons/house\(scale).png")))
+        }
         try scene.age()
-        scene.scales = [1, 2]
-        (result, _) = try scene.run()
-        #expect(!result.answeredFromIndex && result.counts.normalized == 4)
+        #expect(try scene.isWhatAReadRunWrites())
         try scene.age()
         #expect(try scene.answersAsTheManifestWould())
+    }
+
+    @Test(
+        "other options read the manifest, as does --check of another input list (it compares by place), with the result of a run without an index"
+    )
+    func otherQuestion() throws {
+        var scene = try Scene()
+        scene.scales = [1, 2]
+        var (result, _, carried) = try Self.runCounting(scene)
+        #expect(carried == nil && !result.answeredFromIndex && result.counts.normalized == 4)
+        try scene.age()
+        scene.names.removeLast()
+        let stamps = B.stamps(scene.out)
+        let checked = try Self.runCounting(scene, check: true)
+        let read = try scene.run(answers: false, check: true)
+        #expect(checked.carried == nil && checked.result.counts == read.result.counts)
+        #expect(checked.result.changes == read.result.changes && !checked.result.isUpToDate)
+        #expect(checked.result.changes.contains { $0.kind == .remove && $0.path == "icons/rgba-32.png" })
+        #expect(B.stamps(scene.out) == stamps)
+        (result, _, carried) = try Self.runCounting(scene)
+        #expect(carried == 3 && result.counts.removed == 1)
+        try scene.age()
+        #expect(try scene.answersAsTheManifestWould())
+    }
+
+    @Test(
+        "a twin added or removed takes its icon out of what is carried (its Contents.json lists its twins); the files are what a run reading the manifest writes",
+        arguments: ["added", "removed"])
+    func twinAddedOrRemoved(how: String) throws {
+        let all = [
+            ("bell.png", "bell.png"), ("home.png", "home.png"), ("home-dark.png", "heart.png"), ("search.png", "search.png")
+        ]
+        var scene = try Scene(files: how == "added" ? all.filter { $0.0 != "home-dark.png" } : all, layout: .xcassets)
+        if how == "added" {
+            try B.put("heart.png", at: "icons/home-dark.png", in: scene.dir)
+            scene.names = all.map(\.0)
+        } else {
+            scene.names.removeAll { $0 == "home-dark.png" }
+        }
+        let contents = scene.out.path("icons/home.imageset/Contents.json")
+        let (result, events, carried) = try Self.runCounting(scene)
+        #expect(carried == 2 && result.counts.failed == 0)
+        #expect(events.contains("unchanged icons/bell.png") && events.contains("unchanged icons/search.png"))
+        #expect(!events.contains("unchanged icons/home.png"))
+        let listsDark = try String(contentsOfFile: contents, encoding: .utf8).contains("home-dark")
+        #expect(listsDark == (how == "added"))
+        try scene.age()
+        #expect(try scene.isWhatAReadRunWrites())
+    }
+
+    @Test(
+        "an input read with another limit is not carried but found as the same input: its entry reused while it stands, its files kept when it fails"
+    )
+    func sameNameOtherSpelling() throws {
+        var scene = try Scene()
+        scene.limits["heart.png"] = 1 << 19
+        var (result, events, carried) = try Self.runCounting(scene)
+        #expect(carried == 3 && result.counts.reused == 4 && result.counts.written == 0)
+        #expect(events[1] == "reused icons/heart.png")
+        try scene.age()
+        #expect(try scene.isWhatAReadRunWrites())
+        try scene.age()
+        scene.limits["heart.png"] = 1 << 18
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: scene.dir.path("icons/heart.png")))
+        (result, events, carried) = try Self.runCounting(scene)
+        #expect(carried == 3 && result.counts.failed == 1 && result.counts.removed == 0)
+        #expect(
+            result.manifest.errors.first?.keptFiles.map(\.path) == ["icons/heart.png", "icons/heart@2x.png", "icons/heart@3x.png"]
+        )
+        for file in ["icons/heart.png", "icons/heart@2x.png", "icons/heart@3x.png"] {
+            #expect(FileManager.default.fileExists(atPath: scene.out.path(file)))
+        }
+    }
+
+    @Test("a forged index that asks this run's whole question but holds a record more reads the manifest")
+    func forgedCount() throws {
+        var scene = try Scene(files: (Self.names + ["search.png"]).map { ($0, $0) })
+        scene.names.removeLast()
+        var options = NormalizeOptions()
+        options.scales = scene.scales
+        let batch = BatchNormalizer(normalizer: Normalizer(options: options), outputRoot: scene.out.url, jobs: 2)
+        let question = try #require(RunIndex.question(of: batch, inputs: scene.inputs(scene.names)))
+        try scene.forgeIndex { bytes in
+            let tailAt = bytes.count - RunIndex.checksumBytes - RunIndex.Tail.bytes
+            var tail = RunIndex.Tail(bytes[tailAt..<(tailAt + RunIndex.Tail.bytes)])
+            #expect(tail.inputs == 5)
+            tail.question = question
+            var fixed: [UInt8] = []
+            tail.write(into: &fixed)
+            bytes.replaceSubrange(tailAt..<(tailAt + RunIndex.Tail.bytes), with: fixed)
+        }
+        try scene.age()
+        let (result, _, carried) = try Self.runCounting(scene)
+        #expect(!result.answeredFromIndex && carried == 4)
+        #expect(result.counts.reused == 4 && result.counts.removed == 3 && result.warnings.isEmpty)
+        try scene.age()
+        #expect(try scene.isWhatAReadRunWrites())
+    }
+
+    @Test(
+        "a forged index whose records share a key, or name inputs out of order, reads the manifest when the input list changed, with the same result"
+    )
+    func forgedKeys() throws {
+        for how in ["shared", "swapped"] {
+            var scene = try Scene()
+            try scene.forgeIndex { bytes in
+                let offsets = Scene.recordOffsets(bytes, inputs: Self.names.count)
+                var records: [RunIndex.InputRecord] = []
+                for offset in offsets.prefix(2) {
+                    var at = offset
+                    records.append(try #require(RunIndex.InputRecord(bytes[...], &at)))
+                }
+                if how == "shared" { records[1].key = records[0].key } else { records.swapAt(0, 1) }
+                for (offset, record) in zip(offsets.prefix(2), [records[0], records[1]]) {
+                    var fixed: [UInt8] = []
+                    var original = record
+                    if how == "swapped" {
+                        // Only the keys trade places: each record keeps its own entry and files.
+                        var at = offset
+                        original = try #require(RunIndex.InputRecord(bytes[...], &at))
+                        original.key = record.key
+                        original.unit = record.unit
+                    }
+                    original.write(into: &fixed)
+                    bytes.replaceSubrange(offset..<(offset + RunIndex.InputRecord.bytes), with: fixed)
+                }
+            }
+            try scene.age()
+            // With the same list, records are taken by position (the question vouches for it):
+            // the keys matter once the list changes.
+            scene.names.removeLast()
+            let (result, _, carried) = try Self.runCounting(scene)
+            #expect(carried == nil, "\(how)")
+            #expect(result.counts.reused == 3 && result.counts.removed == 1 && result.warnings.isEmpty)
+            try scene.age()
+            #expect(try scene.isWhatAReadRunWrites())
+        }
     }
 
     @Test("a manifest touched or edited, or a journal beside it, reads the manifest")
@@ -420,10 +597,11 @@ struct RunIndexTests {
             .init(
                 layout: .flat, fileExtension: "png", scales: scene.scales, outputRoot: scene.out.url.path,
                 manifestPath: scene.manifest, inputFolders: []))
+        let keys = try #require(RunIndex.InputKeys(of: batch, inputs: inputs, units: plan.sharedUnits))
         let indexed = try #require(
             IndexedEntries.read(
-                path: scene.index, question: question, manifestPath: scene.manifest, journalPath: scene.manifest + ".journal",
-                root: scene.out.url.path, inputs: inputs, plan: plan))
+                path: scene.index, question: question, keys: keys, sameInputs: false, manifestPath: scene.manifest,
+                journalPath: scene.manifest + ".journal", root: scene.out.url.path, inputs: inputs, plan: plan))
         #expect(indexed.carriedCount == 3 && !indexed.carries(0) && indexed.carries(1))
         var reader = IndexedEntries.Reader(indexed)
         let row = try reader.row(1, name: "icons/heart.png").get()

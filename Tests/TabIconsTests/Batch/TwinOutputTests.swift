@@ -500,7 +500,7 @@ struct TwinOutputTests {
         #expect(try android[0].get().selectorPath == "drawable/home_selector.xml")
         #expect(try android[1].get().selectorPath == nil)
         let plan = OutputPlan(icons: android, folders: [], spared: [], twins: twins)
-        #expect(plan.units == [[0, 2, 1, 3], [4]])
+        #expect(plan.units == [[0, 2, 1, 3], [4]] && plan.sharedUnits == [[0, 2, 1, 3]])
         let (xcassets, _) = OutputPlan.placeTwins(
             inputs, OutputPlan.naming(inputs, layout: .xcassets, fileExtension: "png", scales: [1, 2]),
             layout: .xcassets)

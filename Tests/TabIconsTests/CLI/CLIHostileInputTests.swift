@@ -193,12 +193,17 @@ struct CLIHostileInputTests {
         let other = try inputs()
         let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: other.url.appendingPathComponent("out"))
         func question(_ arguments: [String]) -> ContentHash? {
-            RunIndex.question(of: batch, inputs: InputCollector.collect(arguments).batchInputs(limit: 1 << 20))
+            RunIndex.question(of: batch, inputs: InputCollector.collect(arguments).batchInputs(limit: 1 << 20))?.asked
         }
         let both = [dir.path("icons"), other.path("icons")]
         #expect(question(both) != nil && question(both) == question(both))
         #expect(question(both) != question(both.reversed()))
         #expect(question([dir.path("icons")]) != question([relative]))
+        // And so do the inputs' keys, by which an index's records are matched to them.
+        let list = InputCollector.collect(both).batchInputs(limit: 1 << 20)
+        let keys = try #require(RunIndex.InputKeys(of: batch, inputs: list, units: []))
+        #expect(list.count >= 2 && keys.table() != nil)
+        #expect(Set(list.indices.map(keys.key)).count == list.count && Set(list.indices.map(keys.unit)).count == list.count)
     }
 
     @Test("paths with spaces and non-ASCII names are mirrored as they are")
