@@ -71,8 +71,7 @@ final class IndexedEntries: Sendable {
     private let indexFile: Int32
     /// In the index's order.
     private let places: [Place]
-    /// Each input's place; -1 for an input the index does not hold (an input added).
-    private let placeOfInput: [Int32]
+    private let placeOfInput: InputPlaces
     /// The manifest's stat, as the index recorded it.
     let manifestStat: FileStat
     /// The manifest's folders, as the index recorded them.
@@ -81,7 +80,8 @@ final class IndexedEntries: Sendable {
     let carriedCount: Int
 
     private init(
-        manifestFile: Int32, indexFile: Int32, places: [Place], placeOfInput: [Int32], manifestStat: FileStat, folders: [String]
+        manifestFile: Int32, indexFile: Int32, places: [Place], placeOfInput: InputPlaces, manifestStat: FileStat,
+        folders: [String]
     ) {
         self.manifestFile = manifestFile
         self.indexFile = indexFile
@@ -100,9 +100,23 @@ final class IndexedEntries: Sendable {
     /// Whether input number `input` is carried (then so is every input of its unit).
     func carries(_ input: Int) -> Bool { place(of: input)?.carried == true }
 
-    private func place(of input: Int) -> Place? {
-        let at = Int(placeOfInput[input])
-        return at < 0 ? nil : places[at]
+    private func place(of input: Int) -> Place? { placeOfInput[input].map { places[$0] } }
+
+    /// Each input's position in `places`: its own number when the index holds this very input
+    /// list (nothing held), else as matched by key; nil for an input the index does not hold
+    /// (an input added).
+    private struct InputPlaces: Sendable {
+        private var table: [Int32]?
+
+        init(count: Int, sameList: Bool) { table = sameList ? nil : Array(repeating: -1, count: count) }
+
+        subscript(input: Int) -> Int? {
+            guard let table else { return input }
+            return table[input] < 0 ? nil : Int(table[input])
+        }
+
+        /// Input `input`'s record is at `place` (with the same list, it is by position already).
+        mutating func set(_ input: Int, at place: Int) { table?[input] = Int32(place) }
     }
 
     /// The entries not carried, in the manifest's order, placed for `ManifestEntries` (which takes
@@ -190,7 +204,7 @@ final class IndexedEntries: Sendable {
 
         let cache = StatCache(trusted: true, recordedBefore: index.stat.mtime)
         var places: [Place] = []
-        var placeOfInput = [Int32](repeating: -1, count: inputs.count)
+        var placeOfInput = InputPlaces(count: inputs.count, sameList: sameList)
         var lastInput = -1  // the last record's input: the inputs found come in the index's order
         var icon: OutputPlan.Icon?  // the last record's input's, its paths listed
         var seen: UInt64 = 0  // its planned paths' positions its records named
@@ -210,7 +224,7 @@ final class IndexedEntries: Sendable {
                     if let input {
                         guard input > lastInput else { return false }
                         lastInput = input
-                        placeOfInput[input] = Int32(places.count)
+                        placeOfInput.set(input, at: places.count)
                     }
                     icon = input.flatMap { try? plan.icons[$0].get().listed }
                     seen = 0
@@ -242,12 +256,12 @@ final class IndexedEntries: Sendable {
             }
             return true
         }
-        guard let folders = read else { return nil }
+        guard let folders = read, !sameList || places.count == inputs.count else { return nil }
         if let fields { places[places.count - 1].digest = fields.finish() }
         // A unit is carried whole or not at all: an icon's shared files list its twins'.
         for unit in plan.sharedUnits
-        where unit.contains(where: { placeOfInput[$0] < 0 || !places[Int(placeOfInput[$0])].carried }) {
-            for input in unit where placeOfInput[input] >= 0 { places[Int(placeOfInput[input])].carried = false }
+        where unit.contains(where: { placeOfInput[$0].map { !places[$0].carried } ?? true }) {
+            for case let place? in unit.map({ placeOfInput[$0] }) { places[place].carried = false }
         }
         // Every entry in the manifest, in input order, apart; each carried one's bytes as recorded.
         var reader = ForwardReader(fd: manifestFile)
