@@ -94,6 +94,48 @@ struct OutputHygieneTests {
         #expect(check.status == 0 && check.err.hasSuffix("\(dir.path("out"))/ is up to date\n"))
     }
 
+    @Test(
+        "an icon added and another removed, carried from the run index: the lines a run reading the manifest prints, the files a first run writes"
+    )
+    func addedAndRemoved() throws {
+        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
+        for out in ["out-index", "out-read"] {
+            #expect(try Self.run(["normalize", "-o", dir.path(out), dir.path("icons")]).status == 0)
+            try StatCacheTests.ageRecords(dir.path(out + "/manifest.json.index"))
+        }
+        try FileManager.default.removeItem(atPath: dir.path("icons/bell.png"))
+        try B.put("search.png", at: "icons/search.png", in: dir)
+        // One run carries from the index; the other reads the manifest (--verify never asks it).
+        let carried = try Self.run(["normalize", "-o", dir.path("out-index"), dir.path("icons")])
+        let read = try Self.run(["normalize", "--verify", "-o", dir.path("out-read"), dir.path("icons")])
+        let first = try Self.run(["normalize", "-o", dir.path("out-first"), dir.path("icons")])
+        #expect(carried.status == 0 && read.status == 0 && first.status == 0)
+        func lines(_ text: String, _ out: String) -> [String] {
+            text.replacingOccurrences(of: dir.path(out), with: "OUT").split(separator: "\n")
+                .map { $0.replacingOccurrences(of: #"^\[\d/3\] "#, with: "", options: .regularExpression) }.sorted()
+        }
+        #expect(lines(carried.err, "out-index") == lines(read.err, "out-read"))
+        #expect(lines(carried.err, "out-index").last?.contains("(2 reused)") == true)
+        #expect(lines(carried.err, "out-index").last?.contains("3 files written, 4 unchanged, 3 removed") == true)
+        /// Every file below `out` but the manifest and its index, by path, with its bytes.
+        func tree(_ out: String) throws -> [String: Data] {
+            let root = dir.path(out)
+            let paths = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+                return !isFolder.boolValue && !path.hasPrefix("manifest.json")
+            }
+            return try Dictionary(
+                uniqueKeysWithValues: paths.map { ($0, try Data(contentsOf: URL(fileURLWithPath: root + "/" + $0))) })
+        }
+        let expected = try tree("out-first")
+        #expect(expected.keys.contains("icons/search@2x.png") && !expected.keys.contains("icons/bell.png"))
+        #expect(try tree("out-index") == expected && tree("out-read") == expected)
+        try StatCacheTests.ageRecords(dir.path("out-index/manifest.json.index"))
+        let check = try Self.run(["normalize", "--check", "-o", dir.path("out-index"), dir.path("icons")])
+        #expect(check.status == 0 && check.err.hasSuffix("\(dir.path("out-index"))/ is up to date\n"))
+    }
+
     @Test("a manifest path below a file is exit 2 before any work")
     func manifestBelowAFile() throws {
         let dir = try B.inputs([("home.png", "home.png")])
