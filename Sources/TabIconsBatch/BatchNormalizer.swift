@@ -161,7 +161,7 @@ public struct BatchNormalizer: Sendable {
                 outputRoot: root, manifestPath: manifestURL.relativePath, inputFolders: inputFolders,
                 previewPath: previewURL?.relativePath, vector: vector, jobs: jobs))
         // Each input's key, which its index record holds (none without a question).
-        let keys = question == nil ? nil : RunIndex.InputKeys(of: self, inputs: inputs, units: plan.sharedUnits)
+        let keys = question.map { _ in RunIndex.InputKeys(of: self, inputs: inputs, units: plan.sharedUnits) }
         // Some inputs changed, were added or removed: those whose records stand are carried as the
         // index placed them.
         var indexed: IndexedEntries?

@@ -80,10 +80,9 @@ extension RunIndex {
 
         var count: Int { inputs.count }
 
-        /// Nil when an input is not a file (then there is no question either).
-        /// `units`: the plan's units of more than one input (`OutputPlan.sharedUnits`).
-        init?(of batch: BatchNormalizer, inputs: [BatchInput], units: [[Int]]) {
-            guard inputs.allSatisfy({ $0.file != nil }) else { return nil }
+        /// The keys of a run that has a question (`question(of:inputs:)` is nil unless every input
+        /// is a file). `units`: the plan's units of more than one input (`OutputPlan.sharedUnits`).
+        init(of batch: BatchNormalizer, inputs: [BatchInput], units: [[Int]]) {
             self.batch = batch
             self.inputs = inputs
             var shared: [Int: ContentHash] = [:]

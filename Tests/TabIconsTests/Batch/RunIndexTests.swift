@@ -597,7 +597,7 @@ struct RunIndexTests {
             .init(
                 layout: .flat, fileExtension: "png", scales: scene.scales, outputRoot: scene.out.url.path,
                 manifestPath: scene.manifest, inputFolders: []))
-        let keys = try #require(RunIndex.InputKeys(of: batch, inputs: inputs, units: plan.sharedUnits))
+        let keys = RunIndex.InputKeys(of: batch, inputs: inputs, units: plan.sharedUnits)
         let indexed = try #require(
             IndexedEntries.read(
                 path: scene.index, question: question, keys: keys, sameInputs: false, manifestPath: scene.manifest,

@@ -122,8 +122,8 @@ struct OutputHygieneTests {
             let root = dir.path(out)
             let paths = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
-                return !isFolder.boolValue && !path.hasPrefix("manifest.json")
+                return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+                    && !isFolder.boolValue && !path.hasPrefix("manifest.json")
             }
             return try Dictionary(
                 uniqueKeysWithValues: paths.map { ($0, try Data(contentsOf: URL(fileURLWithPath: root + "/" + $0))) })
