@@ -33,26 +33,24 @@ package enum IconTwins {
         links(count: entries.count) { entries[$0] }
     }
 
-    /// The same for `count` entries each made when asked for (`entry`): a large set's names are
-    /// not all held, only their hashes (`ClaimTable`).
+    /// The same for `count` entries each made when asked for (`entry`).
     package static func links(count: Int, entry: (Int) -> (input: String, name: String)) -> [(selected: Int?, dark: Int?)] {
         var folders = Folders()
         var folderOf: [Int32] = []
         folderOf.reserveCapacity(count)
         // Folder number, then the name: twins pair only within one folder (a name has no `/`).
         func key(_ folder: Int32, _ name: String) -> String { "\(folder)/" + name }
-        func confirm(_ owner: Int, _ claimed: String) -> Bool { key(folderOf[owner], entry(owner).name) == claimed }
-        var indexByKey = ClaimTable(capacity: count)
+        var indexByKey: [String: Int] = [:]
         for index in 0..<count {
             let entry = entry(index)
             folderOf.append(Int32(folders.number(of: entry.input)))
             let claimed = key(folderOf[index], entry.name)
-            if indexByKey.owner(of: claimed, confirmedBy: confirm) == nil { indexByKey.claim(claimed, by: index) }
+            if indexByKey[claimed] == nil { indexByKey[claimed] = index }
         }
         var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: count)
         for index in 0..<count {
             guard let base = base(of: entry(index).name),
-                let plain = indexByKey.owner(of: key(folderOf[index], base.name), confirmedBy: confirm), plain != index
+                let plain = indexByKey[key(folderOf[index], base.name)], plain != index
             else { continue }
             switch base.kind {
             case .selected where links[plain].selected == nil: links[plain].selected = index

@@ -213,9 +213,6 @@ package struct OutputPlan: Sendable {
         self.outputStatStart = outputStatStart
     }
 
-    /// How many paths the plan holds (every input's, as `Icon.allPaths`): at most what the rows own.
-    var pathCount: Int { outputStats.count }
-
     /// The stat of input `index` taken when the plan was made (see `inputStats`).
     func inputStat(_ index: Int) -> StatDigest { index < inputStats.count ? inputStats[index] : StatDigest(nil) }
 
@@ -243,13 +240,6 @@ package struct OutputPlan: Sendable {
     package var units: [[Int]] {
         let twinInputs = twinInputs
         return twins.indices.filter { !twinInputs.contains($0) }.map(unit(of:))
-    }
-
-    /// The units of more than one input (an icon with its twins): `units` without the
-    /// inputs alone, made without listing those (a set of thousands has a few twins).
-    var sharedUnits: [[Int]] {
-        let twinInputs = twinInputs
-        return twins.indices.filter { twins[$0] != (nil, nil) && !twinInputs.contains($0) }.map(unit(of:))
     }
 
     /// The inputs that are some icon's twin: every other input heads a unit.
@@ -284,25 +274,23 @@ package struct OutputPlan: Sendable {
         var previewPath: String? = nil
         /// `--vector`: SVG inputs get a vector path too.
         var vector = false
-        /// Threads the plan's `stat` calls may use (`--jobs`).
-        var jobs = 1
     }
 
     static func make(_ inputs: [BatchInput], _ settings: Settings) throws(BatchUsageError) -> OutputPlan {
         try checkScales(settings)
-        let identities = InputIdentities(inputs, folders: settings.inputFolders, jobs: settings.jobs)
+        let identities = InputIdentities(inputs, folders: settings.inputFolders)
         let root = settings.outputRoot
         if let id = FileIdentity(path: root), let folder = identities.folders[id] {
             throw BatchUsageError("--out \(root) is the input folder \(folder): outputs would land among the inputs")
         }
         try checkFilePath("--manifest", settings.manifestPath, identities)
         let journalPath = RunJournal(manifestPath: settings.manifestPath).path
-        let indexPath = RunIndex.path(manifestPath: settings.manifestPath)
+        let statCachePath = StatCache.path(manifestPath: settings.manifestPath)
         try checkFilePath("--manifest", journalPath, identities)
-        try checkFilePath("--manifest", indexPath, identities)
+        try checkFilePath("--manifest", statCachePath, identities)
         if let preview = settings.previewPath {
             try checkFilePath("--preview", preview, identities)
-            if sameFile(preview, settings.manifestPath) || sameFile(preview, journalPath) || sameFile(preview, indexPath) {
+            if sameFile(preview, settings.manifestPath) || sameFile(preview, journalPath) || sameFile(preview, statCachePath) {
                 throw BatchUsageError("--preview \(preview) is the manifest \(settings.manifestPath); name another file")
             }
         }
@@ -315,7 +303,7 @@ package struct OutputPlan: Sendable {
             layout: settings.layout)
         // The run's own files below --out, which no output may take.
         let reserved =
-            [("--manifest", settings.manifestPath), ("--manifest", journalPath), ("--manifest", indexPath)]
+            [("--manifest", settings.manifestPath), ("--manifest", journalPath), ("--manifest", statCachePath)]
             + (settings.previewPath.map { [("--preview", $0)] } ?? [])
         let reservedRelative = reserved.compactMap { flag, path in relative(path, to: root).map { ($0.lowercased(), flag, path) }
         }
@@ -350,23 +338,19 @@ package struct OutputPlan: Sendable {
         // stat cache compares with its record (`outputStat`, what the plan keeps), and the
         // paths that lead to an input by identity (a hard link to one, or a link's target), by
         // candidate and position (rare: each is a usage error below, the first in order thrown).
-        let overInputs = LockedState<[Int: [(position: Int, input: UInt32)]]>([:])
-        let outputStats = ParallelBlocks.map(count: candidates.count, jobs: settings.jobs) { range in
-            var stats: [StatDigest] = []
-            for candidate in range {
-                var position = 0
-                candidates[candidate].forEachPath { path in
-                    let found = PlannedFile(path: root + "/" + path)
-                    stats.append(StatDigest(found.stat))
-                    if let id = found.identity, let input = identities.files[id] {
-                        overInputs.withLock { $0[candidate, default: []].append((position, input)) }
-                    }
-                    position += 1
+        var inputsUnder: [Int: [(position: Int, input: UInt32)]] = [:]
+        var outputStats: [StatDigest] = []
+        for (candidate, icon) in candidates.enumerated() {
+            var position = 0
+            icon.forEachPath { path in
+                let found = PlannedFile(path: root + "/" + path)
+                outputStats.append(StatDigest(found.stat))
+                if let id = found.identity, let input = identities.files[id] {
+                    inputsUnder[candidate, default: []].append((position, input))
                 }
+                position += 1
             }
-            return stats
         }
-        let inputsUnder = overInputs.withLock { $0 }
         var outputStatStart: [UInt32] = []
         outputStatStart.reserveCapacity(candidates.count + 1)
         var lastFolder: String?  // the folder last found clear of input folders: an icon's paths share one
@@ -455,18 +439,15 @@ package struct OutputPlan: Sendable {
             let selector = icon.selectorPath == nil ? nil : "@drawable/" + layout.selectorResourceName(iconStem: icon.stem)
             return (moved ? icon.allPaths : [], resource, selector)
         }
-        var owners = ClaimTable()
+        var owners: [String: Int] = [:]
         var failures: [Int: TabIconsError] = [:]
         func claim(_ key: String, _ shown: String, by index: Int) {
-            let owner = owners.owner(of: key) { owner, key in
-                let claimed = claims(owner)
-                return claimed.resource == key || claimed.selector == key || claimed.paths.contains { $0.lowercased() == key }
-            }
+            let owner = owners[key]
             if let owner, owner != index {
                 failures[index] = failures[index] ?? collision(shown, with: inputs[owner].name)
                 failures[owner] = failures[owner] ?? collision(shown, with: inputs[index].name)
             } else if owner == nil {
-                owners.claim(key, by: index)
+                owners[key] = index
             }
         }
         for index in icons.indices {
@@ -491,8 +472,7 @@ package struct OutputPlan: Sendable {
     ) -> [Result<Icon, TabIconsError>] {
         // Folded path → the input that writes it: a rendition, the vector, `Contents.json` and a
         // state list a path each (the scale it is written for is the owner's role with that key).
-        let pathsEach = scales.count + (layout.contentsPath(stem: "icon") == nil ? 0 : 1) + (vector ? 1 : 0)
-        var owners = ClaimTable(capacity: inputs.count * pathsEach)
+        var owners: [String: Int] = [:]
         var failures: [Int: TabIconsError] = [:]
         // Every icon a success while names are given (an owner's roles are asked of it); the
         // failures set in place at the end, so no second list of the set is made.
@@ -508,8 +488,7 @@ package struct OutputPlan: Sendable {
             func scale(_ owner: Int) -> Double? {
                 icon(owner).roles(contentsScale, inputs[owner].fileExtension(fileExtension)).first { $0.key == key }?.scale
             }
-            guard let input = owners.owner(of: key, confirmedBy: { owner, _ in scale(owner) != nil }), let scale = scale(input)
-            else { return nil }
+            guard let input = owners[key], let scale = scale(input) else { return nil }
             return (input, scale)
         }
         for (index, input) in inputs.enumerated() {
@@ -535,7 +514,7 @@ package struct OutputPlan: Sendable {
                     failures[index] = collision(role.path, with: inputs[owner.input].name)
                     if failures[owner.input] == nil { failures[owner.input] = collision(role.path, with: input.name) }
                 } else {
-                    owners.claim(key, by: index)
+                    owners[key] = index
                 }
             }
         }
@@ -572,7 +551,7 @@ package struct OutputPlan: Sendable {
 
     /// The same check for a page written alone (`tabicon preview -o FILE`), before any work.
     package static func checkFilePath(_ flag: String, _ path: String, inputs: [BatchInput]) throws(BatchUsageError) {
-        try checkFilePath(flag, path, InputIdentities(inputs, folders: [], jobs: JobCount.allCores))
+        try checkFilePath(flag, path, InputIdentities(inputs, folders: []))
     }
 
     /// A file the run writes by a path the user named (`--manifest`, `--preview`, the journal)
@@ -640,18 +619,16 @@ private struct InputIdentities: Sendable {
     /// The name of the input whose file is `identity`, if one is.
     func input(_ identity: FileIdentity) -> String? { files[identity].map { inputs[Int($0)].name } }
 
-    init(_ inputs: [BatchInput], folders roots: [String], jobs: Int) {
+    init(_ inputs: [BatchInput], folders roots: [String]) {
         self.inputs = inputs
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
         var seenParents: Set<String> = []
         stats.reserveCapacity(inputs.count)
-        // Each input's `stat` (links followed, as it is read), taken ahead on `jobs` threads.
-        let found = ParallelBlocks.map(count: inputs.count, jobs: jobs) { range in
-            range.map { index -> (identity: FileIdentity, stat: StatDigest)? in
-                var info = stat()
-                guard let path = inputs[index].sourcePath, stat(path, &info) == 0 else { return nil }
-                return (FileIdentity(info), StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
-            }
+        // Each input's `stat` (links followed, as it is read).
+        let found = inputs.map { input -> (identity: FileIdentity, stat: StatDigest)? in
+            var info = stat()
+            guard let path = input.sourcePath, stat(path, &info) == 0 else { return nil }
+            return (FileIdentity(info), StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
         }
         for (index, input) in inputs.enumerated() {
             guard let (identity, stat) = found[index], let path = input.sourcePath else {

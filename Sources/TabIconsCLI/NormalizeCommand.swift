@@ -126,11 +126,6 @@ struct NormalizeCommand {
         batch.previewURL = preview
         batch.shouldStop = { StopSignals.received }
         batch.jail = jail
-        // Entries and changes are held only to print or page them; otherwise each goes to the file,
-        // or is counted, as it is made.
-        batch.resultHoldsIcons = json || preview != nil
-        batch.resultHoldsChanges = check
-        batch.answersFromIndex = true
 
         let progress = ProgressLine(total: batchInputs.count, console: console, enabled: !quiet)
         let result: BatchResult
@@ -138,7 +133,7 @@ struct NormalizeCommand {
             result = try batch.run(batchInputs, priorErrors: collected.errors) { event in
                 switch event {
                 case .done(_, let name, let icon): progress.advance(name, detail: Self.describe(icon))
-                case .reused(_, let name, _), .unchanged(_, let name): progress.advance(name, detail: "unchanged")
+                case .reused(_, let name, _): progress.advance(name, detail: "unchanged")
                 case .failed(_, let name, let error):
                     progress.clear()
                     console.reportFailure(input: name, error)

@@ -53,7 +53,6 @@ struct PreviewCommand {
             switch event {
             case .done(_, let name, let icon), .reused(_, let name, let icon):
                 progress.advance(name, detail: NormalizeCommand.describe(icon))
-            case .unchanged(_, let name): progress.advance(name)  // a preview run holds every icon: never sent
             case .failed(_, let name, let error):
                 progress.clear()
                 console.reportFailure(input: name, error)

@@ -12,8 +12,7 @@ public enum TabIconCommand {
     public static func main(_ arguments: [String]) -> Int32 {
         if arguments.first == WorkerJail.workerArgument {
             let options = arguments.dropFirst()
-            return IconWorker.serve(
-                testFaults: options.contains(WorkerJail.testFaultsArgument), loadAhead: WorkerJail.loadAhead(in: Array(options)))
+            return IconWorker.serve(testFaults: options.contains(WorkerJail.testFaultsArgument))
         }
         StopSignals.install()
         return run(arguments, jail: .currentExecutable).rawValue

@@ -24,14 +24,10 @@ protocol FormatDecoder: Sendable {
     /// `options.limits` against the header before allocating pixels, and honour
     /// `options.longestSideNeeded` where the library can shrink on load.
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage
-    /// Loads now what the format's first decode would load (a library opened at run time);
-    /// a failure is left for that decode to report.
-    static func loadAhead()
 }
 
 extension FormatDecoder {
     static func truncatedSignature(_ head: [UInt8]) -> String? { nil }
-    static func loadAhead() {}
 }
 
 /// The front door for decoding: bytes (binary, base64 text or a `data:` URL) in, `DecodedImage` out.
@@ -62,12 +58,6 @@ public enum ImageDecoder {
     package static func format(suggestedByName name: String) -> ImageFormat? {
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         return format(suggestedByExtension: name[name.utf8.index(after: dot)...])
-    }
-
-    /// Loads now what decoding `format` would load on its first input (librsvg for SVG): a
-    /// worker started ahead of its first input pays it while the batch is still planning.
-    package static func loadAhead(_ format: ImageFormat) {
-        decoder(for: format).loadAhead()
     }
 
     /// Decodes `data`, sniffing its format from the bytes. Throws `TabIconsError` with a code of

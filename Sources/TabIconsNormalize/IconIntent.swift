@@ -4,7 +4,7 @@ import TabIconsCodecs
 /// dropped) or `original` (drawn as it is). Written in every image set's `Contents.json` and in
 /// the manifest (`intent`), and what the preview tints by: never left to Xcode's "Default", which
 /// a tab bar draws as a template, so a logo or an avatar would become a silhouette.
-public enum IconIntent: String, Sendable, Equatable, CaseIterable {
+public enum IconIntent: String, Sendable, Equatable, CaseIterable, Codable {
     case template
     case original
 

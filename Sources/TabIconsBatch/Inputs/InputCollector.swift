@@ -10,71 +10,33 @@ public struct InputItem: Sendable, Equatable {
         case standardInput
     }
 
-    /// Where the bytes come from. A file the walk found is held as its stem (`WalkedFile`): its
-    /// `URL` is made when asked for, so a walk of thousands of files makes none.
-    public var source: Source {
-        switch names {
-        case .walked(let file): .file(URL(fileURLWithPath: file.path))
-        case .given(let url, _, _, let path):
-            url.map { .file($0) } ?? path.map { .file(URL(fileURLWithPath: $0)) } ?? .standardInput
-        }
-    }
+    /// Where the bytes come from.
+    public var source: Source
     /// The input as the user named it (`icons/home.png`, `-`): what error lines and the
     /// manifest's `input` say.
-    public var displayName: String {
-        switch names {
-        case .walked(let file): file.displayName
-        case .given(_, let displayName, _, _): displayName
-        }
-    }
+    public var displayName: String
     /// Where its outputs go inside `--out`, without extension: `icons/home`. Always relative and
     /// free of `..`, so nothing is written outside the output root. Two inputs that would share
     /// a name are kept apart by the output plan (`OutputPlan`), not here.
-    public var outputStem: String {
-        switch names {
-        case .walked(let file): file.outputStem
-        case .given(_, _, let outputStem, _): outputStem
-        }
-    }
-
-    /// The manifest's `name`: the file name without extension.
-    public var name: String { OutputLayout.iconName(stem: outputStem) }
-
+    public var outputStem: String
     /// The file's path, for the output plan's identity checks; nil for stdin.
-    public var path: String? {
-        switch names {
-        case .walked(let file): file.path
-        case .given(_, _, _, let path): path
-        }
-    }
+    public var path: String?
     /// The walk or the command line found a regular file here: anything else found when it is
     /// read (a FIFO swapped in) is an `io` error, not a read that waits for a writer.
     public let wasRegularFile: Bool
 
-    /// What the walk found (one string, `WalkedFile`), or what the command line named.
-    package enum Names: Sendable {
-        case walked(WalkedFile)
-        indirect case given(url: URL?, displayName: String, outputStem: String, path: String?)
-    }
-    package let names: Names
+    /// The manifest's `name`: the file name without extension.
+    public var name: String { OutputLayout.iconName(stem: outputStem) }
 
     package init(source: Source, displayName: String, outputStem: String, path: String? = nil, wasRegularFile: Bool = false) {
+        self.source = source
+        self.displayName = displayName
+        self.outputStem = outputStem
         self.wasRegularFile = wasRegularFile
         switch source {
-        case .file(let url): names = .given(url: url, displayName: displayName, outputStem: outputStem, path: path ?? url.path)
-        case .standardInput: names = .given(url: nil, displayName: displayName, outputStem: outputStem, path: nil)
+        case .file(let url): self.path = path ?? url.path
+        case .standardInput: self.path = nil
         }
-    }
-
-    /// A regular file the walk found.
-    init(walked file: WalkedFile) {
-        names = .walked(file)
-        wasRegularFile = true
-    }
-
-    public static func == (a: InputItem, b: InputItem) -> Bool {
-        a.displayName == b.displayName && a.outputStem == b.outputStem && a.path == b.path
-            && a.wasRegularFile == b.wasRegularFile && a.source == b.source
     }
 }
 
@@ -140,18 +102,16 @@ public enum InputCollector {
             }
             collected.folders.append(argument)
             let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
-            var (found, failures) = walk(url, excludedPath: excludedPath)
-            let folder = WalkedFile.Folder(
-                path: url.path, shownPath: base, stemPrefix: safeStem(url.standardizedFileURL.lastPathComponent))
-            collected.inputs.reserveCapacity(collected.inputs.count + found.count)
-            for position in found.indices {
+            let (found, failures) = walk(url, excludedPath: excludedPath)
+            let stemPrefix = safeStem(url.standardizedFileURL.lastPathComponent)
+            for relative in found {
                 // Every name found has an image extension: the stem is the text before its dot.
-                // Each relative path is let go as its input is made, so the two lists are never
-                // both held whole.
-                let relative = found[position]
-                found[position] = ""
-                let dot = relative.utf8.lastIndex(of: UInt8(ascii: "."))!
-                collected.inputs.append(InputItem(walked: WalkedFile(folder: folder, relative: relative, dot: dot)))
+                let path = url.path + "/" + relative
+                collected.inputs.append(
+                    InputItem(
+                        source: .file(URL(fileURLWithPath: path)), displayName: base + "/" + relative,
+                        outputStem: stemPrefix + "/" + (relative as NSString).deletingPathExtension, path: path,
+                        wasRegularFile: true))
             }
             for (relative, error) in failures {
                 let name = relative.isEmpty ? base : base + "/" + relative

@@ -23,10 +23,6 @@ extension BatchInput {
     /// A collected input as the batch takes it: its bytes read when a worker takes it, refusing
     /// more than `limit` bytes; its size known from `stat` before that (the memory budget).
     public init(_ item: InputItem, limit: Int) {
-        if case .walked(let file) = item.names {
-            self.init(walked: file, limit: limit)
-            return
-        }
         guard let path = item.path else {
             self.init(
                 name: item.displayName, outputStem: item.outputStem,

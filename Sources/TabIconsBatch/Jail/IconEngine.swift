@@ -21,18 +21,7 @@ package final class IconEngine: Sendable {
         let contentHash: ContentHash
     }
 
-    /// Starts a worker now, before the first input is ready (`WorkerPool.startAhead`), loading
-    /// ahead what the inputs' names suggest they need; nothing in process.
-    func startAhead(for inputs: [BatchInput]) {
-        guard let pool else { return }
-        // Only SVG has a library to load (librsvg, opened on first use); one name is enough.
-        let svg = inputs.contains { $0.suggestedFormat == .svg }
-        pool.startAhead(loading: svg ? [.svg] : [])
-    }
-
-    /// How many inputs a batch thread hands over at once (`RenderGroup`): in a worker, a few, so
-    /// small icons share a round trip between the processes (bench/README "The jail's cost");
-    /// in process, one (a group would only hold more inputs' bytes at once).
+    /// How many inputs share a round trip to a worker (`RenderGroup`); one in process.
     var groupSize: Int { pool == nil ? 1 : 8 }
 
     /// Each job's rendered icon or error, in order; nil when `shouldStop` answered a signal

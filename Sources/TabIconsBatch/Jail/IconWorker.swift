@@ -13,10 +13,8 @@ import Foundation
 package enum IconWorker {
     /// Runs the worker until its input ends; the exit status (0 at the end of the input, 2 on a
     /// request it cannot read). `testFaults` (tests only: `__worker --test-faults`, which nothing
-    /// but a test's `WorkerJail` passes) lets an input ask for a `TestFault`. `loadAhead`: the
-    /// formats whose libraries are loaded before the first request is read (a worker the batch
-    /// started ahead, `WorkerPool.startAhead`), under the worker's limits.
-    package static func serve(testFaults: Bool = false, loadAhead: [ImageFormat] = []) -> Int32 {
+    /// but a test's `WorkerJail` passes) lets an input ask for a `TestFault`.
+    package static func serve(testFaults: Bool = false) -> Int32 {
         closeInheritedDescriptors()
         // Replies go to a private copy of the socket; anything a library prints on standard
         // output lands in the standard error the batch reads, never inside a reply.
@@ -24,7 +22,6 @@ package enum IconWorker {
         guard replies >= 0, dup2(2, 1) == 1 else { return 2 }
         var memory = rlimit(rlim_cur: rlim_t(WorkerLimits.memoryBytes), rlim_max: rlim_t(WorkerLimits.memoryBytes))
         guard !WorkerLimits.memoryLimitApplies || setrlimit(resourceData, &memory) == 0 else { return 2 }
-        for format in loadAhead { ImageDecoder.loadAhead(format) }
         let input = WorkerInput(fd: 0)
         var outbox = WorkerOutbox(fd: replies)
         var cpu = CPUBackstop()

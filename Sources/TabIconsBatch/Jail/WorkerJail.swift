@@ -37,19 +37,4 @@ public struct WorkerJail: Sendable, Equatable {
     package static let workerArgument = "__worker"
     /// The worker's second, test-only argument: inputs may then ask it to fail (`IconWorker.TestFault`).
     package static let testFaultsArgument = "--test-faults"
-    /// Given to a worker started ahead of its first input, with the formats the batch's inputs
-    /// suggest (`--load-ahead=svg`): it loads what they need before reading its input.
-    package static let loadAheadPrefix = "--load-ahead="
-
-    /// The argument that has a worker load `formats` ahead.
-    static func loadAheadArgument(_ formats: [ImageFormat]) -> String {
-        loadAheadPrefix + formats.map(\.rawValue).joined(separator: ",")
-    }
-
-    /// The formats a worker's arguments ask it to load ahead (unknown names ignored: a hint).
-    package static func loadAhead(in arguments: [String]) -> [ImageFormat] {
-        arguments.filter { $0.hasPrefix(loadAheadPrefix) }.flatMap { argument in
-            argument.dropFirst(loadAheadPrefix.count).split(separator: ",").compactMap { ImageFormat(rawValue: String($0)) }
-        }
-    }
 }

@@ -103,26 +103,12 @@ final class WorkerPool: Sendable {
         return results
     }
 
-    /// Starts a worker before any input needs one, loading `formats` ahead, so that its start
-    /// (and librsvg's load) overlaps the batch's planning instead of following it; it waits
-    /// idle for the first thread that asks. Not when one is idle already; a worker that cannot
-    /// start is left for the first input to report.
-    func startAhead(loading formats: [ImageFormat]) {
-        guard idle.withLock({ $0.isEmpty }) else { return }
-        let arguments = jail.workerArguments + (formats.isEmpty ? [] : [WorkerJail.loadAheadArgument(formats)])
-        guard let worker = try? WorkerProcess.spawn(executable: jail.executable, arguments: arguments) else { return }
-        idle.withLock { $0.append(worker) }
-    }
-
-    /// The process ids of the workers idle now.
-    var idlePIDs: [pid_t] { idle.withLock { $0.map(\.pid) } }
-
-    /// Ends every idle worker (the batch is done); one never asked is killed, not waited for.
+    /// Ends every idle worker (the batch is done).
     func finish() {
         for worker in idle.withLock({ workers in
             defer { workers = [] }; return workers
         }) {
-            if worker.wasAsked { worker.finish() } else { worker.kill() }
+            worker.finish()
         }
     }
 }

@@ -74,10 +74,6 @@ final class WorkerProcess: @unchecked Sendable {
     private var stderrHead: [UInt8] = []
     private var stderrTail: [UInt8] = []
     private(set) var isAlive = true
-    /// Whether it was ever given a request: one started ahead and never needed is killed at the
-    /// end rather than waited for (it may still be loading a library).
-    private(set) var wasAsked = false
-
     private init(pid: pid_t, channel: Int32, errors: Int32) {
         self.pid = pid
         watched = Watchdog.Worker(pid: pid)
@@ -169,7 +165,6 @@ final class WorkerProcess: @unchecked Sendable {
     /// fails is killed and reaped. Only these requests are in flight, so a byte past their
     /// answers is the worker's fault.
     func exchange(_ requests: [WorkerRequest], shouldStop: () -> Int32) -> Answer {
-        wasAsked = true
         drainErrors()  // what it printed between inputs is not this input's
         stderrHead.removeAll(keepingCapacity: true)
         stderrTail.removeAll(keepingCapacity: true)

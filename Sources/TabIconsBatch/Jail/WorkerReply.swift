@@ -21,7 +21,7 @@ enum WorkerReply: Sendable {
         var writer = WorkerWire.Writer()
         switch self {
         case .rendered(let icon):
-            writer.data(ManifestWriter.row(icon.row))
+            writer.data(Self.encoded(icon.row))
             writer.int(icon.files.count)
             for file in icon.files {
                 writer.string(file.path)
@@ -29,7 +29,7 @@ enum WorkerReply: Sendable {
             }
             return WorkerWire.frame(kind: Self.renderedKind, fields: writer.bytes)
         case .inspected(let row):
-            writer.data(ManifestWriter.row(row))
+            writer.data(Self.encoded(row))
             return WorkerWire.frame(kind: Self.inspectedKind, fields: writer.bytes)
         case .failed(let error):
             writer.string(error.code.rawValue)
@@ -80,20 +80,23 @@ enum WorkerReply: Sendable {
         }
     }
 
-    /// The row from the manifest's JSON, naming what the batch named.
+    /// A row as the worker sends it: its `Codable` form.
+    private static func encoded(_ row: Manifest.Icon) -> Data { (try? JSONEncoder().encode(row)) ?? Data() }
+
+    /// The row from its `Codable` form, naming what the batch named.
     private static func row(
         _ json: ArraySlice<UInt8>, input: String, name: String,
         contentHash: ContentHash, paths: [String] = []
     ) throws(WorkerWire.Malformed) -> Manifest.Icon {
         var row: Manifest.Icon
         do {
-            row = try Manifest.Icon(parsing: Array(json), sharing: .init(input: input, paths: paths))
+            row = try JSONDecoder().decode(Manifest.Icon.self, from: Data(json))
         } catch {
             throw WorkerWire.Malformed("an unreadable manifest row")
         }
         row.input = input
         row.name = name
-        row.recordedContentHash = RecordedHash(contentHash)
+        row.contentHash = contentHash.description
         return row
     }
 
@@ -108,7 +111,7 @@ enum WorkerReply: Sendable {
         // A vector is the plan's, alone in place of the renditions, with its size and hash.
         if let vector = row.vectorFile {
             guard vector.path == plan.vectorPath, renditions.isEmpty, let file = files.first, file.path == vector.path,
-                vector.bytes == file.bytes.count, vector.recordedHash.records(ContentHash(of: file.bytes))
+                vector.bytes == file.bytes.count, vector.hash == ContentHash(of: file.bytes).description
             else { throw WorkerWire.Malformed("a vector file the plan has no place for, or not its file") }
         }
         let expected = renditions.map(\.path) + (row.vectorFile.map { [$0.path] } ?? []) + (plan.contentsPath.map { [$0] } ?? [])
@@ -117,7 +120,7 @@ enum WorkerReply: Sendable {
         }
         for (entry, file) in zip(renditions, files) {
             guard plan.path(forScale: entry.scale) == entry.path, entry.bytes == file.bytes.count,
-                entry.recordedHash.records(ContentHash(of: file.bytes))
+                entry.hash == ContentHash(of: file.bytes).description
             else {
                 throw WorkerWire.Malformed("a rendition whose size or hash is not its file's")
             }

@@ -25,11 +25,6 @@ enum SVGDecoder: FormatDecoder {
         DecodeMemoryEstimate.svg(Data(bytes), limits: limits)
     }
 
-    /// The system's librsvg, opened once for the process (`SVGLibrary`).
-    static func loadAhead() {
-        _ = try? SVGLibrary(.system)
-    }
-
     static func decode(_ bytes: UnsafeRawBufferPointer, options: DecodeOptions) throws(TabIconsError) -> DecodedImage {
         let document = try parse(bytes, limits: options.limits)
         try checkIntrinsicSize(document.size, limits: options.limits)

@@ -21,6 +21,28 @@ final class RunLock: Sendable {
         self.fd = fd
     }
 
+    /// Locks the folder that holds the manifest at `manifestPath` when it is not `root` (two runs
+    /// into different folders that share a manifest would each replace the other's record):
+    /// waited for, not refused, since such runs are not mistakes, only to be taken in turn. Taken
+    /// before `root`'s lock, which is never waited for, so no two runs wait for each other. Nil
+    /// when the folder is `root` or does not exist yet.
+    init?(manifestPath: String, root: String, exclusive: Bool) throws(BatchUsageError) {
+        let parent = (manifestPath as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
+        guard let identity = FileIdentity(path: folder), identity != FileIdentity(path: root) else { return nil }
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var locked = false
+        repeat {
+            locked = flock(fd, exclusive ? LOCK_EX : LOCK_SH) == 0
+        } while !locked && errno == EINTR
+        guard locked else {
+            close(fd)
+            throw BatchUsageError("cannot lock the folder of --manifest \(manifestPath): \(TabIconsError.systemReason())")
+        }
+        self.fd = fd
+    }
+
     deinit { close(fd) }
 
     /// How long a lock that is held is asked for again before the run is refused. A process that

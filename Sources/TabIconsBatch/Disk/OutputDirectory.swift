@@ -204,12 +204,16 @@ package final class OutputDirectory: Sendable {
         case emptyFolder(String)
         /// A temporary of tabicon's own name pattern (`TemporaryName`), as a killed run left it.
         case temporary(folder: String, name: String)
+        /// The binary run index an older version kept beside its manifest (`MANIFEST.index`):
+        /// removed only when it begins with that format's magic, `tabicon index `.
+        case formerRunIndex(String)
 
         var relative: String {
             switch self {
             case .file(let entry): return entry.path
             case .emptyFolder(let path): return path
             case .temporary(let folder, let name): return folder.isEmpty ? name : folder + "/" + name
+            case .formerRunIndex(let path): return path
             }
         }
     }
@@ -242,7 +246,7 @@ package final class OutputDirectory: Sendable {
         case .file(let entry):
             guard type == S_IFREG, Int(info.st_size) == entry.bytes,
                 let bytes = try? read(name, in: folder, relative: relative),
-                entry.recordedHash.records(ContentHash(of: bytes))
+                entry.hash == ContentHash(of: bytes).description
             else { return false }
             return dryRun || unlinkat(folder, name, 0) == 0
         case .emptyFolder:
@@ -250,6 +254,12 @@ package final class OutputDirectory: Sendable {
             return dryRun || unlinkat(folder, name, AT_REMOVEDIR) == 0
         case .temporary:
             guard type == S_IFREG, TemporaryName.matches(name) else { return false }
+            return dryRun || unlinkat(folder, name, 0) == 0
+        case .formerRunIndex:
+            let magic = Array("tabicon index ".utf8)
+            guard type == S_IFREG, Int(info.st_size) >= magic.count, Int(info.st_size) <= UntrustedFile.cap,
+                let bytes = try? read(name, in: folder, relative: relative), bytes.starts(with: magic)
+            else { return false }
             return dryRun || unlinkat(folder, name, 0) == 0
         }
     }
@@ -267,9 +277,11 @@ package final class OutputDirectory: Sendable {
         // The cache's question first, in one system call from the root (or none, when the plan
         // asked it): a stat equal to the record, device and inode included, is that very file
         // whatever path reached it.
-        if rootFD >= 0, file.stat != nil, RelativePath.isPlain(file.path) {
+        if rootFD >= 0, RelativePath.isPlain(file.path), let record = cache.outputRecord(file.path) {
             let current = planned ?? StatDigest(statFromRoot(file.path))
-            if cache.isUnchanged(recorded: file.stat, current: current) { return file.stat }
+            if current.matches(record.stat), cache.outputStands(file.path, hash: file.hash, current: record.stat) {
+                return record.stat
+            }
         }
         let (folderPath, name) = Self.split(file.path)
         guard let folder = try? openFolder(folderPath, create: false) else { return nil }
@@ -277,9 +289,9 @@ package final class OutputDirectory: Sendable {
         var info = stat()
         guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         let current = FileStat(info)
-        if cache.isUnchanged(recorded: file.stat, current: current) { return current }
+        if cache.outputStands(file.path, hash: file.hash, current: current) { return current }
         guard current.size == file.bytes, let bytes = try? read(name, in: folder, relative: file.path),
-            bytes.count == file.bytes, file.recordedHash.records(ContentHash(of: bytes))
+            bytes.count == file.bytes, file.hash == ContentHash(of: bytes).description
         else { return nil }
         return current
     }

@@ -3,29 +3,25 @@ import TabIcons
 /// Removes stale files and then the folders tabicon made for them once they are empty, every one
 /// through the deletion gate (`OutputDirectory.remove`): a file only while it holds the bytes
 /// tabicon recorded, never an input, never outside `--out`. With `dryRun` it answers what it would
-/// remove, for `--check`. The stale files come one at a time (`PreviousRun.forEachStaleFile`)
-/// and each is removed as it comes: what pruning holds is what it removed, not what a previous
-/// manifest listed.
+/// remove, for `--check`.
 ///
 /// `produced` answers, for a folded (lowercased) path, the paths the run produces that fold to
 /// it: on a file system that folds case (macOS) `Home.png` is the new `home.png`, and its
 /// identity is spared.
 enum Pruning {
     static func remove(
-        _ forEachStale: ((Manifest.FileEntry) -> Void) -> Void, in directory: OutputDirectory, madeFolders: Set<String>,
+        _ stale: [Manifest.FileEntry], in directory: OutputDirectory, madeFolders: Set<String>,
         dryRun: Bool = false, producedFolding produced: (String) -> [String]
     ) -> (files: [String], folders: Set<String>) {
         var removed: [String] = []
         var candidates: Set<String> = []
-        withoutActuallyEscaping(produced) { produced in
-            forEachStale { file in
-                let sparing = Set(produced(file.path.lowercased()).compactMap { directory.fileStat($0)?.identity })
-                guard directory.remove(.file(file), alsoSparing: sparing, dryRun: dryRun) else { return }
-                removed.append(file.path)
-                var folder = OutputDirectory.split(file.path).folder
-                while !folder.isEmpty, candidates.insert(folder).inserted {
-                    folder = OutputDirectory.split(folder).folder
-                }
+        for file in stale {
+            let sparing = Set(produced(file.path.lowercased()).compactMap { directory.fileStat($0)?.identity })
+            guard directory.remove(.file(file), alsoSparing: sparing, dryRun: dryRun) else { continue }
+            removed.append(file.path)
+            var folder = OutputDirectory.split(file.path).folder
+            while !folder.isEmpty, candidates.insert(folder).inserted {
+                folder = OutputDirectory.split(folder).folder
             }
         }
         removed.sort()

@@ -32,30 +32,31 @@ final class RunJournal: Sendable {
         var warnings: [String] = []
     }
 
+    /// One line of the journal: a file or a folder.
+    private struct Line: Codable {
+        var file: Manifest.FileEntry?
+        var folder: String?
+    }
+
     func read() -> Entries {
         var entries = Entries()
-        var ignored = 0
+        let read: (bytes: [UInt8], stat: FileStat)?
         do throws(UntrustedFile.Failure) {
-            // Line by line, a chunk at a time: the run holds the entries, not the file.
-            _ = try UntrustedFile.withOpened(path) { (fd, stat) throws(UntrustedFile.Failure) in
-                try UntrustedFile.forEachLine(of: fd, size: stat.size) { line in
-                    guard let line, !line.isEmpty else {
-                        if line == nil { ignored += 1 }
-                        return
-                    }
-                    var reader = ManifestReader(Array(line))
-                    let value = reader.journalLine()
-                    if let file = value?.file, RelativePath.isPlain(file.path) {
-                        entries.files.append(file)
-                    } else if let folder = value?.folder, RelativePath.isPlain(folder) {
-                        entries.folders.append(folder)
-                    } else {
-                        ignored += 1
-                    }
-                }
-            }
+            read = try UntrustedFile.read(path)
         } catch {
             return Entries(warnings: ["ignored the journal \(path): \(error.reason)"])
+        }
+        var ignored = 0
+        let decoder = JSONDecoder()
+        for text in (read?.bytes ?? []).split(separator: UInt8(ascii: "\n")) {
+            let line = try? decoder.decode(Line.self, from: Data(text))
+            if let file = line?.file, RelativePath.isPlain(file.path) {
+                entries.files.append(file)
+            } else if let folder = line?.folder, RelativePath.isPlain(folder) {
+                entries.folders.append(folder)
+            } else {
+                ignored += 1
+            }
         }
         if ignored > 0 {
             entries.warnings.append(

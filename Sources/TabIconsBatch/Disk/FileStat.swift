@@ -2,10 +2,10 @@ import TabIcons
 import Foundation
 
 /// What the file system says of a file, as git's index keeps it: size, modification and change
-/// times in nanoseconds, inode and device (SPEC §6a "Incremental"). The manifest records it per
+/// times in nanoseconds, inode and device (SPEC §6a "Incremental"). The stat cache records it per
 /// input and per written file; a file whose record still matches is taken as unchanged without
 /// being read (`StatCache`).
-package struct FileStat: Sendable, Equatable, Hashable {
+package struct FileStat: Sendable, Equatable, Hashable, Codable {
     package let size: Int
     package let mtime: Int
     /// The inode's change time: any write, rename or `utimensat` (a forged mtime) moves it, and
@@ -49,13 +49,6 @@ package struct FileStat: Sendable, Equatable, Hashable {
 
     /// The file as the system knows it, whatever path reached it.
     package var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
-
-    var jsonValue: JSONValue {
-        .object([
-            ("size", .int(size)), ("mtime", .int(mtime)), ("ctime", .int(ctime)),
-            ("inode", .int(Int(truncatingIfNeeded: inode))), ("device", .int(Int(truncatingIfNeeded: device)))
-        ])
-    }
 }
 
 /// What `stat` said of a file (or that no regular file was there), as one number: all a stat

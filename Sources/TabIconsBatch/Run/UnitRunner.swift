@@ -7,7 +7,7 @@ import Foundation
 /// files the unit shares made here, in the batch (an image set's `Contents.json`, which lists the
 /// dark twin's files; Android's state list, which names the selected twin); then every file of the
 /// unit written as one set (or, checking, compared).
-struct IconRun: Sendable {
+struct UnitRunner: Sendable {
     let batch: BatchNormalizer
     let previous: PreviousRun
     let budget: MemoryBudget?
@@ -30,7 +30,7 @@ struct IconRun: Sendable {
     /// to render go to the engine a few at a time (`RenderGroup`); each unit is finished once
     /// every input of it has its outcome.
     func process(
-        next: () -> [Int]?, window: UnitWindow? = nil, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory,
+        next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory,
         record: ([(index: Int, outcome: IconOutcome)]) -> Void
     ) {
         var group = RenderGroup(engine: engine, budget: budget, shouldStop: batch.shouldStop)
@@ -55,13 +55,6 @@ struct IconRun: Sendable {
             waiting = []
         }
         while batch.shouldStop() == 0 {
-            // No unit past the window: first the units gathered here, so none of them is the
-            // one the window waits for.
-            if let window, window.isFull {
-                group.send()
-                finishWaiting()
-                window.waitForRoom { batch.shouldStop() != 0 }
-            }
             guard let unit = next() else { break }
             for index in unit {
                 let input = inputs[index]
@@ -229,7 +222,7 @@ struct IconRun: Sendable {
                 let bytes = Array(text.utf8)
                 let entry = Manifest.FileEntry(path: path, bytes: bytes.count, hash: ContentHash(of: bytes))
                 // A carried-over file that is already these bytes (checked on disk by `reusable`) stays as it is.
-                if reused, let recorded, recorded.path == path, recorded.recordedHash == entry.recordedHash,
+                if reused, let recorded, recorded.path == path, recorded.hash == entry.hash,
                     recorded.bytes == entry.bytes
                 {
                     return recorded
@@ -271,7 +264,7 @@ struct IconRun: Sendable {
         // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = batch.fingerprint(of: input)
         // Read from the previous manifest once (none under --force: nothing is carried over).
-        let recorded = batch.force ? nil : previous.entry(ofInput: input.name, index: index, plan: plan)
+        let recorded = batch.force ? nil : previous.entry(ofInput: input.name)
         let reuse = { (evidence: PreviousRun.InputEvidence) -> Manifest.Icon? in
             guard
                 var entry = previous.reusable(

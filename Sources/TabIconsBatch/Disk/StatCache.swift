@@ -1,0 +1,115 @@
+import TabIcons
+import Foundation
+
+/// What lets a rerun skip reading (SPEC §6a "Incremental", "One record"): for each input and each
+/// written file, the stat the file system gave (`FileStat`) and the hash of the bytes it had then,
+/// as git's index keeps stat data apart from what it commits. A file whose size, mtime, ctime,
+/// inode and device all still equal its record is taken to hold the recorded hash without being
+/// read; anything else, or `--verify`, means read and hash.
+///
+/// It lives beside the manifest (`MANIFEST.stat-cache`), one small disposable JSON file: missing,
+/// unreadable, of another version or forged, it is simply not used (everything is read and
+/// hashed, and the run writes a new one). The manifest never depends on it, so two machines write
+/// the same manifest.
+///
+/// A record is trusted only when both its times are older than the cache file that holds it
+/// (git's "racily clean" rule): a file changed in the same clock tick as it was recorded may keep
+/// its size and times, so it is hashed (and the cache written again, so the record stands next
+/// time).
+package struct StatCache: Sendable {
+    /// One file's record: its stat and the hash of its bytes when the stat was taken.
+    package struct Record: Sendable, Equatable, Codable {
+        package var stat: FileStat
+        package var hash: String
+    }
+
+    /// The file's document.
+    private struct Document: Codable {
+        var version: Int
+        var inputs: [String: Record]
+        var outputs: [String: Record]
+    }
+
+    private static let version = 1
+
+    /// False under `--verify`: nothing is trusted.
+    private let trusted: Bool
+    /// The cache file's mtime (ns): records from the same tick or later are racy.
+    private let bound: Int?
+    /// By input name (the manifest's `input`), and by path below `--out`.
+    private let inputs: [String: Record]
+    private let outputs: [String: Record]
+    /// The bytes read, to leave a file that would be written the same untouched.
+    private let text: [UInt8]?
+
+    /// A cache that trusts nothing: every file is read.
+    static let none = StatCache(trusted: false, bound: nil, inputs: [:], outputs: [:], text: nil)
+
+    private init(trusted: Bool, bound: Int?, inputs: [String: Record], outputs: [String: Record], text: [UInt8]?) {
+        self.trusted = trusted
+        self.bound = bound
+        self.inputs = inputs
+        self.outputs = outputs
+        self.text = text
+    }
+
+    /// Where the cache of the manifest at `manifestPath` lives.
+    static func path(manifestPath: String) -> String { manifestPath + ".stat-cache" }
+
+    /// The cache at `path`, read as the untrusted file it is; `trusted` false (`--verify`): none.
+    init(readingFrom path: String, trusted: Bool) {
+        guard trusted, let read = try? UntrustedFile.read(path),
+            let document = try? JSONDecoder().decode(Document.self, from: Data(read.bytes)),
+            document.version == Self.version,
+            document.outputs.keys.allSatisfy(RelativePath.isPlain)
+        else {
+            self = .none
+            return
+        }
+        self.init(
+            trusted: true, bound: read.stat.mtime, inputs: document.inputs, outputs: document.outputs, text: read.bytes)
+    }
+
+    /// Whether `current` shows input `name` as it was when it held `hash`.
+    func inputStands(_ name: String, hash: String, current: FileStat?) -> Bool {
+        stands(inputs[name], hash: hash, current: current)
+    }
+
+    /// Whether `current` shows the output at `path` as it was when it held `hash`.
+    func outputStands(_ path: String, hash: String, current: FileStat?) -> Bool {
+        stands(outputs[path], hash: hash, current: current)
+    }
+
+    /// The records, when there are some: a caller holding only a digest of the current stat
+    /// (`StatDigest`) compares it with the record's stat first.
+    func inputRecord(_ name: String) -> Record? { inputs[name] }
+    func outputRecord(_ path: String) -> Record? { outputs[path] }
+
+    private func stands(_ record: Record?, hash: String, current: FileStat?) -> Bool {
+        guard trusted, let record, let bound, record.hash == hash, record.stat == current else { return false }
+        return record.stat.mtime < bound && record.stat.ctime < bound
+    }
+
+    /// Writes the cache of a run's rows (their `inputStat` and their files' `stat`, as the run
+    /// took them) at `path`, unless the file there already holds these bytes and every record in
+    /// it is older than it (a racy one is written again, so that it stands next time). A cache
+    /// that cannot be written is left out: the next run reads and hashes.
+    func write(of icons: [Manifest.Icon], to path: String) {
+        var document = Document(version: Self.version, inputs: [:], outputs: [:])
+        for icon in icons {
+            if let stat = icon.inputStat { document.inputs[icon.input] = Record(stat: stat, hash: icon.contentHash) }
+            for file in icon.ownedFiles {
+                if let stat = file.stat { document.outputs[file.path] = Record(stat: stat, hash: file.hash) }
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(document) else { return }
+        let bytes = Array(data)
+        let settled = [document.inputs.values, document.outputs.values].joined().allSatisfy { record in
+            bound.map { record.stat.mtime < $0 && record.stat.ctime < $0 } ?? false
+        }
+        if bytes == text, settled { return }
+        try? AtomicFileWriter.write(bytes, toPath: path)
+    }
+}

@@ -1,0 +1,335 @@
+import TabIcons
+import Foundation
+
+/// The document `tabicon normalize` writes and `tabicon inspect --json` prints (SPEC §6), as
+/// build pipelines read it: content only, so the same inputs and options give the same bytes on
+/// any machine, at any time, for any `--jobs` (SPEC §6a "One record"). Keys may be added over
+/// time, never renamed; `renditions` is absent from an inspect document.
+///
+/// Its keys are declared once, in each type's `CodingKeys`: Foundation's `JSONDecoder` reads the
+/// document (`init(parsing:)`), `ManifestWriter` writes it in SPEC §6's order and layout. What a
+/// run reads back is untrusted: `PreviousRun` checks it after decoding (`Manifest.Icon.problem`).
+public struct Manifest: Sendable, Equatable, Codable {
+    public var version: Int
+    public var tool: String
+    public var box: Double
+    public var scales: [Double]
+    /// Every option that changes output bytes, and the tool's version (`OptionFingerprint`):
+    /// an icon is carried over from the previous run only when this is unchanged. Nil for inspect,
+    /// and when a previous manifest's options are not this version's.
+    public var options: OptionFingerprint?
+    public var icons: [Icon]
+    public var errors: [ErrorEntry]
+    /// Folders below `--out` that tabicon created (relative paths), so pruning removes those it
+    /// made once they are empty, and never a folder someone else made.
+    public var folders: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case version, tool, box, scales, options, icons, errors, folders
+    }
+
+    /// The `tool` every document names: `tabicon VERSION`.
+    package static let tool = "tabicon \(TabIconsVersion.current)"
+
+    package init(
+        box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
+        errors: [ErrorEntry] = [], folders: [String] = []
+    ) {
+        self.version = 1
+        self.tool = Self.tool
+        self.box = box.points
+        self.scales = scales
+        self.options = options
+        self.icons = icons
+        self.errors = errors
+        self.folders = folders
+    }
+
+    public init(from decoder: any Decoder) throws { try self.init(from: decoder, readingIcons: true) }
+
+    /// The document without its icons when `readingIcons` is false (the caller reads them as it
+    /// will: `PreviousRun` one by one, leniently).
+    init(from decoder: any Decoder, readingIcons: Bool) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        version = try keys.decode(Int.self, forKey: .version)
+        tool = try keys.decode(String.self, forKey: .tool)
+        box = try keys.decode(Double.self, forKey: .box)
+        scales = try keys.decode([Double].self, forKey: .scales)
+        options = try keys.decodeIfPresent(OptionFingerprint.self, forKey: .options)
+        icons = readingIcons ? try keys.decode([Icon].self, forKey: .icons) : []
+        errors = try keys.decode([ErrorEntry].self, forKey: .errors)
+        folders = try keys.decodeIfPresent([String].self, forKey: .folders) ?? []
+    }
+
+    /// A manifest read back from its JSON text. A document that is not one (another tool's file,
+    /// a hand edit that broke it) is a `corrupt` error; the batch then refuses to replace it.
+    public init(parsing data: Data) throws(TabIconsError) {
+        do {
+            self = try JSONDecoder().decode(Manifest.self, from: data)
+        } catch {
+            throw TabIconsError(.corrupt, "not a tabicon manifest: \(Self.describe(error))")
+        }
+    }
+
+    /// A decoding failure in a sentence: which key, and what was wrong with it.
+    static func describe(_ error: any Error) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the document" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, let context): return "\(place(context.codingPath + [key])) is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(place(context.codingPath)) has the wrong type"
+        case DecodingError.dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not JSON" : "\(place(context.codingPath)) is not valid"
+        default: return "unreadable"
+        }
+    }
+
+    /// One written file: its screen scale, path relative to the output root, size and hash.
+    public struct RenditionEntry: Sendable, Equatable, Codable {
+        public var scale: Double
+        public var path: String
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        public var bytes: Int
+        public var hash: String
+        /// What the file system said of the file when this run wrote or checked it: the stat
+        /// cache's record (`StatCache`), never part of the manifest nor of equality.
+        package var stat: FileStat?
+
+        enum CodingKeys: String, CodingKey { case scale, path, pixelWidth, pixelHeight, bytes, hash }
+
+        public init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: String) {
+            self.scale = scale
+            self.path = path
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.bytes = bytes
+            self.hash = hash
+        }
+
+        package init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
+            self.init(
+                scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytes: bytes,
+                hash: hash.description)
+        }
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.scale == b.scale && a.path == b.path && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
+                && a.bytes == b.bytes && a.hash == b.hash
+        }
+    }
+
+    /// A file tabicon wrote that is not a rendition (an image set's `Contents.json`, a state list,
+    /// a vector).
+    public struct FileEntry: Sendable, Equatable, Hashable, Codable {
+        public var path: String
+        public var bytes: Int
+        public var hash: String
+        /// The stat cache's record of the file (see `RenditionEntry.stat`).
+        package var stat: FileStat?
+
+        enum CodingKeys: String, CodingKey { case path, bytes, hash }
+
+        public init(path: String, bytes: Int, hash: String) {
+            self.path = path
+            self.bytes = bytes
+            self.hash = hash
+        }
+
+        package init(path: String, bytes: Int, hash: String, stat: FileStat?) {
+            self.init(path: path, bytes: bytes, hash: hash)
+            self.stat = stat
+        }
+
+        package init(path: String, bytes: Int, hash: ContentHash) {
+            self.init(path: path, bytes: bytes, hash: hash.description)
+        }
+
+        public static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.bytes == b.bytes && a.hash == b.hash }
+        public func hash(into hasher: inout Hasher) { hasher.combine(path) }
+    }
+
+    /// One input that failed, with its error code and the library's reason.
+    public struct ErrorEntry: Sendable, Equatable, Codable {
+        public var input: String
+        public var code: String
+        public var message: String
+        /// The files of this input's last good run, left in place because this run failed for
+        /// it (SPEC §6a "Whole sets"); still tabicon's, so a later run can replace or prune them.
+        public var keptFiles: [FileEntry] = []
+
+        enum CodingKeys: String, CodingKey { case input, code, message, keptFiles }
+
+        public init(input: String, error: TabIconsError) {
+            self.input = input
+            self.code = error.code.rawValue
+            self.message = error.message
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let keys = try decoder.container(keyedBy: CodingKeys.self)
+            input = try keys.decode(String.self, forKey: .input)
+            code = try keys.decode(String.self, forKey: .code)
+            message = try keys.decode(String.self, forKey: .message)
+            keptFiles = try keys.decodeIfPresent([FileEntry].self, forKey: .keptFiles) ?? []
+        }
+    }
+
+    /// One icon that decoded, with what was learned and (for normalize) what was written.
+    public struct Icon: Sendable, Equatable, Codable {
+        public var input: String
+        public var name: String
+        public var format: String
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        public var orientation: Int
+        public var hasAlpha: Bool
+        public var animated: Bool
+        /// SVG: renditions drawn from the document, `pixelWidth`/`pixelHeight` its intrinsic size.
+        public var vector: Bool?
+        /// `ContentHash`'s text of the input's bytes.
+        public var contentHash: String
+        public var decodeScale: Double
+        public var pointWidth: Double
+        public var pointHeight: Double
+        /// How the platform is told to draw the icon (`IconIntent`); nil in an entry written
+        /// before intents were recorded (such an entry is never carried over).
+        public var intent: IconIntent?
+        /// The input path of the icon's selected twin and of its dark twin (`IconTwins`), set for
+        /// the run as a whole (an icon carried over gets the links of this run's inputs).
+        public var selectedTwin: String?
+        public var darkTwin: String?
+        public var renditions: [RenditionEntry]?
+        /// The xcassets image set's `Contents.json`, which the icon's run also owns.
+        public var contentsFile: FileEntry?
+        /// Android's state list for an icon with a selected twin (`drawable/NAME_selector.xml`).
+        public var selectorFile: FileEntry?
+        /// With `--vector`, the SVG or VectorDrawable written for an SVG input (its renditions are
+        /// then only PNG fallbacks: none when the vector was written).
+        public var vectorFile: FileEntry?
+        /// The options this icon was made with (`OptionFingerprint`), when they are not the run's
+        /// (`--config`'s `icons` entries); absent: the manifest's top-level `options`.
+        public var options: OptionFingerprint?
+        public var lints: [Lint]
+        /// The stat cache's record of the input, as this run read or checked it (see
+        /// `RenditionEntry.stat`).
+        package var inputStat: FileStat?
+
+        enum CodingKeys: String, CodingKey {
+            case input, name, format, pixelWidth, pixelHeight, orientation, hasAlpha, animated, vector, contentHash
+            case decodeScale, pointWidth, pointHeight, intent, selectedTwin, darkTwin, renditions, contentsFile
+            case selectorFile, vectorFile, options, lints
+        }
+
+        /// The row for a normalized icon: decode scale and point size are the normalizer's, of
+        /// the icon as laid out (after trim, on its square or circle), never worked out again.
+        package init(
+            input: String, name: String, icon: NormalizedIcon, contentHash: ContentHash,
+            renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil
+        ) {
+            self.init(
+                input: input, name: name, info: icon.source, contentHash: contentHash,
+                decodeScale: icon.decodeScale, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
+                renditions: renditions, contentsFile: contentsFile, lints: icon.lints)
+            self.intent = icon.intent
+        }
+
+        package init(
+            input: String, name: String, info: ImageInfo, contentHash: ContentHash,
+            decodeScale: Double, pointWidth: Double, pointHeight: Double,
+            renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil, lints: [Lint]
+        ) {
+            self.input = input
+            self.name = name
+            format = info.format.rawValue
+            pixelWidth = info.pixelWidth
+            pixelHeight = info.pixelHeight
+            orientation = info.orientation.rawValue
+            hasAlpha = info.hasAlpha
+            animated = info.isAnimated
+            vector = info.isVector ? true : nil
+            self.contentHash = contentHash.description
+            // Held as `NumberText` writes them (3.84, not 3.8400000000000003), so a manifest read
+            // back equals the one written.
+            self.decodeScale = NumberText.rounded(decodeScale)
+            self.pointWidth = NumberText.rounded(pointWidth)
+            self.pointHeight = NumberText.rounded(pointHeight)
+            self.renditions = renditions
+            self.contentsFile = contentsFile
+            self.lints = lints
+        }
+
+        public static func == (a: Self, b: Self) -> Bool {
+            a.input == b.input && a.name == b.name && a.format == b.format && a.pixelWidth == b.pixelWidth
+                && a.pixelHeight == b.pixelHeight && a.orientation == b.orientation && a.hasAlpha == b.hasAlpha
+                && a.animated == b.animated && a.vector == b.vector && a.contentHash == b.contentHash
+                && a.decodeScale == b.decodeScale && a.pointWidth == b.pointWidth && a.pointHeight == b.pointHeight
+                && a.intent == b.intent && a.selectedTwin == b.selectedTwin && a.darkTwin == b.darkTwin
+                && a.renditions == b.renditions && a.contentsFile == b.contentsFile && a.selectorFile == b.selectorFile
+                && a.vectorFile == b.vectorFile && a.options == b.options && a.lints == b.lints
+        }
+
+        /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
+        /// and its vector file.
+        package var ownedFiles: [FileEntry] {
+            (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
+                + [contentsFile, selectorFile, vectorFile].compactMap { $0 }
+        }
+
+        /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
+        package func withFileStats(_ statOf: (String) -> FileStat?) -> Icon {
+            var icon = self
+            if let renditions {
+                icon.renditions = renditions.map { entry in
+                    var entry = entry
+                    entry.stat = statOf(entry.path)
+                    return entry
+                }
+            }
+            func stated(_ file: FileEntry?) -> FileEntry? {
+                guard var file else { return nil }
+                file.stat = statOf(file.path)
+                return file
+            }
+            icon.contentsFile = stated(contentsFile)
+            icon.selectorFile = stated(selectorFile)
+            icon.vectorFile = stated(vectorFile)
+            return icon
+        }
+
+        /// What makes an entry read back unusable, or nil: a path that is not a plain relative
+        /// path strictly below `--out` (`RelativePath`), more renditions than a run renders, a
+        /// negative size (SPEC §6a "What it reads back is untrusted").
+        package var problem: String? {
+            if let bad = ownedFiles.first(where: { !RelativePath.isPlain($0.path) }) {
+                return "its path \(bad.path.debugDescription) is not a plain path below --out"
+            }
+            if (renditions?.count ?? 0) > NormalizeOptions.mostScales {
+                return "it lists more renditions than \(NormalizeOptions.mostScales), the most a run renders"
+            }
+            if ownedFiles.contains(where: { $0.bytes < 0 }) || pixelWidth < 0 || pixelHeight < 0 {
+                return "it records a negative size"
+            }
+            return nil
+        }
+    }
+}
+
+/// An element of a list read back that may not decode: kept as nil rather than failing the
+/// document, so one bad entry of a manifest is ignored (with a warning), not the whole file.
+struct Lenient<Value: Decodable & Sendable>: Decodable, Sendable {
+    let value: Value?
+    let failure: String?
+
+    init(from decoder: any Decoder) {
+        do {
+            value = try Value(from: decoder)
+            failure = nil
+        } catch {
+            value = nil
+            failure = Manifest.describe(error)
+        }
+    }
+}

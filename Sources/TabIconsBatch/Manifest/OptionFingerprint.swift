@@ -1,0 +1,76 @@
+import TabIcons
+
+/// Every option of a batch that changes output bytes or which files are written, and the tool's
+/// version: the manifest's `"options"` (SPEC §6a). An icon is carried over from the previous run
+/// only when its content hash and this fingerprint are unchanged, so a new `--filter`, a new
+/// layout or a new release of tabicon redoes every icon. `--jobs`, `--quiet` and `--json` change
+/// nothing on disk and are not part of it. The decode limits are: a tighter limit may refuse an
+/// input the previous run accepted.
+public struct OptionFingerprint: Sendable, Equatable, Codable {
+    /// The options, keys in the order the manifest writes them; nil for a fingerprint read back
+    /// that is not this version's (another tool's keys), which equals no fingerprint.
+    private let fields: Fields?
+
+    private struct Fields: Sendable, Equatable, Codable {
+        var tool: String
+        var layout: String
+        var format: String
+        var quality: Double?
+        var box: Double
+        var scales: [Double]
+        var shape: String
+        var trim: Bool
+        var render: String
+        var filter: String
+        var allowUpscale: Bool
+        var padding: String
+        var maxPixels: Int
+        var maxSide: Int
+        var maxInputBytes: Int
+        var maxSVGBytes: Int
+        var maxSVGElements: Int
+        /// Recorded only when on, so the fingerprints of runs without `--vector` stay what they were.
+        var vector: Bool?
+    }
+
+    package init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat, vector: Bool = false) {
+        var quality: Double?
+        let formatName: String
+        switch format {
+        case .png: formatName = "png"
+        case .webp(let q):
+            formatName = "webp"
+            quality = q.map(Double.init)
+        }
+        fields = Fields(
+            tool: Manifest.tool, layout: layout.rawValue, format: formatName, quality: quality, box: options.box.points,
+            scales: options.scales, shape: options.shape.rawValue, trim: options.trim, render: options.render.rawValue,
+            filter: options.filter.rawValue, allowUpscale: options.allowUpscale, padding: options.padding.description,
+            maxPixels: options.limits.maxPixels, maxSide: options.limits.maxSide,
+            maxInputBytes: options.limits.maxInputBytes, maxSVGBytes: options.limits.maxSVGBytes,
+            maxSVGElements: options.limits.maxSVGElements, vector: vector ? true : nil)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        fields = try? Fields(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws { try fields?.encode(to: encoder) }
+
+    public static func == (a: Self, b: Self) -> Bool { a.fields != nil && a.fields == b.fields }
+
+    /// The object the manifest writes: every key, `quality` null when the format has none.
+    var jsonValue: JSONValue {
+        guard let f = fields else { return .null }
+        return .object(
+            [
+                ("tool", .string(f.tool)), ("layout", .string(f.layout)), ("format", .string(f.format)),
+                ("quality", f.quality.map(JSONValue.double) ?? .null), ("box", .double(f.box)),
+                ("scales", .array(f.scales.map(JSONValue.double))), ("shape", .string(f.shape)), ("trim", .bool(f.trim)),
+                ("render", .string(f.render)), ("filter", .string(f.filter)), ("allowUpscale", .bool(f.allowUpscale)),
+                ("padding", .string(f.padding)), ("maxPixels", .int(f.maxPixels)), ("maxSide", .int(f.maxSide)),
+                ("maxInputBytes", .int(f.maxInputBytes)), ("maxSVGBytes", .int(f.maxSVGBytes)),
+                ("maxSVGElements", .int(f.maxSVGElements))
+            ] + (f.vector == true ? [("vector", .bool(true))] : []))
+    }
+}

@@ -1,0 +1,318 @@
+import TabIcons
+import Foundation
+import Synchronization
+
+/// Normalizes many inputs into an output tree, as a careful build step (SPEC §6, §6a).
+///
+/// 1. `OutputPlan`: every final path, checked, before any work (usage mistakes throw).
+/// 2. Temporaries a killed run left in the folders of the plan are removed.
+/// 3. `--jobs` workers take the next input: an input whose previous entry is still good
+///    (`PreviousRun.reusable`) is carried over without decoding; any other is normalized,
+///    turned into files (`IconFiles`) and written as a whole set (`OutputDirectory`: staged,
+///    then renamed; bytes equal to the disk's are not rewritten). Results are kept in input
+///    order, so the manifest and every byte are the same for any `jobs`.
+/// 4. Files the previous run owned and this one does not produce are pruned.
+/// 5. The manifest is written (when its bytes changed).
+/// `shouldStop` (SIGINT, SIGTERM) stops the batch at the next icon; then steps 4 and 5 are skipped.
+/// `checkOnly` runs the same plan and comparisons and writes nothing (`--check`).
+public struct BatchNormalizer: Sendable {
+    public var normalizer: Normalizer
+    public var layout: OutputLayout
+    public var format: OutputFormat
+    public var outputRoot: URL
+    /// Default `outputRoot/manifest.json`.
+    public var manifestURL: URL
+    public var jobs: Int
+    /// Bytes of estimated decode memory the workers may hold at once (`DecodeMemoryEstimate`);
+    /// an input larger than this runs alone. 48 MiB lets icons use every core while two large
+    /// progressive photos are never decoded side by side.
+    public var memoryBudget: Int
+    /// Redo every input, whatever the previous manifest says.
+    public var force = false
+    /// Compare only: write, rename and remove nothing.
+    public var checkOnly = false
+    /// Read and hash every input and recorded file, trusting no stat record (`--verify`).
+    public var verify = false
+    /// The folders the inputs were collected from, so `--out` over one of them is refused.
+    public var inputFolders: [String] = []
+    /// `--preview FILE`: the page the caller writes after the run, planned with the outputs so
+    /// that it cannot land on an input, the manifest or an output (SPEC §6a).
+    public var previewURL: URL?
+    /// Answers a signal number once the batch should stop (0 to go on). With a jail, an input
+    /// in flight is abandoned within a tick of the answer (its worker killed).
+    public var shouldStop: @Sendable () -> Int32 = { 0 }
+    /// Where each input is decoded, normalized and encoded: in a jailed worker process
+    /// (`WorkerJail`, what `tabicon` does), or in process when nil (the default; a UI runtime
+    /// that may not spawn processes). See `WorkerJail` for which to use when.
+    public var jail: WorkerJail?
+    /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
+    /// cannot hold the drawing.
+    public var vector = false
+    /// Handed the previous run as read, for tests of what the run holds.
+    var readPrevious: (@Sendable (PreviousRun) -> Void)?
+    /// The largest manifest a run writes: what the next run reads back (a test lowers it).
+    var manifestLimit = UntrustedFile.cap
+
+    public init(
+        normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
+        outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
+        memoryBudget: Int = 48 << 20
+    ) {
+        self.normalizer = normalizer
+        self.layout = layout
+        self.format = format
+        self.outputRoot = outputRoot
+        self.manifestURL = manifestURL ?? outputRoot.appendingPathComponent("manifest.json")
+        self.jobs = max(1, jobs)
+        self.memoryBudget = memoryBudget
+    }
+
+    /// What happened to one input, delivered as each finishes (from any worker thread).
+    public enum Event: Sendable {
+        case done(index: Int, name: String, icon: Manifest.Icon)
+        case reused(index: Int, name: String, icon: Manifest.Icon)
+        case failed(index: Int, name: String, error: TabIconsError)
+    }
+
+    package var fingerprint: OptionFingerprint {
+        OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector)
+    }
+
+    /// The manifest this batch writes, before its icons, errors and folders.
+    var manifestHead: Manifest {
+        Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
+    }
+
+    /// What `input` is made with: its own settings, or the batch's; the scales and limits are
+    /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
+    func settings(of input: BatchInput) -> IconSettings { .of(input, run: normalizer.options, format: format) }
+
+    private var runSettings: IconSettings { IconSettings(options: normalizer.options, format: format) }
+
+    /// The fingerprint of an input with settings of its own (nil for the batch's): its incremental
+    /// cache key and its manifest entry's `options`, when that differs from the run's.
+    func fingerprint(of input: BatchInput) -> OptionFingerprint? {
+        let own = settings(of: input)
+        guard own != runSettings else { return nil }
+        let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format, vector: vector)
+        return fingerprint == self.fingerprint ? nil : fingerprint
+    }
+
+    /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
+    /// manifest's errors.
+    public func run(
+        _ inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry] = [],
+        onEvent: @escaping @Sendable (Event) -> Void = { _ in }
+    ) throws(BatchUsageError) -> BatchResult {
+        // Paths as the caller spelled them (relative ones stay relative), so messages name them so.
+        let root = outputRoot.relativePath
+        let manifestPath = manifestURL.relativePath
+        // Locked before anything is read, so no other run changes it meanwhile; a first run has no
+        // folder to lock until it creates one (then it reads again, in case another run got there
+        // first). The manifest's folder too, when it is another: two runs into other folders
+        // that share a manifest wait for each other.
+        let manifestLock = try RunLock(manifestPath: manifestPath, root: root, exclusive: !checkOnly)
+        var lock = try RunLock(root: root, exclusive: !checkOnly)
+        let plan = try OutputPlan.make(
+            inputs,
+            .init(
+                layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
+                outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
+                previewPath: previewURL?.relativePath, vector: vector))
+        let journal = RunJournal(manifestPath: manifestPath)
+        var previous = try PreviousRun(
+            manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+        let directory = Result { () throws(TabIconsError) in
+            try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
+        }
+        if lock == nil, !checkOnly, case .success = directory {
+            lock = try RunLock(root: root, exclusive: true)
+            previous = try PreviousRun(
+                manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+        }
+        readPrevious?(previous)
+        if !checkOnly { removeLeftovers(plan: plan, directory: try? directory.get()) }
+
+        let engine = IconEngine(jail: jail)
+        defer { engine.finish() }
+        // Work goes by the plan's units: an icon and its twins are decided and written together.
+        let units = plan.units
+        let next = LockedState(0)
+        let outcomes = LockedState([IconOutcome?](repeating: nil, count: inputs.count))
+        let runner = UnitRunner(batch: self, previous: previous, budget: MemoryBudget(capacity: memoryBudget), engine: engine)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
+            let take = { () -> [Int]? in
+                next.withLock { position in
+                    guard position < units.count else { return nil }
+                    position += 1
+                    return units[position - 1]
+                }
+            }
+            let record = { (results: [(index: Int, outcome: IconOutcome)]) in
+                outcomes.withLock { for (index, outcome) in results { $0[index] = outcome } }
+                for (index, outcome) in results {
+                    let name = inputs[index].name
+                    switch outcome {
+                    case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: name, icon: icon))
+                    case .reused(let icon, _): onEvent(.reused(index: index, name: name, icon: icon))
+                    case .failed(let error): onEvent(.failed(index: index, name: name, error: error))
+                    case .stopped: break
+                    }
+                }
+            }
+            switch directory {
+            case .failure(let error):
+                while shouldStop() == 0, let unit = take() {
+                    record(unit.map { ($0, .failed(error.naming(inputs[$0].name))) })
+                }
+            case .success(let directory):
+                runner.process(next: take, inputs: inputs, plan: plan, directory: directory, record: record)
+            }
+        }
+        return withExtendedLifetime((lock, manifestLock)) {
+            finish(
+                outcomes.withLock { $0 }, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,
+                directory: try? directory.get(), plan: plan)
+        }
+    }
+
+    /// What a killed run left in the folders of the plan (temporaries of tabicon's own pattern)
+    /// and, beside the manifest, its temporaries and a run index of an older version, each through
+    /// the deletion gate.
+    private func removeLeftovers(plan: OutputPlan, directory: OutputDirectory?) {
+        if let directory {
+            for folder in plan.folders { _ = directory.removeStaleTemporaries(in: folder) }
+        }
+        let (folder, name) = OutputDirectory.split(manifestURL.relativePath)
+        guard let manifestFolder = try? OutputDirectory(root: folder.isEmpty ? "." : folder, create: false, sparing: plan.spared)
+        else { return }
+        _ = manifestFolder.removeStaleTemporaries(in: "")
+        _ = manifestFolder.remove(.formerRunIndex(name + ".index"))
+    }
+
+    /// Pruning, the manifest and the stat cache, from every input's outcome in input order (so the
+    /// manifest and every count are the same for any `jobs`).
+    private func finish(
+        _ outcomes: [IconOutcome?], inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry], previous: PreviousRun,
+        journal: RunJournal, directory: OutputDirectory?, plan: OutputPlan
+    ) -> BatchResult {
+        var result = BatchResult(manifest: manifestHead)
+        result.warnings = previous.warnings
+        let signal = shouldStop()
+        if signal != 0 {
+            // The previous manifest stays as it was; the journal records what was committed.
+            result.stoppedBy = signal
+            return result
+        }
+        var manifest = manifestHead
+        manifest.errors = priorErrors
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .written(let icon, let changes, let unchanged):
+                result.counts.normalized += 1
+                result.counts.written += changes.count
+                result.counts.unchanged += unchanged
+                result.changes += changes
+                manifest.icons.append(icon)
+            case .checked(let icon, let changes):
+                result.counts.normalized += 1
+                result.changes += changes
+                manifest.icons.append(icon)
+            case .reused(let icon, let changes):
+                // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
+                result.counts.reused += 1
+                if !checkOnly { result.counts.written += changes.count }
+                result.counts.unchanged += icon.ownedFiles.count - changes.count
+                result.changes += changes
+                manifest.icons.append(icon)
+            case .failed(let error):
+                var entry = Manifest.ErrorEntry(input: inputs[index].name, error: error)
+                // An input that failed keeps its previous files ("Whole sets"): they are not stale,
+                // and stay tabicon's (the error entry lists them) for a later run to replace or prune.
+                entry.keptFiles = previous.files(ofInput: entry.input).filter { directory?.holds($0) ?? false }
+                manifest.errors.append(entry)
+                result.counts.failed += 1
+            case .stopped, nil:
+                break
+            }
+        }
+        result.counts.undersized = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
+        var folders = previous.folders.union(directory?.createdFolders ?? [])
+        if let directory {
+            let produced = Set(manifest.icons.flatMap(\.ownedFiles).map(\.path) + manifest.errors.flatMap(\.keptFiles).map(\.path))
+            let byFolded = Dictionary(grouping: produced, by: { $0.lowercased() })
+            let removed = Pruning.remove(
+                previous.staleFiles(keeping: produced.contains), in: directory, madeFolders: folders, dryRun: checkOnly,
+                producedFolding: { byFolded[$0] ?? [] })
+            result.changes += removed.files.map { .init(kind: .remove, path: $0) }
+            if !checkOnly { result.counts.removed = removed.files.count }
+            folders.subtract(removed.folders)
+            folders = folders.filter { directory.folderExists($0) }
+        }
+        manifest.folders = folders.sorted()
+        result.manifest = manifest
+        let manifestPath = manifestURL.relativePath
+        let text = manifest.jsonBytes
+        if text != previous.text {
+            result.changes.append(.init(kind: previous.text == nil ? .write : .change, path: manifestPath))
+        }
+        guard !checkOnly else { return result }
+        if text.count > manifestLimit {
+            // Never a manifest the next run would refuse to read: the journal keeps what this run
+            // wrote tabicon's, and the previous manifest stays as it was.
+            let shown = manifestLimit % (1 << 20) == 0 ? "\(manifestLimit >> 20) MiB" : "\(manifestLimit) bytes"
+            result.manifestError = TabIconsError(
+                .tooLarge,
+                "the manifest would hold more than \(shown), the most a run reads back; split the set into runs with their own --out",
+                input: manifestPath)
+            return result
+        }
+        if text != previous.text {
+            do throws(TabIconsError) {
+                try AtomicFileWriter.write(text, toPath: manifestPath)
+            } catch {
+                result.manifestError = error
+                return result
+            }
+        }
+        previous.statCache.write(of: manifest.icons, to: StatCache.path(manifestPath: manifestPath))
+        // Everything the journal recorded is now in the manifest, pruned, or no longer tabicon's.
+        journal.clear()
+        return result
+    }
+}
+
+/// What became of one input.
+enum IconOutcome: Sendable {
+    /// Normalized and written: the changes (files written) and how many files were already equal.
+    case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
+    /// Normalized and compared only (`--check`): what a run would write or change.
+    case checked(Manifest.Icon, [BatchResult.Change])
+    /// Carried over from the previous manifest, nothing decoded; the files its unit changed for it
+    /// (its `Contents.json` or state list, when its twin changed).
+    case reused(Manifest.Icon, changes: [BatchResult.Change])
+    case failed(TabIconsError)
+    /// Abandoned because the batch was asked to stop; its temporaries are removed.
+    case stopped
+}
+
+extension IconOutcome {
+    /// The manifest row of an input that has one.
+    var row: Manifest.Icon? {
+        get {
+            switch self {
+            case .written(let icon, _, _), .checked(let icon, _), .reused(let icon, _): icon
+            case .failed, .stopped: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch self {
+            case .written(_, let changes, let unchanged): self = .written(newValue, changes, unchanged: unchanged)
+            case .checked(_, let changes): self = .checked(newValue, changes)
+            case .reused(_, let changes): self = .reused(newValue, changes: changes)
+            case .failed, .stopped: break
+            }
+        }
+    }
+}
