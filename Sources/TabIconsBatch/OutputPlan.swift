@@ -189,7 +189,7 @@ package struct OutputPlan: Sendable {
     package let twins: TwinTable
     /// Per input, in input order: what `stat` said of its file (links followed, as it is read)
     /// when the plan was made, as a digest (`StatDigest`; of nil when it is not a regular file or
-    /// has no path). The run checks the input's stat record against it (`IconRun`) before any
+    /// has no path). The run checks the input's stat record against it (`UnitRunner`) before any
     /// byte is read.
     private let inputStats: [StatDigest]
     /// What `lstat` said of each planned path of each input (in `Icon.allPaths` order, from

@@ -107,7 +107,7 @@ struct BatchFrontDoorTests {
         let expected =
             sets.flatMap { set in
                 [(set as NSString).deletingLastPathComponent + "/Contents.json", set + ".png", set + "@2x.png", set + "@3x.png"]
-            } + ["manifest.json"]
+            } + ["manifest.json", "manifest.json.stat-cache"]
         #expect(workspace.files(below: out) == expected.sorted())
 
         // The manifest as a pipeline reads it from disk, and one tab item's bytes from it.
@@ -165,7 +165,9 @@ struct BatchFrontDoorTests {
         #expect(first.counts.written == 15)
         let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
         let expected =
-            densities.flatMap { d in ["home", "search", "house"].map { "drawable-\(d)/\($0).png" } } + ["manifest.json"]
+            densities.flatMap { d in ["home", "search", "house"].map { "drawable-\(d)/\($0).png" } } + [
+                "manifest.json", "manifest.json.stat-cache"
+            ]
         #expect(workspace.files(below: out) == expected.sorted())
         let home = try #require(first.manifest.icons.first)
         #expect(home.renditions?.map(\.pixelWidth) == [24, 36, 48, 72, 96])

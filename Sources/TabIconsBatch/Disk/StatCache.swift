@@ -45,7 +45,8 @@ package struct StatCache: Sendable {
     /// A cache that trusts nothing: every file is read.
     static let none = StatCache(trusted: false, bound: nil, inputs: [:], outputs: [:], text: nil)
 
-    private init(trusted: Bool, bound: Int?, inputs: [String: Record], outputs: [String: Record], text: [UInt8]?) {
+    /// A cache of these records, as if read from a file whose mtime is `bound` (tests).
+    init(trusted: Bool, bound: Int?, inputs: [String: Record], outputs: [String: Record], text: [UInt8]? = nil) {
         self.trusted = trusted
         self.bound = bound
         self.inputs = inputs
@@ -104,7 +105,10 @@ package struct StatCache: Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(document) else { return }
+        // No records and no cache there: nothing to keep (a run where every input failed).
+        guard text != nil || !document.inputs.isEmpty || !document.outputs.isEmpty,
+            let data = try? encoder.encode(document)
+        else { return }
         let bytes = Array(data)
         let settled = [document.inputs.values, document.outputs.values].joined().allSatisfy { record in
             bound.map { record.stat.mtime < $0 && record.stat.ctime < $0 } ?? false

@@ -3,7 +3,7 @@ import Foundation
 
 /// Where the body of the batch runs for each input (`RenderedIcon.render`, `.inspect`): in a
 /// jailed worker when the batch was given a `WorkerJail`, in process otherwise. `normalize`
-/// (`IconRun`), `preview` (`PreviewRun`) and `inspect` all go through this one engine.
+/// (`UnitRunner`), `preview` (`PreviewRun`) and `inspect` all go through this one engine.
 package final class IconEngine: Sendable {
     private let pool: WorkerPool?
 

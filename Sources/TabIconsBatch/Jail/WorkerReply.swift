@@ -105,7 +105,7 @@ enum WorkerReply: Sendable {
     private static func check(_ row: inout Manifest.Icon, files: [IconFiles.File], plan: OutputPlan.Icon) throws(WorkerWire
         .Malformed)
     {
-        // A state list names drawables of the run: the batch makes it (`IconRun`), never a worker.
+        // A state list names drawables of the run: the batch makes it (`UnitRunner`), never a worker.
         guard row.selectorFile == nil else { throw WorkerWire.Malformed("a state list, which only the batch writes") }
         let renditions = row.renditions ?? []
         // A vector is the plan's, alone in place of the renditions, with its size and hash.

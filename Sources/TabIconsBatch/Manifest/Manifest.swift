@@ -82,7 +82,9 @@ public struct Manifest: Sendable, Equatable, Codable {
             return "\(place(context.codingPath)) has the wrong type"
         case DecodingError.dataCorrupted(let context):
             return context.codingPath.isEmpty ? "not JSON" : "\(place(context.codingPath)) is not valid"
-        default: return "unreadable"
+        // Foundation's own (a number no Swift type holds: 96.5 for an Int); never echoed, as
+        // it may quote the file.
+        default: return "a value is not of its key's kind"
         }
     }
 

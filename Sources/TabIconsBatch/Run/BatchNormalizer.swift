@@ -239,7 +239,8 @@ public struct BatchNormalizer: Sendable {
         result.counts.undersized = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {
-            let produced = Set(manifest.icons.flatMap(\.ownedFiles).map(\.path) + manifest.errors.flatMap(\.keptFiles).map(\.path))
+            let produced = Set(
+                manifest.icons.flatMap(\.ownedFiles).map(\.path) + manifest.errors.flatMap(\.keptFiles).map(\.path))
             let byFolded = Dictionary(grouping: produced, by: { $0.lowercased() })
             let removed = Pruning.remove(
                 previous.staleFiles(keeping: produced.contains), in: directory, madeFolders: folders, dryRun: checkOnly,

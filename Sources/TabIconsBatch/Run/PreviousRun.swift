@@ -96,7 +96,9 @@ struct PreviousRun: Sendable {
 
     /// The manifest at `path`, nil when there is none. Anything else there is refused: a web app's
     /// `manifest.json` under `-o public`, a file too large to be one, a broken one.
-    private static func read(_ path: String) throws(BatchUsageError) -> (text: [UInt8], head: Manifest, icons: [Lenient<Manifest.Icon>])? {
+    private static func read(_ path: String) throws(BatchUsageError) -> (
+        text: [UInt8], head: Manifest, icons: [Lenient<Manifest.Icon>]
+    )? {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
         let read: (bytes: [UInt8], stat: FileStat)?
         do throws(UntrustedFile.Failure) {
@@ -113,7 +115,8 @@ struct PreviousRun: Sendable {
                 "--manifest \(path) holds a file that is not a tabicon manifest (\(Manifest.describe(error))); \(refusal)")
         }
         guard recorded.head.tool.hasPrefix("tabicon ") else {
-            throw BatchUsageError("--manifest \(path) holds a file that is not a tabicon manifest (its tool is not tabicon); \(refusal)")
+            throw BatchUsageError(
+                "--manifest \(path) holds a file that is not a tabicon manifest (its tool is not tabicon); \(refusal)")
         }
         return (read.bytes, recorded.head, recorded.icons)
     }

@@ -148,7 +148,7 @@ struct BatchMemoryTests {
             let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: folder.url, jobs: 3, memoryBudget: budget)
             let manifest = try batch.run(inputs).manifest
             #expect(manifest.errors.isEmpty)
-            results.append((String(decoding: manifest.withoutStats.jsonData(), as: UTF8.self), try folder.snapshot()))
+            results.append((String(decoding: manifest.jsonData(), as: UTF8.self), try folder.snapshot()))
         }
         #expect(results[0].0 == results[1].0)
         #expect(results[0].1 == results[1].1)

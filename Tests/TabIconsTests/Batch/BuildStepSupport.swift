@@ -46,10 +46,12 @@ enum BuildStep {
     }
 
     /// (inode, mtime in ns) of every file below `dir`: equal before and after a run means no file
-    /// was rewritten, renamed over or touched.
+    /// was rewritten, renamed over or touched. Not the stat cache beside a manifest: tabicon's own
+    /// disposable file, written again by the run after the one that recorded files in the same
+    /// clock tick as itself (its racy records), so that they stand from then on.
     static func stamps(_ dir: TemporaryDirectory) -> [String: [Int]] {
         var result: [String: [Int]] = [:]
-        for file in dir.files() {
+        for file in dir.files() where !file.hasSuffix(".stat-cache") {
             var info = stat()
             guard stat(dir.path(file), &info) == 0 else { continue }
             result[file] = [Int(info.st_ino), Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)]

@@ -121,15 +121,13 @@ struct HostileManifestPropertyTests {
             try manifest.jsonData().write(to: URL(fileURLWithPath: manifestPath))
             let previous = try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal)
             let produced: Set<String> = Bool.random(using: &random) ? ["icons/a.png"] : []
-            var stale: [Manifest.FileEntry] = []
-            previous.forEachStaleFile(keeping: { produced.contains($0) }) { stale.append($0) }
+            let stale = previous.staleFiles(keeping: produced.contains)
             // Every 50th trial removes for real (and puts back what it removed); the rest ask the
             // gate the same question without removing.
             let real = trial % 50 == 0
             let removed = Pruning.remove(
-                { body in previous.forEachStaleFile(keeping: { produced.contains($0) }, body) }, in: directory,
-                madeFolders: previous.folders, dryRun: !real
-            ) { folded in produced.filter { $0.lowercased() == folded } }
+                stale, in: directory, madeFolders: previous.folders, dryRun: !real,
+                producedFolding: { folded in produced.filter { $0.lowercased() == folded } })
             // Only the one folder of tabicon's files, emptied, when the manifest says tabicon made it.
             #expect(removed.folders.isSubset(of: ["icons"]), "trial \(trial) removed folders \(removed.folders)")
             if real { try FileManager.default.createDirectory(atPath: sandbox.out + "/icons", withIntermediateDirectories: true) }

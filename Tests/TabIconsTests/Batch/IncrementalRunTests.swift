@@ -130,7 +130,7 @@ struct IncrementalRunTests {
             out.files() == [
                 "icons/bell.png", "icons/bell@2x.png", "icons/bell@3x.png", "icons/heart.png",
                 "icons/heart@2x.png", "icons/heart@3x.png", "icons/home.png", "icons/notes.txt",
-                "icons/search@3x.png", "manifest.json"
+                "icons/search@3x.png", "manifest.json", "manifest.json.stat-cache"
             ])
         #expect(!FileManager.default.fileExists(atPath: out.path("icons/sub")))
         #expect(FileManager.default.fileExists(atPath: out.path("icons")))

@@ -33,7 +33,6 @@ struct RenderGroupTests {
             switch event {
             case .done(_, let name, _): events.names.append("done " + name)
             case .reused(_, let name, _): events.names.append("reused " + name)
-            case .unchanged(_, let name): events.names.append("unchanged " + name)
             case .failed(_, let name, _): events.names.append("failed " + name)
             }
         }

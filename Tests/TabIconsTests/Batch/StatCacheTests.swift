@@ -3,8 +3,8 @@ import Testing
 @testable import TabIcons
 @testable import TabIconsBatch
 
-/// SPEC §6a "Incremental": a file whose size, times, inode and device still equal the manifest's
-/// record is taken as unchanged without being read; every other case falls back to reading and
+/// SPEC §6a "Incremental": a file whose size, times, inode and device still equal the stat
+/// cache's record is taken as unchanged without being read; every other case falls back to reading and
 /// hashing, and the results are the same either way.
 @Suite("The stat cache")
 struct StatCacheTests {
@@ -33,14 +33,15 @@ struct StatCacheTests {
         }
     }
 
-    /// Moves the manifest's mtime a second on, as if the manifest had been written a tick after
-    /// the files it records (a run of three icons finishes within one clock tick, which makes
-    /// every record "racily clean", so none would be trusted).
+    /// Moves the stat cache's mtime (beside `manifest`) a second on, as if it had been written a
+    /// tick after the files it records (a run of three icons finishes within one clock tick,
+    /// which makes every record "racily clean", so none would be trusted).
     static func ageRecords(_ manifest: String) throws {
+        let cache = StatCache.path(manifestPath: manifest)
         var info = stat()
-        #expect(stat(manifest, &info) == 0)
+        #expect(stat(cache, &info) == 0)
         var times = [timespec(tv_sec: info.st_mtim.tv_sec + 1, tv_nsec: 0), timespec(tv_sec: info.st_mtim.tv_sec + 1, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, manifest, &times, 0) == 0)
+        #expect(utimensat(AT_FDCWD, cache, &times, 0) == 0)
     }
 
     /// Sets a file's mtime back to what `info` said (what someone hiding a change would do).
@@ -115,22 +116,18 @@ struct StatCacheTests {
         let names = ["bell.png", "home.png", "home-filled.png", "home-dark.png", "profile.png"]
         let dir = try B.inputs(names.map { ($0, $0 == "home-dark.png" ? "home.png" : $0) })
         let out = try TemporaryDirectory("shared-out")
-        func run() throws -> (BatchResult, PreviousRun?) {
-            var batch = BatchNormalizer(normalizer: Normalizer(), layout: layout, outputRoot: out.url, jobs: 2)
-            let previous = LockedState<PreviousRun?>(nil)
-            batch.readPrevious = { read in previous.withLock { $0 = read } }
+        func run() throws -> BatchResult {
+            let batch = BatchNormalizer(normalizer: Normalizer(), layout: layout, outputRoot: out.url, jobs: 2)
             var inputs = B.batchInputs(dir, names)
             inputs[4].settings = IconSettings(options: NormalizeOptions(shape: .circle), format: .png)
-            let result = try batch.run(inputs)
-            return (result, previous.withLock { $0 })
+            return try batch.run(inputs)
         }
-        let first = try run().0
+        let first = try run()
         #expect(first.counts.normalized == names.count)
         try Self.ageRecords(out.path("manifest.json"))
-        let (again, previous) = try run()
-        #expect(again.counts.reused == names.count)
-        let entries = try #require(previous?.entries)
-        let recorded = (0..<entries.count).compactMap { entries.entry(at: $0) }
+        let recorded = try B.manifest(out.path("manifest.json")).icons
+        let again = try run()
+        #expect(again.counts.reused == names.count && again.changes.isEmpty)
         #expect(recorded.count == names.count)
         #expect(again.manifest.icons == recorded)
     }
@@ -181,13 +178,22 @@ struct StatCacheTests {
         #expect(FileManager.default.fileExists(atPath: scene.out.path("icons/home@3x.png")))
     }
 
-    @Test("a record newer than its manifest is not trusted (racily clean); nor is a record under --verify")
+    @Test("a record newer than its cache is not trusted (racily clean); nor a record of other bytes, nor under --verify")
     func racyRecords() throws {
         let now = FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 7, device: 1)
-        #expect(StatCache(trusted: true, recordedBefore: 3_000).isUnchanged(recorded: now, current: now))
-        #expect(!StatCache(trusted: true, recordedBefore: 2_000).isUnchanged(recorded: now, current: now))
-        #expect(!StatCache(trusted: false, recordedBefore: 3_000).isUnchanged(recorded: now, current: now))
-        #expect(!StatCache(trusted: true, recordedBefore: nil).isUnchanged(recorded: now, current: now))
+        let hash = "xxh3-128:" + String(repeating: "1", count: 32)
+        func cache(trusted: Bool = true, bound: Int?) -> StatCache {
+            StatCache(
+                trusted: trusted, bound: bound, inputs: ["a.png": .init(stat: now, hash: hash)],
+                outputs: ["a.png": .init(stat: now, hash: hash)])
+        }
+        #expect(cache(bound: 3_000).outputStands("a.png", hash: hash, current: now))
+        #expect(cache(bound: 3_000).inputStands("a.png", hash: hash, current: now))
+        #expect(!cache(bound: 3_000).outputStands("b.png", hash: hash, current: now))
+        #expect(!cache(bound: 3_000).outputStands("a.png", hash: "xxh3-128:" + String(repeating: "2", count: 32), current: now))
+        #expect(!cache(bound: 2_000).outputStands("a.png", hash: hash, current: now))
+        #expect(!cache(trusted: false, bound: 3_000).outputStands("a.png", hash: hash, current: now))
+        #expect(!cache(bound: nil).outputStands("a.png", hash: hash, current: now))
         for other in [
             FileStat(size: 11, mtime: 2_000, ctime: 2_000, inode: 7, device: 1),
             FileStat(size: 10, mtime: 2_001, ctime: 2_000, inode: 7, device: 1),
@@ -195,7 +201,7 @@ struct StatCacheTests {
             FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 8, device: 1),
             FileStat(size: 10, mtime: 2_000, ctime: 2_000, inode: 7, device: 2)
         ] {
-            #expect(!StatCache(trusted: true, recordedBefore: 3_000).isUnchanged(recorded: now, current: other))
+            #expect(!cache(bound: 3_000).outputStands("a.png", hash: hash, current: other))
         }
     }
 
@@ -251,15 +257,15 @@ struct StatCacheTests {
         try Data("abc".utf8).write(to: out.url.appendingPathComponent("f.png"))
         let directory = try OutputDirectory(root: out.url.path, create: false)
         let current = try #require(directory.fileStat("f.png"))
-        let wrong = Manifest.FileEntry(
-            path: "f.png", bytes: 3, hash: "xxh3-128:" + String(repeating: "0", count: 32), stat: current)
-        let trusting = StatCache(trusted: true, recordedBefore: current.ctime + 1)
+        let wrong = Manifest.FileEntry(path: "f.png", bytes: 3, hash: "xxh3-128:" + String(repeating: "0", count: 32))
+        let trusting = StatCache(
+            trusted: true, bound: current.ctime + 1, inputs: [:], outputs: ["f.png": .init(stat: current, hash: wrong.hash)])
         #expect(directory.check(wrong, cache: trusting) == current)
         #expect(directory.check(wrong, cache: .none) == nil)
         #expect(!directory.holds(wrong))
     }
 
-    @Test("a copy of the tree (other inodes and times) is up to date for --check, and a run renews the records")
+    @Test("a copy of the tree (other inodes and times) is up to date for --check, and a run renews the records, not the manifest")
     func freshCopy() throws {
         let scene = try Scene()
         let copy = try TemporaryDirectory("stat-copy")
@@ -273,9 +279,13 @@ struct StatCacheTests {
         batch.checkOnly = false
         let run = try batch.run(inputs)
         #expect(run.counts.reused == Self.names.count)
-        #expect(run.changes.map(\.path) == [copy.path("out/manifest.json")])
-        let manifest = try B.manifest(copy.path("out/manifest.json"))
-        #expect(manifest.icons.allSatisfy { $0.inputStat == FileStat(path: copy.path($0.input)) })
+        #expect(run.changes.isEmpty)
+        #expect(run.manifest.icons.allSatisfy { $0.inputStat == FileStat(path: copy.path($0.input)) })
+        // The next run trusts the new records: nothing read.
+        try Self.ageRecords(copy.path("out/manifest.json"))
+        let reads = ReadCounts()
+        #expect(try batch.run(Self.countingInputs(copy, reads)).counts.reused == Self.names.count)
+        #expect(reads.all.isEmpty)
     }
 
     /// `png` with a tEXt chunk holding `text` after its header.

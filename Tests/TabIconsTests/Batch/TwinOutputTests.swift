@@ -109,7 +109,7 @@ struct TwinOutputTests {
     }
 
     static let expectedXcassets: [String] = {
-        var files = ["manifest.json", "manifest.json.index"]
+        var files = ["manifest.json", "manifest.json.stat-cache"]
         for set in ["home", "home-filled", "search"] {
             let stems = set == "search" ? [set] : [set, set + "-dark"]
             let names = ["Contents.json"] + stems.flatMap { [$0 + ".png", $0 + "@2x.png", $0 + "@3x.png"] }
@@ -139,7 +139,7 @@ struct TwinOutputTests {
         _ = try run(dir, out, layout: .flat)
         #expect(
             out.files()
-                == (["manifest.json"]
+                == (["manifest.json", "manifest.json.stat-cache"]
                 + Self.names.flatMap { name -> [String] in
                     let stem = "icons/" + (name as NSString).deletingPathExtension
                     return [stem + ".png", stem + "@2x.png", stem + "@3x.png"]
@@ -153,7 +153,7 @@ struct TwinOutputTests {
         #expect(B.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
         let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
         let expected =
-            ["manifest.json", "manifest.json.index", "drawable/home_selector.xml"]
+            ["manifest.json", "manifest.json.stat-cache", "drawable/home_selector.xml"]
             + densities.flatMap { d in ["home", "home_filled", "search"].map { "drawable-\(d)/\($0).png" } }
             + densities.flatMap { d in ["home", "home_filled"].map { "drawable-night-\(d)/\($0).png" } }
         #expect(out.files() == expected.sorted())
@@ -226,7 +226,7 @@ struct TwinOutputTests {
         #expect(decoded.isEmpty)
         #expect(
             out.files()
-                == (["manifest.json"]
+                == (["manifest.json", "manifest.json.stat-cache"]
                 + ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"].flatMap { d in
                     ["home", "search"].map { "drawable-\(d)/\($0).png" }
                 }).sorted())
@@ -500,7 +500,7 @@ struct TwinOutputTests {
         #expect(try android[0].get().selectorPath == "drawable/home_selector.xml")
         #expect(try android[1].get().selectorPath == nil)
         let plan = OutputPlan(icons: android, folders: [], spared: [], twins: twins)
-        #expect(plan.units == [[0, 2, 1, 3], [4]] && plan.sharedUnits == [[0, 2, 1, 3]])
+        #expect(plan.units == [[0, 2, 1, 3], [4]])
         let (xcassets, _) = OutputPlan.placeTwins(
             inputs, OutputPlan.naming(inputs, layout: .xcassets, fileExtension: "png", scales: [1, 2]),
             layout: .xcassets)

@@ -71,12 +71,12 @@ struct OutputHygieneTests {
         #expect(manifest == (try B.manifest(dir.path("out/manifest.json"))))
     }
 
-    @Test("a rerun answered from the run index prints what a run that reads the manifest prints, and --check says up to date")
+    @Test("a rerun trusting the stat cache prints what a --verify run prints, and --check says up to date")
     func answeredRerun() throws {
         let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
         let words = ["-o", dir.path("out"), dir.path("icons")]
         #expect(try Self.run(["normalize"] + words).status == 0)
-        try StatCacheTests.ageRecords(dir.path("out/manifest.json.index"))
+        try StatCacheTests.ageRecords(dir.path("out/manifest.json"))
         /// The lines without their `[n/3]` (a run that reads the manifest finishes in any order).
         func lines(_ text: String) -> [String] {
             text.split(separator: "\n").map { $0.replacingOccurrences(of: #"^\[\d/3\] "#, with: "", options: .regularExpression) }
@@ -95,17 +95,17 @@ struct OutputHygieneTests {
     }
 
     @Test(
-        "an icon added and another removed, carried from the run index: the lines a run reading the manifest prints, the files a first run writes"
+        "an icon added and another removed, the others carried by their stat records: the lines a --verify run prints, the files a first run writes"
     )
     func addedAndRemoved() throws {
         let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
         for out in ["out-index", "out-read"] {
             #expect(try Self.run(["normalize", "-o", dir.path(out), dir.path("icons")]).status == 0)
-            try StatCacheTests.ageRecords(dir.path(out + "/manifest.json.index"))
+            try StatCacheTests.ageRecords(dir.path(out + "/manifest.json"))
         }
         try FileManager.default.removeItem(atPath: dir.path("icons/bell.png"))
         try B.put("search.png", at: "icons/search.png", in: dir)
-        // One run carries from the index; the other reads the manifest (--verify never asks it).
+        // One run trusts the stat cache; the other reads and hashes every file (--verify).
         let carried = try Self.run(["normalize", "-o", dir.path("out-index"), dir.path("icons")])
         let read = try Self.run(["normalize", "--verify", "-o", dir.path("out-read"), dir.path("icons")])
         let first = try Self.run(["normalize", "-o", dir.path("out-first"), dir.path("icons")])
@@ -117,7 +117,7 @@ struct OutputHygieneTests {
         #expect(lines(carried.err, "out-index") == lines(read.err, "out-read"))
         #expect(lines(carried.err, "out-index").last?.contains("(2 reused)") == true)
         #expect(lines(carried.err, "out-index").last?.contains("3 files written, 4 unchanged, 3 removed") == true)
-        /// Every file below `out` but the manifest and its index, by path, with its bytes.
+        /// Every file below `out` but the manifest and its stat cache, by path, with its bytes.
         func tree(_ out: String) throws -> [String: Data] {
             let root = dir.path(out)
             let paths = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
@@ -131,7 +131,7 @@ struct OutputHygieneTests {
         let expected = try tree("out-first")
         #expect(expected.keys.contains("icons/search@2x.png") && !expected.keys.contains("icons/bell.png"))
         #expect(try tree("out-index") == expected && tree("out-read") == expected)
-        try StatCacheTests.ageRecords(dir.path("out-index/manifest.json.index"))
+        try StatCacheTests.ageRecords(dir.path("out-index/manifest.json"))
         let check = try Self.run(["normalize", "--check", "-o", dir.path("out-index"), dir.path("icons")])
         #expect(check.status == 0 && check.err.hasSuffix("\(dir.path("out-index"))/ is up to date\n"))
     }

@@ -136,7 +136,7 @@ struct PackagePluginCommandTests {
         #expect(
             dir.files() == [
                 "icons/rgba-32/rgba-32.png", "icons/rgba-32/rgba-32@2x.png", "icons/rgba-32/rgba-32@3x.png",
-                "manifests/rgba-32.json", "manifests/rgba-32.json.index", "manifests/tool.txt"
+                "manifests/rgba-32.json", "manifests/rgba-32.json.stat-cache", "manifests/tool.txt"
             ])
         let third = try ImageDecoder.decode(Data(contentsOf: URL(fileURLWithPath: out + "/rgba-32@3x.png")))
         #expect(third.bitmap.width == 75 && third.bitmap.height == 75)

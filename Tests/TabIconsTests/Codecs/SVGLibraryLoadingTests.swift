@@ -116,7 +116,7 @@ struct SVGLibraryLoadingTests {
             #expect(process.terminationReason == .exit)
             #expect(process.terminationStatus == 1)
             let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-            #expect(written == ["bell.png", "bell@2x.png", "bell@3x.png", "manifest.json"])
+            #expect(written == ["bell.png", "bell@2x.png", "bell@3x.png", "manifest.json", "manifest.json.stat-cache"])
             let manifest =
                 try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json")))
                 as? [String: Any]

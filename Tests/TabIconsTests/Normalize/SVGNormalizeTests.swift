@@ -113,7 +113,7 @@ struct SVGNormalizeTests {
             var files = try out.snapshot()
             let manifest = try #require(files["manifest.json"])
             files["manifest.json"] = nil
-            #expect(files.removeValue(forKey: "manifest.json.index") != nil)
+            #expect(files.removeValue(forKey: "manifest.json.stat-cache") != nil)
             let text = String(decoding: manifest, as: UTF8.self)
             #expect(text.contains("\"vector\": true"))
             #expect(text.contains("\"format\": \"svg\""))

@@ -138,6 +138,9 @@ struct StreamedNormalizationTests {
         let manifest = try Manifest(parsing: Data(contentsOf: out.url.appendingPathComponent("manifest.json")))
         #expect(manifest.errors.map { ($0.input as NSString).lastPathComponent } == ["cut.png", "damaged.png"])
         #expect(manifest.errors.map(\.code) == ["truncated", "corrupt"])
-        #expect(out.files() == ["icons/good.png", "icons/good@2x.png", "icons/good@3x.png", "manifest.json"])
+        #expect(
+            out.files() == [
+                "icons/good.png", "icons/good@2x.png", "icons/good@3x.png", "manifest.json", "manifest.json.stat-cache"
+            ])
     }
 }

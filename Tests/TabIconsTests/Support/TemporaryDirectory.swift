@@ -29,18 +29,15 @@ final class TemporaryDirectory {
         return found.sorted()
     }
 
-    /// Relative path → bytes of every file below the folder; a tabicon manifest without its stat
-    /// records (inodes and times: what this folder's file system said, which two folders never
-    /// share), and its run index (nothing but stat records and what the manifest says) as being
-    /// there, so two runs' trees compare by what the runs produced.
+    /// Relative path → bytes of every file below the folder; the stat cache beside a manifest
+    /// (inodes and times: what this folder's file system said, which two folders never share) as
+    /// being there, so two runs' trees compare by what the runs produced.
     func snapshot() throws -> [String: Data] {
         var result: [String: Data] = [:]
         for file in files() {
             let data = try Data(contentsOf: url.appendingPathComponent(file))
-            if (file as NSString).lastPathComponent == "manifest.json.index" {
-                result[file] = Data("a run index".utf8)
-            } else if (file as NSString).lastPathComponent == "manifest.json", let manifest = try? Manifest(parsing: data) {
-                result[file] = manifest.withoutStats.jsonData()
+            if (file as NSString).lastPathComponent == "manifest.json.stat-cache" {
+                result[file] = Data("a stat cache".utf8)
             } else {
                 result[file] = data
             }
