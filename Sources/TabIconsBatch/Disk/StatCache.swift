@@ -17,10 +17,34 @@ import Foundation
 /// its size and times, so it is hashed (and the cache written again, so the record stands next
 /// time).
 package struct StatCache: Sendable {
-    /// One file's record: its stat and the hash of its bytes when the stat was taken.
+    /// One file's record: its stat and the hash of its bytes when the stat was taken, written as
+    /// one array (`[size, mtime, ctime, inode, device, hash]`): a cache of thousands reads fast.
     package struct Record: Sendable, Equatable, Codable {
         package var stat: FileStat
         package var hash: String
+
+        package init(stat: FileStat, hash: String) {
+            self.stat = stat
+            self.hash = hash
+        }
+
+        package init(from decoder: any Decoder) throws {
+            var values = try decoder.unkeyedContainer()
+            stat = FileStat(
+                size: try values.decode(Int.self), mtime: try values.decode(Int.self), ctime: try values.decode(Int.self),
+                inode: try values.decode(UInt64.self), device: try values.decode(UInt64.self))
+            hash = try values.decode(String.self)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var values = encoder.unkeyedContainer()
+            try values.encode(stat.size)
+            try values.encode(stat.mtime)
+            try values.encode(stat.ctime)
+            try values.encode(stat.inode)
+            try values.encode(stat.device)
+            try values.encode(hash)
+        }
     }
 
     /// The file's document.
@@ -30,7 +54,7 @@ package struct StatCache: Sendable {
         var outputs: [String: Record]
     }
 
-    private static let version = 1
+    private static let version = 2
 
     /// False under `--verify`: nothing is trusted.
     private let trusted: Bool
@@ -39,7 +63,8 @@ package struct StatCache: Sendable {
     /// By input name (the manifest's `input`), and by path below `--out`.
     private let inputs: [String: Record]
     private let outputs: [String: Record]
-    /// The bytes read, to leave a file that would be written the same untouched.
+    /// The bytes read (nil when none were): a cache read whole whose records all stand is left
+    /// untouched.
     private let text: [UInt8]?
 
     /// A cache that trusts nothing: every file is read.
@@ -103,17 +128,16 @@ package struct StatCache: Sendable {
                 if let stat = file.stat { document.outputs[file.path] = Record(stat: stat, hash: file.hash) }
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // No records and no cache there: nothing to keep (a run where every input failed).
-        guard text != nil || !document.inputs.isEmpty || !document.outputs.isEmpty,
-            let data = try? encoder.encode(document)
-        else { return }
-        let bytes = Array(data)
         let settled = [document.inputs.values, document.outputs.values].joined().allSatisfy { record in
             bound.map { record.stat.mtime < $0 && record.stat.ctime < $0 } ?? false
         }
-        if bytes == text, settled { return }
-        try? AtomicFileWriter.write(bytes, toPath: path)
+        // The records as read, all older than the file: nothing to write (nor to encode).
+        if text != nil, settled, document.inputs == inputs, document.outputs == outputs { return }
+        // No records and no cache there: nothing to keep (a run where every input failed).
+        guard text != nil || !document.inputs.isEmpty || !document.outputs.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(document) else { return }
+        try? AtomicFileWriter.write(Array(data), toPath: path)
     }
 }
