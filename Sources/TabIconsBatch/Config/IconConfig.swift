@@ -1,11 +1,14 @@
 import TabIcons
+import Foundation
 
 /// `--config FILE` (SPEC §6): `{"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}`, read
 /// as the untrusted file it is (a cloned repository's `tabicons.json`): through `UntrustedFile`
-/// (no link, FIFO or device; refused by its size before a byte is read), then `JSONParser`.
+/// (no link, FIFO or device; refused by its size before a byte is read), then Foundation's
+/// `JSONDecoder` into a `JSONValue`.
 ///
 /// This type knows the document's shape: an object with `options` (an object) and `icons` (an
-/// array of objects, each with a string `match`, a glob: `IconGlob`), no other key, no key twice.
+/// array of objects, each with a string `match`, a glob: `IconGlob`), no other key. A key given
+/// twice in one object is one key (JSON leaves its meaning open; the decoder keeps one).
 /// What each setting's key and value mean is the CLI's: its keys are the options' long names, and
 /// each value is read by that option's own parser.
 package struct IconConfig: Sendable {
@@ -73,10 +76,10 @@ package struct IconConfig: Sendable {
             return nil
         }
         let value: JSONValue
-        do throws(JSONParser.Failure) {
-            value = try JSONParser.parse(bytes)
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
-            throw fail("is not JSON: \(error.description)")
+            throw fail("is not JSON")
         }
         return try IconConfig(path: path, json: value)
     }
@@ -86,14 +89,12 @@ package struct IconConfig: Sendable {
         func fail(_ place: String?, _ reason: String) -> Failure { Failure(file: path, place: place, reason: reason) }
         let shape = #"{"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}"#
         guard case .object(let top) = json else { throw fail(nil, "must be a JSON object \(shape)") }
-        try Self.checkUnique(top, at: nil, path: path)
         var options: [Setting] = []
         var icons: [Entry] = []
         for (key, value) in top {
             switch key {
             case "options":
                 guard case .object(let pairs) = value else { throw fail("options", "must be an object of settings") }
-                try Self.checkUnique(pairs, at: "options", path: path)
                 options = pairs.map { Setting(key: $0.0, value: $0.1, place: "options." + $0.0) }
             case "icons":
                 guard case .array(let entries) = value else {
@@ -105,7 +106,6 @@ package struct IconConfig: Sendable {
                 for (index, entry) in entries.enumerated() {
                     let place = "icons[\(index)]"
                     guard case .object(let pairs) = entry else { throw fail(place, "must be an object with a \"match\"") }
-                    try Self.checkUnique(pairs, at: place, path: path)
                     guard let match = pairs.first(where: { $0.0 == "match" })?.1 else {
                         throw fail(place, "has no \"match\" (a glob over the input paths, such as \"logos/*.png\")")
                     }
@@ -134,13 +134,5 @@ package struct IconConfig: Sendable {
     package func entries(matching input: String) -> [Entry] {
         let text = IconGlob.text(input)
         return icons.filter { $0.glob.matches(text: text) }
-    }
-
-    /// A key twice in one object: JSON leaves its meaning open, so it is refused, not guessed.
-    private static func checkUnique(_ pairs: [(String, JSONValue)], at place: String?, path: String) throws(Failure) {
-        var seen: Set<String> = []
-        for (key, _) in pairs where !seen.insert(key).inserted {
-            throw Failure(file: path, place: place.map { $0 + "." + key } ?? key, reason: "is given twice")
-        }
     }
 }

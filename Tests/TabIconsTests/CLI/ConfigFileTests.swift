@@ -161,13 +161,12 @@ struct ConfigFileTests {
                 #"{"icons": ["# + Array(repeating: #"{"match": "x"}"#, count: 1001).joined(separator: ",") + "]}",
                 ": icons has 1001 entries, more than the 1000 a config may"
             ),
-            (#"{"options": {"box": 20, "box": 30}}"#, ": options.box is given twice"),
-            (#"{"icons": [], "icons": []}"#, ": icons is given twice"),
             (#"{"option": {}}"#, #" has the key "option"; a config holds only "options" and "icons""#),
             (#"["options"]"#, #" must be a JSON object {"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}"#),
-            (#"{"options": {"box": 25},}"#, " is not JSON: expected a key at byte 24"),
-            ("", " is not JSON: unexpected end at byte 0"),
-            (String(repeating: "[", count: 100), " is not JSON: nested deeper than 64 at byte 64")
+            (#"{"options": {"box": 25}"#, " is not JSON"),
+            ("", " is not JSON"),
+            (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), " must be a JSON object"),
+            (String(repeating: "[", count: 100_000), " is not JSON")
         ] as [(String, String)])
     func errors(config text: String, message: String) throws {
         let (dir, config) = try Self.setUp(text)
@@ -431,7 +430,7 @@ struct DefaultConfigTests {
         for arguments in [["normalize", "-o", "out", "icons"], ["preview", "-o", "page.html", "icons"]] {
             let result = try Self.run(arguments, in: dir.url)
             #expect(result.status == 2)
-            #expect(result.err.hasPrefix("tabicon: --config tabicons.json is not JSON: "), "\(result.err)")
+            #expect(result.err.hasPrefix("tabicon: --config tabicons.json is not JSON"), "\(result.err)")
         }
         #expect(dir.files() == ["icons/home.png", "tabicons.json"])
     }
