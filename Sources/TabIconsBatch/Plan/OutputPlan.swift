@@ -25,110 +25,54 @@ package struct OutputPlan: Sendable {
     /// Where one input's files go.
     package struct Icon: Sendable, Equatable {
         package let stem: String
-        private let form: Form
-
-        /// How the paths are known: listed (a worker's request, a test, a unit at work), or made
-        /// from the stem by the layout each time they are asked for, so the plan of a large set
-        /// holds a stem an input rather than its paths' strings.
-        private enum Form: Sendable {
-            case listed(Listed)
-            /// `twinOf`: the stem of the icon whose dark twin this is (its paths are in that
-            /// icon's set); `selector`: with Android's state list; `vector`: with `--vector`'s file.
-            case made(PathRule, twinOf: String?, selector: Bool, vector: Bool)
-        }
-
-        private final class Listed: Sendable {
-            let renditionPaths: [(scale: Double, path: String)]
-            let contentsPath: String?
-            let selectorPath: String?
-            let vectorPath: String?
-
-            init(_ renditionPaths: [(scale: Double, path: String)], _ contents: String?, _ selector: String?, _ vector: String?) {
-                self.renditionPaths = renditionPaths
-                contentsPath = contents
-                selectorPath = selector
-                vectorPath = vector
-            }
-        }
+        /// The rendition path for each requested scale the layout has a place for.
+        package let renditionPaths: [(scale: Double, path: String)]
+        package let contentsPath: String?
+        /// Android's state list, for an icon with a selected twin (`drawable/NAME_selector.xml`).
+        package let selectorPath: String?
+        /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
+        /// planned for the PNG fallback).
+        package let vectorPath: String?
 
         package init(
             stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
             selectorPath: String? = nil, vectorPath: String? = nil
         ) {
             self.stem = stem
-            form = .listed(Listed(renditionPaths, contentsPath, selectorPath, vectorPath))
+            self.renditionPaths = renditionPaths
+            self.contentsPath = contentsPath
+            self.selectorPath = selectorPath
+            self.vectorPath = vectorPath
         }
 
-        /// An icon whose paths `rule` makes from its stem.
-        init(stem: String, rule: PathRule, vector: Bool) {
-            self.stem = stem
-            form = .made(rule, twinOf: nil, selector: false, vector: vector)
+        /// The icon whose outputs `layout` names from `stem`, at `scales`.
+        init(stem: String, layout: OutputLayout, scales: [Double], fileExtension: String, vector: Bool) {
+            self.init(
+                stem: stem,
+                renditionPaths: scales.compactMap { scale in
+                    layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
+                },
+                contentsPath: layout.contentsPath(stem: stem), vectorPath: vector ? layout.vectorPath(stem: stem) : nil)
         }
 
-        private init(stem: String, form: Form) {
-            self.stem = stem
-            self.form = form
-        }
-
-        /// The same icon as the dark twin of the icon whose stem is `iconStem` (no state list of
-        /// its own); a listed icon stays as it is.
-        func darkTwin(of iconStem: String) -> Icon {
-            guard case .made(let rule, _, _, let vector) = form else { return self }
-            return Icon(stem: stem, form: .made(rule, twinOf: iconStem, selector: false, vector: vector))
-        }
-
-        /// The same icon with Android's state list; a listed icon stays as it is.
-        var withSelector: Icon {
-            guard case .made(let rule, let twinOf, _, let vector) = form else { return self }
-            return Icon(stem: stem, form: .made(rule, twinOf: twinOf, selector: true, vector: vector))
-        }
-
-        /// The same icon with its paths made once and listed, for work that asks for them often.
-        var listed: Icon {
-            guard case .made = form else { return self }
-            return Icon(
-                stem: stem, renditionPaths: renditionPaths, contentsPath: contentsPath, selectorPath: selectorPath,
-                vectorPath: vectorPath)
-        }
-
-        /// The rendition path for each requested scale the layout has a place for.
-        package var renditionPaths: [(scale: Double, path: String)] {
-            switch form {
-            case .listed(let listed): return listed.renditionPaths
-            case .made(let rule, let twinOf, _, _):
-                guard let twinOf else { return rule.renditionPaths(stem: stem) }
-                return rule.scales.compactMap { scale in
-                    rule.layout.darkTwinPath(iconStem: twinOf, twinStem: stem, scale: scale, fileExtension: rule.fileExtension)
+        /// The same icon as the dark twin of the icon whose stem is `iconStem`: its files in that
+        /// icon's set (`OutputLayout.darkTwinPath`), no `Contents.json` or state list of its own.
+        func darkTwin(of iconStem: String, layout: OutputLayout, fileExtension: String) -> Icon {
+            Icon(
+                stem: stem,
+                renditionPaths: renditionPaths.compactMap { scale, _ in
+                    layout.darkTwinPath(iconStem: iconStem, twinStem: stem, scale: scale, fileExtension: fileExtension)
                         .map { (scale, $0) }
-                }
-            }
+                },
+                contentsPath: nil,
+                vectorPath: vectorPath.map { _ in layout.darkTwinVectorPath(iconStem: iconStem, twinStem: stem) })
         }
 
-        package var contentsPath: String? {
-            switch form {
-            case .listed(let listed): listed.contentsPath
-            case .made(let rule, let twinOf, _, _): twinOf == nil ? rule.layout.contentsPath(stem: stem) : nil
-            }
-        }
-
-        /// Android's state list, for an icon with a selected twin (`drawable/NAME_selector.xml`).
-        package var selectorPath: String? {
-            switch form {
-            case .listed(let listed): listed.selectorPath
-            case .made(let rule, _, let selector, _): selector ? rule.layout.selectorPath(iconStem: stem) : nil
-            }
-        }
-
-        /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
-        /// planned for the PNG fallback).
-        package var vectorPath: String? {
-            switch form {
-            case .listed(let listed): return listed.vectorPath
-            case .made(let rule, let twinOf, _, let vector):
-                guard vector else { return nil }
-                return twinOf.map { rule.layout.darkTwinVectorPath(iconStem: $0, twinStem: stem) }
-                    ?? rule.layout.vectorPath(stem: stem)
-            }
+        /// The same icon with Android's state list.
+        func withSelector(_ layout: OutputLayout) -> Icon {
+            Icon(
+                stem: stem, renditionPaths: renditionPaths, contentsPath: contentsPath,
+                selectorPath: layout.selectorPath(iconStem: stem), vectorPath: vectorPath)
         }
 
         package func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
@@ -138,42 +82,15 @@ package struct OutputPlan: Sendable {
             vectorPath.map { $0.hasSuffix(".xml") ? .vectorDrawable : .svg }
         }
 
+        /// Every path: the renditions', the vector's, `Contents.json`, the state list.
         var allPaths: [String] {
-            var paths: [String] = []
-            forEachPath { paths.append($0) }
-            return paths
-        }
-
-        /// Each of `allPaths` in its order, without making the list.
-        func forEachPath<Failure: Error>(_ body: (String) throws(Failure) -> Void) throws(Failure) {
-            for rendition in renditionPaths { try body(rendition.path) }
-            if let vectorPath { try body(vectorPath) }
-            if let contentsPath { try body(contentsPath) }
-            if let selectorPath { try body(selectorPath) }
-        }
-
-        /// How many paths `allPaths` holds.
-        var pathCount: Int {
-            var count = 0
-            forEachPath { _ in count += 1 }
-            return count
-        }
-
-        /// Where `path` is in `allPaths`, nil when it is none of them.
-        func position(of path: String) -> Int? {
-            var position = 0
-            var found: Int?
-            forEachPath { other in
-                if found == nil, other == path { found = position }
-                position += 1
-            }
-            return found
+            renditionPaths.map(\.path) + [vectorPath, contentsPath, selectorPath].compactMap { $0 }
         }
 
         package static func == (a: Icon, b: Icon) -> Bool {
             a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath
-                && a.vectorPath == b.vectorPath
-                && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
+                && a.vectorPath == b.vectorPath && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
+                && a.renditionPaths.map(\.scale) == b.renditionPaths.map(\.scale)
         }
     }
 
@@ -186,53 +103,34 @@ package struct OutputPlan: Sendable {
     package let spared: Set<FileIdentity>
     /// Per input, in input order: the inputs that are its selected and dark twins (`IconTwins`,
     /// among the inputs that have files), whose outputs are placed by `placeTwins`.
-    package let twins: TwinTable
+    package let twins: [(selected: Int?, dark: Int?)]
     /// Per input, in input order: what `stat` said of its file (links followed, as it is read)
     /// when the plan was made, as a digest (`StatDigest`; of nil when it is not a regular file or
-    /// has no path). The run checks the input's stat record against it (`UnitRunner`) before any
-    /// byte is read.
+    /// has no path). The run checks the input's stat record against it before any byte is read.
     private let inputStats: [StatDigest]
-    /// What `lstat` said of each planned path of each input (in `Icon.allPaths` order, from
-    /// `outputStatStart[input]`) when the plan was made, as a digest (of nil where no regular file
-    /// was): the stat check of a recorded file (`OutputDirectory.check`) takes it rather than
-    /// asking again.
-    private let outputStats: [StatDigest]
-    private let outputStatStart: [UInt32]
+    /// What `lstat` said of each planned path when the plan was made, as a digest (of nil where
+    /// no regular file was): the stat check of a recorded file (`OutputDirectory.check`) takes it
+    /// rather than asking again.
+    private let outputStats: [String: StatDigest]
 
     init(
         icons: [Result<Icon, TabIconsError>], folders: Set<String>, spared: Set<FileIdentity>,
-        twins: [(selected: Int?, dark: Int?)], inputStats: [StatDigest] = [], outputStats: [StatDigest] = [],
-        outputStatStart: [UInt32] = []
+        twins: [(selected: Int?, dark: Int?)], inputStats: [StatDigest] = [], outputStats: [String: StatDigest] = [:]
     ) {
         self.icons = icons
         self.folders = folders
         self.spared = spared
-        self.twins = TwinTable(twins)
+        self.twins = twins
         self.inputStats = inputStats
         self.outputStats = outputStats
-        self.outputStatStart = outputStatStart
     }
 
     /// The stat of input `index` taken when the plan was made (see `inputStats`).
     func inputStat(_ index: Int) -> StatDigest { index < inputStats.count ? inputStats[index] : StatDigest(nil) }
 
-    /// The digest of the stat of `path`, one of input `index`'s planned paths, taken when the
-    /// plan was made (of nil when no regular file was there); nil when the plan has no stat of
-    /// it. `icon` is the input's planned icon when the caller holds it (its paths listed).
-    func outputStat(ofInput index: Int, path: String, in icon: Icon? = nil) -> StatDigest? {
-        guard index >= 0, index < icons.count, let icon = icon ?? (try? icons[index].get()),
-            let position = icon.position(of: path)
-        else { return nil }
-        return outputStat(ofInput: index, at: position)
-    }
-
-    /// The same for the planned path at `position` of the input's `Icon.allPaths`.
-    func outputStat(ofInput index: Int, at position: Int) -> StatDigest? {
-        guard index >= 0, index + 1 < outputStatStart.count, position >= 0,
-            Int(outputStatStart[index]) + position < outputStatStart[index + 1]
-        else { return nil }
-        return outputStats[Int(outputStatStart[index]) + position]
-    }
+    /// The digest of the stat of the planned path `path` taken when the plan was made (of nil
+    /// when no regular file was there); nil when the plan has no such path.
+    func outputStat(_ path: String) -> StatDigest? { outputStats[path] }
 
     /// The inputs that are written as one unit, each once: an icon, its twins, their twins. An
     /// icon's `Contents.json` lists its dark twin's files and its state list names its selected
@@ -300,7 +198,7 @@ package struct OutputPlan: Sendable {
             naming(
                 inputs, layout: settings.layout, fileExtension: settings.fileExtension,
                 scales: settings.scales, vector: settings.vector),
-            layout: settings.layout)
+            layout: settings.layout, fileExtension: settings.fileExtension)
         // The run's own files below --out, which no output may take.
         let reserved =
             [("--manifest", settings.manifestPath), ("--manifest", journalPath), ("--manifest", statCachePath)]
@@ -327,68 +225,49 @@ package struct OutputPlan: Sendable {
         // Every path the run could write: each input's paths as named or, for an input that fails
         // a collision, as its stem would name them (it still may not sit where outputs would land
         // among the inputs). A renamed input's first name is another input's, checked there.
-        var rules = PathRule.Cache(layout: settings.layout, scales: settings.scales)
         let candidates = zip(inputs, named).map { input, result in
             (try? result.get())
                 ?? Icon(
-                    stem: input.outputStem, rule: rules.rule(input.fileExtension(settings.fileExtension)),
+                    stem: input.outputStem, layout: settings.layout, scales: settings.scales,
+                    fileExtension: input.fileExtension(settings.fileExtension),
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
         // One `lstat` of each path, taken ahead on `jobs` threads: the digest of the stat the
         // stat cache compares with its record (`outputStat`, what the plan keeps), and the
         // paths that lead to an input by identity (a hard link to one, or a link's target), by
         // candidate and position (rare: each is a usage error below, the first in order thrown).
-        var inputsUnder: [Int: [(position: Int, input: UInt32)]] = [:]
-        var outputStats: [StatDigest] = []
-        for (candidate, icon) in candidates.enumerated() {
-            var position = 0
-            icon.forEachPath { path in
-                let found = PlannedFile(path: root + "/" + path)
-                outputStats.append(StatDigest(found.stat))
-                if let id = found.identity, let input = identities.files[id] {
-                    inputsUnder[candidate, default: []].append((position, input))
-                }
-                position += 1
-            }
-        }
-        var outputStatStart: [UInt32] = []
-        outputStatStart.reserveCapacity(candidates.count + 1)
+        var outputStats: [String: StatDigest] = [:]
         var lastFolder: String?  // the folder last found clear of input folders: an icon's paths share one
-        var pathsSeen = 0
-        for (candidate, icon) in candidates.enumerated() {
-            outputStatStart.append(UInt32(pathsSeen))
-            let start = pathsSeen
-            try icon.forEachPath { path throws(BatchUsageError) in
-                defer { pathsSeen += 1 }
-                if !reservedRelative.isEmpty {
-                    if let (_, flag, reservedPath) = reservedRelative.first(where: { Self.folds(path, to: $0.0) }) {
-                        throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
-                    }
+        for icon in candidates {
+            for path in icon.allPaths {
+                if let (_, flag, reservedPath) = reservedRelative.first(where: { Self.folds(path, to: $0.0) }) {
+                    throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                 }
-                if let input = inputsUnder[candidate]?.first(where: { start + $0.position == pathsSeen })?.input {
-                    throw BatchUsageError("--out \(root) would write \(root)/\(path) over the input \(inputs[Int(input)].name)")
+                let found = PlannedFile(path: root + "/" + path)
+                outputStats[path] = StatDigest(found.stat)
+                if let id = found.identity, let input = identities.input(id) {
+                    throw BatchUsageError("--out \(root) would write \(root)/\(path) over the input \(input)")
                 }
                 let folder = OutputDirectory.split(path).folder
-                if folder == lastFolder { return }
+                if folder == lastFolder { continue }
                 folders.insert(folder)
                 // The folder and every folder above it up to --out (each looked at once): outputs
                 // anywhere inside an input folder would land among the inputs (and be walked as
                 // inputs next time).
                 guard let (ancestor, input) = inputFolderHolding(folder) else {
                     lastFolder = folder
-                    return
+                    continue
                 }
                 throw BatchUsageError(
                     "--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs"
                 )
             }
         }
-        outputStatStart.append(UInt32(pathsSeen))
         var spared = Set(identities.files.keys).union(identities.folders.keys)
         for (_, path) in reserved { if let id = FileIdentity(path: path) { spared.insert(id) } }
         return OutputPlan(
             icons: named, folders: folders, spared: spared, twins: twins, inputStats: identities.stats,
-            outputStats: outputStats, outputStatStart: outputStatStart)
+            outputStats: outputStats)
     }
 
     /// Twins as outputs (SPEC §6): after naming, each icon's twins by `IconTwins`' rule among the
@@ -400,7 +279,8 @@ package struct OutputPlan: Sendable {
     /// icon's (`home_selector.png` beside `home`'s state list), fails both inputs, each naming
     /// the other.
     static func placeTwins(
-        _ inputs: [BatchInput], _ named: consuming [Result<Icon, TabIconsError>], layout: OutputLayout
+        _ inputs: [BatchInput], _ named: consuming [Result<Icon, TabIconsError>], layout: OutputLayout,
+        fileExtension: String
     )
         -> (icons: [Result<Icon, TabIconsError>], twins: [(selected: Int?, dark: Int?)])
     {
@@ -419,11 +299,12 @@ package struct OutputPlan: Sendable {
             guard case .success(let icon) = icons[index] else { continue }
             // A dark twin has no twins: the icon placed here is as named.
             if let darkIndex = twins[index].dark, case .success(let dark) = icons[darkIndex] {
-                icons[darkIndex] = .success(dark.darkTwin(of: icon.stem))
+                icons[darkIndex] = .success(
+                    dark.darkTwin(of: icon.stem, layout: layout, fileExtension: inputs[darkIndex].fileExtension(fileExtension)))
                 moved = true
             }
             if twins[index].selected != nil, layout.selectorPath(iconStem: icon.stem) != nil {
-                icons[index] = .success(icon.withSelector)
+                icons[index] = .success(icon.withSelector(layout))
                 moved = true
             }
         }
@@ -482,7 +363,6 @@ package struct OutputPlan: Sendable {
             guard case .success(let icon) = icons[index] else { preconditionFailure("named icons are successes") }
             return icon
         }
-        var rules = PathRule.Cache(layout: layout, scales: scales)
         let contentsScale = -1.0
         func owner(of key: String) -> (input: Int, scale: Double)? {
             func scale(_ owner: Int) -> Double? {
@@ -493,10 +373,9 @@ package struct OutputPlan: Sendable {
         }
         for (index, input) in inputs.enumerated() {
             let fileExtension = input.fileExtension(fileExtension)
-            let rule = rules.rule(fileExtension)
             var stem = input.outputStem
             let isVector = vector && OutputLayout.isVectorInput(input.name)
-            var icon = Icon(stem: stem, rule: rule, vector: isVector)
+            var icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
             var roles = icon.roles(contentsScale, fileExtension)
             var counter = 1
             while roles.contains(where: { owner(of: $0.key)?.scale == $0.scale }) {
@@ -504,7 +383,7 @@ package struct OutputPlan: Sendable {
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
-                icon = Icon(stem: stem, rule: rule, vector: isVector)
+                icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
                 roles = icon.roles(contentsScale, fileExtension)
             }
             icons.append(.success(icon))
@@ -664,27 +543,5 @@ private struct PlannedFile: Sendable {
             stat = FileStat(info)
         default: identity = FileIdentity(info)
         }
-    }
-}
-
-/// Per input, in input order, the inputs that are its selected and dark twins: 8 bytes an input
-/// (a pair of `Int?` takes 32), as the plan holds them for the whole run.
-package struct TwinTable: RandomAccessCollection, Sendable {
-    /// Selected, then dark, for each input; -1 for none.
-    private let packed: [Int32]
-
-    init(_ twins: [(selected: Int?, dark: Int?)]) {
-        var packed: [Int32] = []
-        packed.reserveCapacity(2 * twins.count)
-        for links in twins { packed += [Int32(links.selected ?? -1), Int32(links.dark ?? -1)] }
-        self.packed = packed
-    }
-
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { packed.count / 2 }
-
-    package subscript(index: Int) -> (selected: Int?, dark: Int?) {
-        let selected = packed[2 * index], dark = packed[2 * index + 1]
-        return (selected < 0 ? nil : Int(selected), dark < 0 ? nil : Int(dark))
     }
 }

@@ -259,8 +259,7 @@ struct UnitRunner: Sendable {
     private func prepare(
         _ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory, group: inout RenderGroup
     ) throws(TabIconsError) -> Prepared {
-        // Its paths made once for all that asks for them below.
-        let plan = try whole.icons[index].get().listed
+        let plan = try whole.icons[index].get()
         // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = batch.fingerprint(of: input)
         // Read from the previous manifest once (none under --force: nothing is carried over).
@@ -269,7 +268,7 @@ struct UnitRunner: Sendable {
             guard
                 var entry = previous.reusable(
                     recorded, input: evidence, fingerprint: fingerprint, plan: plan, directory: directory,
-                    plannedStat: { whole.outputStat(ofInput: index, path: $0, in: plan) })
+                    plannedStat: whole.outputStat)
             else { return nil }
             entry.options = fingerprint
             return entry

@@ -487,7 +487,7 @@ struct TwinOutputTests {
         }
         let (android, twins) = OutputPlan.placeTwins(
             inputs, OutputPlan.naming(inputs, layout: .android, fileExtension: "webp", scales: [1, 3]),
-            layout: .android)
+            layout: .android, fileExtension: "webp")
         #expect(twins.map(\.selected) == [1, nil, nil, nil, nil] && twins.map(\.dark) == [2, 3, nil, nil, nil])
         #expect(
             try android[2].get().renditionPaths.map(\.path) == [
@@ -503,7 +503,7 @@ struct TwinOutputTests {
         #expect(plan.units == [[0, 2, 1, 3], [4]])
         let (xcassets, _) = OutputPlan.placeTwins(
             inputs, OutputPlan.naming(inputs, layout: .xcassets, fileExtension: "png", scales: [1, 2]),
-            layout: .xcassets)
+            layout: .xcassets, fileExtension: "png")
         #expect(
             try xcassets[2].get().renditionPaths.map(\.path) == [
                 "icons/home.imageset/home-dark.png", "icons/home.imageset/home-dark@2x.png"
