@@ -65,7 +65,7 @@ grep -q "TabIcons: naming 6 icons in TabIconAssets.swift" "$log" || fail "the cl
 [ -f "$plugin_out/manifests/house/manifest.json" ] || fail "no manifest in the plugin's work folder"
 pass "clean build: 6 icons rendered, 18 renditions in the bundle, manifests in the plugin's work folder"
 
-# 2. Nothing changed: nothing runs. Not from our side (README "What reruns"): SwiftPM 6.3 plans
+# 2. Nothing changed: nothing runs. Not from our side (docs/plugin.md "What reruns"): SwiftPM 6.3 plans
 # the build again on the first build after a clean one (the clean build never records its
 # "PackageStructure" step), every planning builds the plugin's tool (tabicon-tool) through
 # plugin-tools.db while the build proper builds the same files through build.db, so each pass

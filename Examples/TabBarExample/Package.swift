@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// A package that uses TabIcons as a newcomer would (README "In a Swift package"): icons in
+// A package that uses TabIcons as a newcomer would (docs/plugin.md): icons in
 // Sources/TabBarExample/Icons/, the plugin on the target, names from TabIconAssets.
 import PackageDescription
 

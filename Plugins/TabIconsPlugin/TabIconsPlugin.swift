@@ -11,7 +11,7 @@ import PackagePlugin
 /// changed, or its command line did, so each icon is its own command: touching one icon redoes
 /// that icon only, and a build where nothing changed runs nothing. (SwiftPM itself makes every
 /// tool a plugin depends on an input of every command, and relinks it whenever it plans the
-/// build again: then every icon reruns once. README "What reruns" says why this cannot be
+/// build again: then every icon reruns once. docs/plugin.md "What reruns" says why this cannot be
 /// avoided from here.)
 ///
 /// SwiftPM must know every output before the tool runs, so the plugin names the files by the

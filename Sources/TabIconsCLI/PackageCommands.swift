@@ -131,7 +131,7 @@ enum PackageCommands {
     /// version match, but a TabIcons edited or updated without a new version string renders
     /// differently: a run by a tabicon of other bytes forgets the manifest and renders again
     /// (unchanged files are left as they are). SwiftPM relinks the tool into the same bytes
-    /// whenever it plans the build again (README "What reruns"): that keeps the manifest.
+    /// whenever it plans the build again (docs/plugin.md "What reruns"): that keeps the manifest.
     struct ToolStamp {
         let path: String
         let manifest: String

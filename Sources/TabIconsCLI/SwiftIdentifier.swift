@@ -3,7 +3,7 @@ import Foundation
 /// The Swift name an icon gets in the generated `TabIconAssets` (SPEC §8): from any file name, a
 /// valid identifier a person would have written, or nothing when nothing of the name survives.
 ///
-/// The rule (README "In a Swift package"):
+/// The rule (docs/plugin.md):
 /// - the name is taken in Unicode NFC (macOS writes NFD), split into words at every character
 ///   that cannot be part of an identifier (spaces, `-`, `.`, `_`, symbols, emoji, invisible
 ///   format characters), and the words joined in lower camel case: `tab bar-home_2` → `tabBarHome2`,

@@ -88,7 +88,7 @@ extension NormalizeOptions {
 
     /// The most screen scales one run renders: a platform asks for six at most (Android's
     /// densities), and a manifest entry holds a rendition a scale, so an entry listing more is
-    /// not a tabicon entry (`ManifestReader`) and costs a reader no more than this many.
+    /// not a tabicon entry (`Manifest.Icon.problem`) and costs a reader no more than this many.
     public static let mostScales = 32
 
     /// What is wrong with the options, or nil.

@@ -6,26 +6,9 @@ import TabIcons
 /// climb out of `--out` (`../victims/v.txt`, `/etc/passwd`) or name `--out` itself.
 package enum RelativePath {
     package static func isPlain(_ path: String) -> Bool {
-        // In the string's own storage: a rerun asks this of every recorded file.
-        Substring(path).utf8.withBytes(isPlain)
-    }
-
-    private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // One pass over the bytes: each component between slashes must be non-empty and not `.` or `..`.
-        var component = 0  // bytes in the current component
-        var dots = 0  // of which leading dots, while only dots
-        for byte in bytes {
-            switch byte {
-            case 0: return false
-            case UInt8(ascii: "/"):
-                if component == 0 || component == dots && dots <= 2 { return false }
-                component = 0
-                dots = 0
-            default:
-                if byte == UInt8(ascii: "."), dots == component { dots += 1 }
-                component += 1
+        !path.utf8.contains(0)
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+                !$0.isEmpty && $0 != "." && $0 != ".."
             }
-        }
-        return !(component == 0 || component == dots && dots <= 2)
     }
 }

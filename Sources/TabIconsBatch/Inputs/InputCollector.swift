@@ -43,7 +43,7 @@ public struct InputItem: Sendable, Equatable {
 /// Expands the command line's `<file|dir|->...` into inputs: `tabicon`'s walk, and a build
 /// tool's (`collect`, then `Collected.batchInputs(limit:)`, `folders` and `errors` for the batch).
 ///
-/// Decisions (README, "Inputs and outputs"): directories are walked recursively for `.png`,
+/// Decisions (docs/decisions.md, "Inputs and outputs"): directories are walked recursively for `.png`,
 /// `.jpg`, `.jpeg`, `.webp`, `.svg` and `.svgz` (any case), sorted by path so runs are reproducible; hidden files
 /// and folders are skipped; a file named explicitly is taken whatever its extension (the format is
 /// sniffed from bytes anyway). Outputs mirror a directory argument `D` as `basename(D)/...` and a

@@ -10,7 +10,7 @@ import Foundation
 /// and for an SVG (or any input not recognised as a raster before decoding) one second of the
 /// worker's CPU, read from the kernel's accounting of the worker process: on Linux its CPU clock
 /// (`clock_getcpuclockid`, one call, no /proc text to parse on every SVG), on Darwin
-/// `proc_pid_rusage` (written, not compiled here: README "In a Swift package"). Checked by
+/// `proc_pid_rusage` (written, not compiled here: docs/plugin.md). Checked by
 /// `WorkerProcess` every tick while it waits for the worker's answer.
 struct Watchdog {
     enum Overrun: Equatable { case cpu, wall }

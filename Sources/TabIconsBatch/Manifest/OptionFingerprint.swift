@@ -31,6 +31,11 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
         var maxSVGElements: Int
         /// Recorded only when on, so the fingerprints of runs without `--vector` stay what they were.
         var vector: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case tool, layout, format, quality, box, scales, shape, trim, render, filter, allowUpscale, padding
+            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector
+        }
     }
 
     package init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat, vector: Bool = false) {
@@ -67,14 +72,15 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
     var jsonValue: JSONValue {
         guard let f = fields else { return .null }
         return .object(
-            [
-                ("tool", .string(f.tool)), ("layout", .string(f.layout)), ("format", .string(f.format)),
-                ("quality", f.quality.map(JSONValue.double) ?? .null), ("box", .double(f.box)),
-                ("scales", .array(f.scales.map(JSONValue.double))), ("shape", .string(f.shape)), ("trim", .bool(f.trim)),
-                ("render", .string(f.render)), ("filter", .string(f.filter)), ("allowUpscale", .bool(f.allowUpscale)),
-                ("padding", .string(f.padding)), ("maxPixels", .int(f.maxPixels)), ("maxSide", .int(f.maxSide)),
-                ("maxInputBytes", .int(f.maxInputBytes)), ("maxSVGBytes", .int(f.maxSVGBytes)),
-                ("maxSVGElements", .int(f.maxSVGElements))
-            ] + (f.vector == true ? [("vector", .bool(true))] : []))
+            keys: [
+                (Fields.CodingKeys.tool, .string(f.tool)), (.layout, .string(f.layout)), (.format, .string(f.format)),
+                (.quality, f.quality.map(JSONValue.double) ?? .null), (.box, .double(f.box)),
+                (.scales, .array(f.scales.map(JSONValue.double))), (.shape, .string(f.shape)), (.trim, .bool(f.trim)),
+                (.render, .string(f.render)), (.filter, .string(f.filter)), (.allowUpscale, .bool(f.allowUpscale)),
+                (.padding, .string(f.padding)), (.maxPixels, .int(f.maxPixels)), (.maxSide, .int(f.maxSide)),
+                (.maxInputBytes, .int(f.maxInputBytes)), (.maxSVGBytes, .int(f.maxSVGBytes)),
+                (.maxSVGElements, .int(f.maxSVGElements))
+            ] + (f.vector == true ? [(.vector, .bool(true))] : []))
     }
+
 }

@@ -2,8 +2,7 @@ import TabIcons
 
 /// What a batch did (or, under `--check`, would do), beside the manifest it wrote.
 public struct BatchResult: Sendable {
-    /// The manifest the run wrote (or, checking, would write); without its icons' entries when
-    /// the batch was asked not to hold them (`BatchNormalizer.resultHoldsIcons`).
+    /// The manifest the run wrote (or, checking, would write).
     public var manifest: Manifest
 
     /// Icons carried over from the previous run untouched, icons normalized, inputs that failed;
@@ -30,8 +29,6 @@ public struct BatchResult: Sendable {
         public var description: String { "\(kind.rawValue) \(path)" }
     }
     public var changes: [Change] = []
-    /// Changes counted but not held in `changes` (`BatchNormalizer.resultHoldsChanges` false).
-    public var changesNotHeld = 0
 
     /// The signal that stopped the batch before it finished (SIGINT, SIGTERM), else nil: the
     /// previous manifest was left as it was.
@@ -41,13 +38,9 @@ public struct BatchResult: Sendable {
     /// plain path below `--out`, a journal's bad lines), one line each (SPEC §6a).
     public var warnings: [String] = []
 
-    /// Whether the run was answered by the run index (`BatchNormalizer.answersFromIndex`): every
-    /// input and output had the stat it recorded, so nothing was read, planned or written.
-    public var answeredFromIndex = false
-
     /// Why the manifest could not be written, when it could not (the icons still were).
     public var manifestError: TabIconsError?
 
     /// Whether `--out` already was exactly what this run writes (what `--check` answers).
-    public var isUpToDate: Bool { changes.isEmpty && changesNotHeld == 0 && manifest.errors.isEmpty }
+    public var isUpToDate: Bool { changes.isEmpty && manifest.errors.isEmpty }
 }

@@ -2,16 +2,16 @@ import Foundation
 import Testing
 @testable import TabIconsBatch
 
-@Suite("RelativePath.isPlain, one pass")
+@Suite("RelativePath.isPlain")
 struct RelativePathPassTests {
-    /// The split-based rule it replaced.
+    /// The rule, spelled out: not empty, not absolute, no NUL, no empty, `.` or `..` component.
     static func reference(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.utf8.contains(0) else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 
-    @Test("every path of up to seven of '.', '/', 'a', NUL answers as the split-based rule")
+    @Test("every path of up to seven of '.', '/', 'a', NUL answers as the rule")
     func exhaustive() {
         let alphabet: [Character] = [".", "/", "a", "\u{0}"]
         var paths = [""]

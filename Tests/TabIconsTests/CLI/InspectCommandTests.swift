@@ -42,7 +42,7 @@ struct InspectCommandTests {
         manifest.errors.append(.init(input: "icons/bad.png", error: TabIconsError(.corrupt, "IDAT: incorrect data check")))
         let text = String(decoding: manifest.jsonData(), as: UTF8.self)
         let keys = [
-            "\"version\": 1", "\"tool\": \"tabicon 0.1.0\"", "\"box\": 25", "\"scales\": [",
+            "\"version\": 1", "\"tool\": \"tabicon 0.4.0\"", "\"box\": 25", "\"scales\": [",
             "\"input\": \"icons/home.png\"", "\"name\": \"home\"", "\"format\": \"png\"",
             "\"pixelWidth\": 96", "\"pixelHeight\": 96", "\"orientation\": 1", "\"hasAlpha\": true",
             "\"animated\": false", "\"contentHash\": \"xxh3-128:", "\"decodeScale\": 3.84",
