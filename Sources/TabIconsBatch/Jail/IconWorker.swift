@@ -15,6 +15,8 @@ package enum IconWorker {
     /// request it cannot read). `testFaults` (tests only: `__worker --test-faults`, which nothing
     /// but a test's `WorkerJail` passes) lets an input ask for a `TestFault`.
     package static func serve(testFaults: Bool = false) -> Int32 {
+        // First of all: a worker never outlives its batch.
+        guard ParentWatch.start() else { return 2 }
         closeInheritedDescriptors()
         // Replies go to a private copy of the socket; anything a library prints on standard
         // output lands in the standard error the batch reads, never inside a reply.

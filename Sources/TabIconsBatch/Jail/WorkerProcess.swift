@@ -45,8 +45,11 @@ final class WorkerProcess: @unchecked Sendable {
     /// very librsvg and fonts the batch would in process (the same bytes either way), and the
     /// sanitizers' settings, so a sanitizer build's worker keeps the batch's suppressions (without
     /// them LeakSanitizer turns a worker's exit status into its own). Only a sanitizer build reads them.
+    /// And this process's pid, whose death the worker watches for (`ParentWatch`).
     static var environment: [String] {
-        let fixed = ["SWIFT_BACKTRACE=enable=no", "LC_ALL=C", "PATH=/usr/bin:/bin"]
+        let fixed = [
+            "SWIFT_BACKTRACE=enable=no", "LC_ALL=C", "PATH=/usr/bin:/bin", "\(ParentWatch.environmentKey)=\(getpid())"
+        ]
         let inherited = [
             "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "FONTCONFIG_FILE", "FONTCONFIG_PATH",
             "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"

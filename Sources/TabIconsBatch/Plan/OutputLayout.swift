@@ -155,13 +155,31 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         scale == 1 ? "" : "@" + NumberText.decimal(scale) + "x"
     }
 
-    /// Android resource names allow only lowercase letters, digits and underscores, and must
-    /// start with a letter.
+    /// Android resource names are Java identifiers (the build makes `R.drawable.NAME` of each):
+    /// only lowercase letters, digits and underscores, starting with a letter, and not a word Java
+    /// reserves (`javaReservedWords`: `aapt2 link --java` refuses `class` as an "invalid symbol
+    /// name"). Other characters become `_`; a name that does not start with a letter, or is a
+    /// reserved word, is renamed, not failed: it gets the prefix `ic_` (`2fa` → `ic_2fa`, `class` →
+    /// `ic_class`, so `@drawable/ic_class` and its state list `ic_class_selector`). A renamed name
+    /// may meet another input's (`class.png` beside `ic_class.png`): `OutputPlan`'s naming rule
+    /// then tells them apart as any two names that meet (the later input keeps its extension).
     static func androidResourceName(_ name: String) -> String {
         var result = String(name.lowercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) ? $0 : "_" })
-        if result.first.map({ !$0.isLetter }) ?? true { result = "ic_" + result }
+        if result.first.map({ !$0.isLetter }) ?? true || javaReservedWords.contains(result) { result = "ic_" + result }
         return result
     }
+
+    /// Java's keywords and its literals `true`, `false` and `null` (JLS §3.9, §3.10): the 53 names
+    /// aapt2 refuses for a resource. `_` (a keyword since Java 9) never gets here as it is, since it
+    /// does not start with a letter; the contextual keywords (`var`, `record`, `yield`, `sealed`,
+    /// `permits`, `module`, ...) are legal field names, which aapt2 and javac accept.
+    static let javaReservedWords: Set<String> = [
+        "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
+        "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
+        "implements", "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+        "protected", "public", "return", "short", "static", "strictfp", "super", "switch", "synchronized", "this",
+        "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null"
+    ]
 
     /// On the UTF-8 view: a `Character` search cost more than the rest of a reused icon.
     private static func split(_ stem: String) -> (directory: String, name: String) {
