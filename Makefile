@@ -58,7 +58,7 @@ test: deps
 
 ## The code's one format (.swift-format, applied with `swift format -i -r` over the same paths):
 ## `swift format lint --strict` passes, or CI stops here.
-SWIFT_SOURCES = Sources Tests bench Plugins Examples fuzz/Sources fuzz/Package.swift Package.swift
+SWIFT_SOURCES = Sources Tests Plugins Examples fuzz/Sources fuzz/Package.swift Package.swift
 lint:
 	swift format lint -r --strict $(SWIFT_SOURCES)
 

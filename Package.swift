@@ -5,7 +5,8 @@
 //   C libraries (system-library targets) and the two small C shims
 //   → TabIconsCore → TabIconsCodecs → TabIconsNormalize → TabIcons (the side table; re-exports the three)
 //   → TabIconsBatch (the batch: layouts, manifest, safe writes)
-//   → TabIconsCLI → tabicon;  TabIconsBatch → tabicon-bench
+//   → TabIconsCLI → tabicon;  TabIconsBatch → tabicon-bench (Sources/tabicon-bench; bench/ keeps its
+//   scripts, inputs and results)
 import PackageDescription
 
 let package = Package(
@@ -75,13 +76,7 @@ let package = Package(
         .executableTarget(
             name: "tabicon-bench",
             // The C modules only for the decode scenario's direct-call baselines.
-            dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"],
-            path: "bench",
-            exclude: [
-                "README.md", "peers.sh", "fetch-inputs.sh", "make-large-inputs.sh", "make-hostile-inputs.sh",
-                "make-hostile-manifest.py", "peers", "inputs",
-                "charts.py", "charts", "results"
-            ]
+            dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"]
         ),
         .testTarget(
             name: "TabIconsTests",
