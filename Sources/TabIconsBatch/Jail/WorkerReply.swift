@@ -45,8 +45,8 @@ enum WorkerReply: Sendable {
         switch (kind, request) {
         case (Self.renderedKind, .render(let input, let plan, _, _, _, _)):
             // The plan's path strings stand for the reply's equal ones: a run holds each once.
-            let planned = plan.renditionPaths.map(\.path) + (plan.contentsPath.map { [$0] } ?? [])
-            var row = try Self.row(
+            let planned = plan.renditionPaths.map(\.path) + (plan.vectorPath.map { [$0] } ?? [])
+            let row = try Self.row(
                 try reader.data(), input: input, name: OutputLayout.iconName(stem: plan.stem), contentHash: contentHash,
                 paths: planned)
             var files: [IconFiles.File] = []
@@ -55,7 +55,7 @@ enum WorkerReply: Sendable {
                 files.append(IconFiles.File(path: planned.first { $0 == path } ?? path, bytes: Array(try reader.data())))
             }
             try reader.end()
-            try Self.check(&row, files: files, plan: plan)
+            try Self.check(row, files: files, plan: plan)
             self = .rendered(RenderedIcon(row: row, files: files))
         case (Self.inspectedKind, .inspect(let input, let name, _, _, _)):
             let row = try Self.row(try reader.data(), input: input, name: name, contentHash: contentHash)
@@ -102,9 +102,7 @@ enum WorkerReply: Sendable {
 
     /// The files are the plan's, each once, renditions first in the row's order, and the row's
     /// sizes and hashes are the files'.
-    private static func check(_ row: inout Manifest.Icon, files: [IconFiles.File], plan: OutputPlan.Icon) throws(WorkerWire
-        .Malformed)
-    {
+    private static func check(_ row: Manifest.Icon, files: [IconFiles.File], plan: OutputPlan.Icon) throws(WorkerWire.Malformed) {
         // A state list names drawables of the run: the batch makes it (`UnitRunner`), never a worker.
         guard row.selectorFile == nil else { throw WorkerWire.Malformed("a state list, which only the batch writes") }
         let renditions = row.renditions ?? []
@@ -114,7 +112,7 @@ enum WorkerReply: Sendable {
                 vector.bytes == file.bytes.count, vector.hash == ContentHash(of: file.bytes).description
             else { throw WorkerWire.Malformed("a vector file the plan has no place for, or not its file") }
         }
-        let expected = renditions.map(\.path) + (row.vectorFile.map { [$0.path] } ?? []) + (plan.contentsPath.map { [$0] } ?? [])
+        let expected = renditions.map(\.path) + (row.vectorFile.map { [$0.path] } ?? [])
         guard files.map(\.path) == expected, Set(expected).count == expected.count else {
             throw WorkerWire.Malformed("files that are not the row's")
         }
@@ -125,16 +123,7 @@ enum WorkerReply: Sendable {
                 throw WorkerWire.Malformed("a rendition whose size or hash is not its file's")
             }
         }
-        if let contents = plan.contentsPath, let file = files.last {
-            // Contents.json follows from the renditions written and the intent: made again here,
-            // so a worker cannot write anything else into an image set.
-            guard let intent = row.intent,
-                file.bytes == Array(AssetCatalogContents.json(icon: row, intent: intent, darkTwin: nil).utf8)
-            else { throw WorkerWire.Malformed("a Contents.json that is not the renditions' and the intent's") }
-            row.contentsFile = Manifest.FileEntry(
-                path: contents, bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
-        } else {
-            guard row.contentsFile == nil else { throw WorkerWire.Malformed("a Contents.json the plan has no place for") }
-        }
+        // An image set's Contents.json names the unit's files: the batch makes it, never a worker.
+        guard row.contentsFile == nil else { throw WorkerWire.Malformed("a Contents.json, which only the batch writes") }
     }
 }

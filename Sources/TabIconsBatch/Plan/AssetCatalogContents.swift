@@ -14,18 +14,6 @@ import TabIcons
 /// one fell back to PNG renditions and the other did not lists each as it was written (the vector
 /// scale-free, the renditions at their scales).
 enum AssetCatalogContents {
-    static func json(
-        files: [(scale: Double, filename: String)], dark: [(scale: Double, filename: String)]? = nil,
-        intent: IconIntent
-    ) -> String {
-        document(images: scaled(files, dark: dark), vector: false, intent: intent)
-    }
-
-    /// A vector image set of one SVG (no dark twin).
-    static func vectorJSON(filename: String, intent: IconIntent) -> String {
-        document(images: [vectorEntry(filename, dark: false)], vector: true, intent: intent)
-    }
-
     /// The image set's `Contents.json` for an icon's manifest row and its dark twin's (nil when it
     /// has none): the file names are the last components of the rows' paths.
     static func json(icon: Manifest.Icon, intent: IconIntent, darkTwin: Manifest.Icon?) -> String {
@@ -34,7 +22,9 @@ enum AssetCatalogContents {
         }
         let darkVector = darkTwin?.vectorFile.map { vectorEntry(OutputDirectory.split($0.path).name, dark: true) }
         guard let vector = icon.vectorFile else {
-            guard let darkVector else { return json(files: names(icon), dark: darkTwin.map(names), intent: intent) }
+            guard let darkVector else {
+                return document(images: scaled(names(icon), dark: darkTwin.map(names)), vector: false, intent: intent)
+            }
             return document(images: scaled(names(icon), dark: nil) + [darkVector], vector: false, intent: intent)
         }
         var images = [vectorEntry(OutputDirectory.split(vector.path).name, dark: false)]

@@ -7,7 +7,7 @@ import Foundation
 /// which made it.
 struct RenderedIcon: Sendable {
     let row: Manifest.Icon
-    /// The renditions' files in `row.renditions`' order, then the image set's `Contents.json`.
+    /// The renditions' files in `row.renditions`' order, or the vector.
     let files: [IconFiles.File]
 
     /// The body of the batch for one input: normalize, encode, name, the manifest row.

@@ -125,9 +125,7 @@ struct UnitRunner: Sendable {
                 row.options = options
                 row.inputStat = inputStat
                 rows[index] = row
-                // The worker's Contents.json knows only its own renditions: the unit's is made below.
-                let contents = (try? plan.icons[index].get())?.contentsPath
-                files[index] = icon.files.filter { $0.path != contents }
+                files[index] = icon.files
             default:
                 break
             }

@@ -79,8 +79,10 @@ struct WorkerWireTests {
         }
     }
 
-    @Test("an image set's Contents.json must be the one the renditions and the intent make: another is refused")
-    func lyingContents() throws {
+    @Test(
+        "a worker's reply never carries an image set's Contents.json (the batch makes it for the unit): a file or an entry for it is refused"
+    )
+    func noContentsFromAWorker() throws {
         let plan = OutputPlan.Icon(
             stem: "home",
             renditionPaths: [
@@ -98,14 +100,15 @@ struct WorkerWireTests {
             Issue.record("the honest reply was refused")
             return
         }
-        #expect(honest.row.contentsFile?.path == "home.imageset/Contents.json")
-        var files = icon.files
-        files[files.count - 1] = IconFiles.File(path: plan.contentsPath!, bytes: Array(#"{"images": [], "evil": true}"#.utf8))
+        #expect(honest.row.contentsFile == nil && honest.files.map(\.path) == plan.renditionPaths.map(\.path))
+        let contents = IconFiles.File(path: plan.contentsPath!, bytes: Array(#"{"images": [], "evil": true}"#.utf8))
         #expect(throws: WorkerWire.Malformed.self) {
-            try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash)
+            try Self.decode(
+                WorkerReply.rendered(RenderedIcon(row: icon.row, files: icon.files + [contents])).encoded, request, hash)
         }
         var row = icon.row
-        row.intent = row.intent == .template ? .original : .template
+        row.contentsFile = Manifest.FileEntry(
+            path: plan.contentsPath!, bytes: contents.bytes.count, hash: ContentHash(of: contents.bytes))
         #expect(throws: WorkerWire.Malformed.self) {
             try Self.decode(WorkerReply.rendered(RenderedIcon(row: row, files: icon.files)).encoded, request, hash)
         }

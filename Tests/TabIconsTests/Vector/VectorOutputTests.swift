@@ -286,7 +286,7 @@ struct VectorWorkerReplyTests {
         #expect(plan == Self.plan)
     }
 
-    @Test("refused: a vector the plan has no place for, forged bytes, a forged Contents.json")
+    @Test("refused: a vector the plan has no place for, forged bytes, a Contents.json (the batch's alone)")
     func forged() throws {
         let noVector = OutputPlan.Icon(
             stem: Self.plan.stem, renditionPaths: Self.plan.renditionPaths, contentsPath: Self.plan.contentsPath)
@@ -301,7 +301,7 @@ struct VectorWorkerReplyTests {
         guard case .failure = forgedBytes else { Issue.record("accepted forged vector bytes"); return }
         let forgedContents = try Self.reply(plan: Self.plan) { icon in
             icon = RenderedIcon(
-                row: icon.row, files: [icon.files[0], IconFiles.File(path: icon.files[1].path, bytes: Array("{}".utf8))])
+                row: icon.row, files: icon.files + [IconFiles.File(path: Self.plan.contentsPath!, bytes: Array("{}".utf8))])
         }
         guard case .failure = forgedContents else { Issue.record("accepted a forged Contents.json"); return }
     }
