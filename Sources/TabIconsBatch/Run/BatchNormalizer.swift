@@ -113,15 +113,30 @@ public struct BatchNormalizer: Sendable {
         // that share a manifest wait for each other.
         let manifestLock = try RunLock(manifestPath: manifestPath, root: root, exclusive: !checkOnly)
         var lock = try RunLock(root: root, exclusive: !checkOnly)
-        let plan = try OutputPlan.make(
-            inputs,
-            .init(
-                layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
-                outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
-                previewPath: previewURL?.relativePath, vector: vector))
         let journal = RunJournal(manifestPath: manifestPath)
-        var previous = try PreviousRun(
-            manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+        // The previous run is read while the plan is made (neither needs the other; reading never
+        // blocks, follows no link and writes nothing), so a rerun waits for the longer of the two.
+        // The plan's usage errors come first, as they would one after the other.
+        let (fingerprint, verify) = (fingerprint, verify)
+        let read = LockedState<Result<PreviousRun, BatchUsageError>?>(nil)
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            let result = Result { () throws(BatchUsageError) in
+                try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+            }
+            read.withLock { $0 = result }
+        }
+        let planned = Result { () throws(BatchUsageError) in
+            try OutputPlan.make(
+                inputs,
+                .init(
+                    layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
+                    outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
+                    previewPath: previewURL?.relativePath, vector: vector))
+        }
+        reading.wait()
+        let plan = try planned.get()
+        var previous = try read.withLock { $0! }.get()
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }

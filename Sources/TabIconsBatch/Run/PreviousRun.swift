@@ -36,7 +36,20 @@ struct PreviousRun: Sendable {
         throws(BatchUsageError)
     {
         var warnings: [String] = []
-        let read = try Self.read(manifestPath)
+        // The stat cache is decoded beside the manifest, on another thread.
+        let cache = LockedState<StatCache?>(nil)
+        let manifest = LockedState<Result<(text: [UInt8], head: Manifest, icons: [Lenient<Manifest.Icon>])?, BatchUsageError>?>(
+            nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                let read = Result { () throws(BatchUsageError) in try Self.read(manifestPath) }
+                manifest.withLock { $0 = read }
+            } else {
+                let read = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
+                cache.withLock { $0 = read }
+            }
+        }
+        let read = try manifest.withLock { $0! }.get()
         text = read?.text
         var icons: [Manifest.Icon] = []
         var entryByInput: [String: Int] = [:]
@@ -71,7 +84,7 @@ struct PreviousRun: Sendable {
             return false
         }
         manifestWarnings = warnings
-        statCache = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
+        statCache = cache.withLock { $0! }
         self.journal = journal.read()
         recordedOptions = read?.head.options
         sameOptions = read?.head.options == fingerprint
