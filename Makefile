@@ -70,22 +70,33 @@ format:
 example: deps
 	bash Examples/check-plugin.sh
 
-## The test suite under AddressSanitizer and under ThreadSanitizer (each in its own build folder,
-## so the three builds do not rebuild each other). .ci/run runs both after `make test`.
+## The suites where memory and threads matter (the codecs, the side table, the batch engine and
+## its worker jail) under AddressSanitizer and under ThreadSanitizer, each in its own build folder
+## so the three builds do not rebuild each other. Left to `make test`, which runs every suite
+## unsanitized: the CLI's end-to-end suites (every type in Tests/TabIconsTests/CLI/, read from the
+## folder at each run) and a few slow suites of plain Swift logic, and for ThreadSanitizer the slow
+## single-threaded codec suites; scripts/sanitizer-skip.sh names them and says why.
+## SANITIZE_ALL=1 runs the whole suite under the sanitizer. .ci/run runs both after `make test`.
+sanitizer_skip = $(if $(SANITIZE_ALL),,--skip "$$(bash scripts/sanitizer-skip.sh $(1))")
+
 test-asan: deps
 	LSAN_OPTIONS="suppressions=$(CURDIR)/scripts/lsan.supp $${LSAN_OPTIONS:-}" \
-	  swift test --sanitize=address --scratch-path .build-asan
+	  swift test --sanitize=address --scratch-path .build-asan $(call sanitizer_skip,address)
 
 test-tsan: deps
 	TSAN_OPTIONS="suppressions=$(CURDIR)/scripts/tsan.supp $${TSAN_OPTIONS:-}" \
-	  swift test --sanitize=thread --scratch-path .build-tsan
+	  swift test --sanitize=thread --scratch-path .build-tsan $(call sanitizer_skip,thread)
 
-## Each format's fuzzer for 30 seconds in process and 30 through the worker jail: a smoke test
-## that the fuzz package builds and finds nothing quickly (CI runs it; `make fuzz` runs one
-## format for longer).
+## Each format's fuzzer for 15 seconds in process and 15 through the worker jail: a smoke test
+## that the fuzz package builds, that every seed (TestImages, the test fixtures with the earlier
+## findings, ../shared/corpus) still runs clean, and that a short mutation finds nothing quickly.
+## libFuzzer replays all the seeds before it looks at the clock, so a jailed run takes as long as
+## its seeds need even past the 15 s. CI runs it; `make fuzz` runs one format for longer, and
+## FUZZ_SMOKE_SECONDS=30 makes the smoke longer.
+FUZZ_SMOKE_SECONDS ?= 15
 fuzz-smoke: deps
 	for format in $$(bash fuzz/run.sh formats); do \
-	  for mode in inprocess jail; do TABICONS_FUZZ_MODE=$$mode bash fuzz/run.sh "$$format" 30 || exit 1; done; \
+	  for mode in inprocess jail; do TABICONS_FUZZ_MODE=$$mode bash fuzz/run.sh "$$format" $(FUZZ_SMOKE_SECONDS) || exit 1; done; \
 	done
 
 ## Peak memory of the release CLI on every file in ../shared/corpus/bad (fails past 256 MiB).
