@@ -30,41 +30,13 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// The relative path of the rendition at `scale` for the input whose mirrored stem is `stem`.
     /// Returns nil for a scale the layout has no place for (an Android scale without a bucket).
     package func path(stem: String, scale: Double, fileExtension: String) -> String? {
-        renditionEnding(scale: scale, fileExtension: fileExtension).map { paths(stem: stem, endings: [$0])[0] }
-    }
-
-    /// What a rendition's path takes from its scale and extension alone, whatever the stem: a
-    /// plan makes it once a scale (`PathRule`), not once a path. Nil for a scale the layout has
-    /// no place for.
-    package struct RenditionEnding: Sendable {
-        /// Android's density folder with its `/`; empty for the others.
-        fileprivate let folder: String
-        /// `@2x.png`; Android's `.png`.
-        fileprivate let suffix: String
-    }
-
-    package func renditionEnding(scale: Double, fileExtension: String) -> RenditionEnding? {
-        switch self {
-        case .flat, .xcassets: return RenditionEnding(folder: "", suffix: Self.scaleSuffix(scale) + "." + fileExtension)
-        case .android:
-            guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
-            return RenditionEnding(folder: bucket.folder + "/", suffix: "." + fileExtension)
-        }
-    }
-
-    /// The rendition paths of the input whose mirrored stem is `stem`, one for each ending.
-    package func paths(stem: String, endings: [RenditionEnding]) -> [String] {
         let (directory, name) = Self.split(stem)
         switch self {
-        case .flat:
-            let base = directory + name
-            return endings.map { base + $0.suffix }
-        case .xcassets:
-            let base = directory + name + ".imageset/" + name
-            return endings.map { base + $0.suffix }
+        case .flat: return directory + name + Self.scaleSuffix(scale) + "." + fileExtension
+        case .xcassets: return directory + name + ".imageset/" + name + Self.scaleSuffix(scale) + "." + fileExtension
         case .android:
-            let resource = Self.androidResourceName(name)
-            return endings.map { $0.folder + resource + $0.suffix }
+            guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
+            return bucket.folder + "/" + Self.androidResourceName(name) + "." + fileExtension
         }
     }
 
