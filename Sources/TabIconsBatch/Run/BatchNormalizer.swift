@@ -1,6 +1,5 @@
 import TabIcons
 import Foundation
-import Synchronization
 
 /// Normalizes many inputs into an output tree, as a careful build step (SPEC §6, §6a).
 ///
