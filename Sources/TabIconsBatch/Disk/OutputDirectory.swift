@@ -277,11 +277,10 @@ package final class OutputDirectory: Sendable {
         // The cache's question first, in one system call from the root (or none, when the plan
         // asked it): a stat equal to the record, device and inode included, is that very file
         // whatever path reached it.
-        if rootFD >= 0, RelativePath.isPlain(file.path), let record = cache.outputRecord(file.path) {
-            let current = planned ?? StatDigest(statFromRoot(file.path))
-            if current.matches(record.stat), cache.outputStands(file.path, hash: file.hash, current: record.stat) {
-                return record.stat
-            }
+        if rootFD >= 0, RelativePath.isPlain(file.path),
+            let stat = cache.standing(output: file.path, hash: file.hash, current: planned ?? StatDigest(statFromRoot(file.path)))
+        {
+            return stat
         }
         let (folderPath, name) = Self.split(file.path)
         guard let folder = try? openFolder(folderPath, create: false) else { return nil }

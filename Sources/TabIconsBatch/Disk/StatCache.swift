@@ -96,24 +96,35 @@ package struct StatCache: Sendable {
             trusted: true, bound: read.stat.mtime, inputs: document.inputs, outputs: document.outputs, text: read.bytes)
     }
 
-    /// Whether `current` shows input `name` as it was when it held `hash`.
-    func inputStands(_ name: String, hash: String, current: FileStat?) -> Bool {
-        stands(inputs[name], hash: hash, current: current)
-    }
-
     /// Whether `current` shows the output at `path` as it was when it held `hash`.
     func outputStands(_ path: String, hash: String, current: FileStat?) -> Bool {
         stands(outputs[path], hash: hash, current: current)
     }
 
-    /// The records, when there are some: a caller holding only a digest of the current stat
-    /// (`StatDigest`) compares it with the record's stat first.
-    func inputRecord(_ name: String) -> Record? { inputs[name] }
-    func outputRecord(_ path: String) -> Record? { outputs[path] }
+    /// The recorded stat of input `name` (of the output at `path`) when its record stands for
+    /// `hash` and the file's current stat is the one whose digest is `current` (what the output
+    /// plan keeps); nil otherwise. `current` is asked only of a record that could stand.
+    func standing(input name: String, hash: String, current: @autoclosure () -> StatDigest) -> FileStat? {
+        standing(inputs[name], hash: hash, current: current)
+    }
+
+    func standing(output path: String, hash: String, current: @autoclosure () -> StatDigest) -> FileStat? {
+        standing(outputs[path], hash: hash, current: current)
+    }
+
+    private func standing(_ record: Record?, hash: String, current: () -> StatDigest) -> FileStat? {
+        guard let record, stands(record, hash: hash, current: record.stat), current().matches(record.stat) else { return nil }
+        return record.stat
+    }
 
     private func stands(_ record: Record?, hash: String, current: FileStat?) -> Bool {
-        guard trusted, let record, let bound, record.hash == hash, record.stat == current else { return false }
-        return record.stat.mtime < bound && record.stat.ctime < bound
+        guard trusted, let record, record.hash == hash, record.stat == current else { return false }
+        return isOlderThanTheFile(record)
+    }
+
+    /// Git's racy rule: a record is trusted only when both its times are before the cache file's.
+    private func isOlderThanTheFile(_ record: Record) -> Bool {
+        bound.map { record.stat.mtime < $0 && record.stat.ctime < $0 } ?? false
     }
 
     /// Writes the cache of a run's rows (their `inputStat` and their files' `stat`, as the run
@@ -128,9 +139,7 @@ package struct StatCache: Sendable {
                 if let stat = file.stat { document.outputs[file.path] = Record(stat: stat, hash: file.hash) }
             }
         }
-        let settled = [document.inputs.values, document.outputs.values].joined().allSatisfy { record in
-            bound.map { record.stat.mtime < $0 && record.stat.ctime < $0 } ?? false
-        }
+        let settled = [document.inputs.values, document.outputs.values].joined().allSatisfy(isOlderThanTheFile)
         // The records as read, all older than the file: nothing to write (nor to encode).
         if text != nil, settled, document.inputs == inputs, document.outputs == outputs { return }
         // No records and no cache there: nothing to keep (a run where every input failed).

@@ -64,12 +64,8 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
 
     public static func == (a: Self, b: Self) -> Bool { a.fields != nil && a.fields == b.fields }
 
-    /// The object the manifest writes (every key, `quality` null when the format has none), for
-    /// tests to read a key of.
-    package var json: JSONValue { jsonValue }
-
     /// The object the manifest writes: every key, `quality` null when the format has none.
-    var jsonValue: JSONValue {
+    package var jsonValue: JSONValue {
         guard let f = fields else { return .null }
         return .object(
             keys: [

@@ -210,7 +210,8 @@ public struct BatchNormalizer: Sendable {
         _ outcomes: [IconOutcome?], inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry], previous: PreviousRun,
         journal: RunJournal, directory: OutputDirectory?, plan: OutputPlan
     ) -> BatchResult {
-        var result = BatchResult(manifest: manifestHead)
+        var manifest = manifestHead
+        var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
         let signal = shouldStop()
         if signal != 0 {
@@ -218,7 +219,6 @@ public struct BatchNormalizer: Sendable {
             result.stoppedBy = signal
             return result
         }
-        var manifest = manifestHead
         manifest.errors = priorErrors
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {

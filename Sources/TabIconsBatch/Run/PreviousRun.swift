@@ -175,10 +175,10 @@ struct PreviousRun: Sendable {
             guard icon.contentHash == hash.description else { return nil }
             icon.inputStat = stat
         case .stat(let current):
-            guard let record = statCache.inputRecord(icon.input), current.matches(record.stat),
-                statCache.inputStands(icon.input, hash: icon.contentHash, current: record.stat)
-            else { return nil }
-            icon.inputStat = record.stat
+            guard let stat = statCache.standing(input: icon.input, hash: icon.contentHash, current: current) else {
+                return nil
+            }
+            icon.inputStat = stat
         }
         var stats: [String: FileStat] = [:]
         for file in icon.ownedFiles {

@@ -188,7 +188,10 @@ struct StatCacheTests {
                 outputs: ["a.png": .init(stat: now, hash: hash)])
         }
         #expect(cache(bound: 3_000).outputStands("a.png", hash: hash, current: now))
-        #expect(cache(bound: 3_000).inputStands("a.png", hash: hash, current: now))
+        #expect(cache(bound: 3_000).standing(input: "a.png", hash: hash, current: StatDigest(now)) == now)
+        #expect(cache(bound: 3_000).standing(output: "a.png", hash: hash, current: StatDigest(now)) == now)
+        #expect(cache(bound: 2_000).standing(input: "a.png", hash: hash, current: StatDigest(now)) == nil)
+        #expect(cache(bound: 3_000).standing(input: "a.png", hash: hash, current: StatDigest(nil)) == nil)
         #expect(!cache(bound: 3_000).outputStands("b.png", hash: hash, current: now))
         #expect(!cache(bound: 3_000).outputStands("a.png", hash: "xxh3-128:" + String(repeating: "2", count: 32), current: now))
         #expect(!cache(bound: 2_000).outputStands("a.png", hash: hash, current: now))

@@ -251,8 +251,8 @@ struct ConfigFileTests {
         var manifest = try B.manifest(out + "/manifest.json")
         let home = try #require(manifest.icons.first { $0.name == "home" })
         #expect(home.renditions?.map(\.pixelWidth) == [30, 60, 90])
-        #expect(home.options?.json["box"] == .double(30))
-        #expect(home.options?.json["shape"] == .string("fit"))
+        #expect(home.options?.jsonValue["box"] == .double(30))
+        #expect(home.options?.jsonValue["shape"] == .string("fit"))
         #expect(
             manifest.icons.filter { $0.name != "home" }.allSatisfy { $0.options == nil && $0.renditions?.first?.pixelWidth == 25 }
         )
@@ -279,7 +279,7 @@ struct ConfigFileTests {
                 "tabicons.json"
             ])
         manifest = try B.manifest(out + "/manifest.json")
-        #expect(manifest.icons.first { $0.name == "home" }?.options?.json["shape"] == .string("circle"))
+        #expect(manifest.icons.first { $0.name == "home" }?.options?.jsonValue["shape"] == .string("circle"))
 
         // A new entry for bell: bell alone is redone; home is carried over with its own options.
         try Data(
@@ -296,8 +296,8 @@ struct ConfigFileTests {
                 "out/icons/bell@3x.png", "out/manifest.json"
             ])
         manifest = try B.manifest(out + "/manifest.json")
-        #expect(manifest.icons.first { $0.name == "home" }?.options?.json["shape"] == .string("circle"))
-        #expect(manifest.icons.first { $0.name == "bell" }?.options?.json["filter"] == .string("box"))
+        #expect(manifest.icons.first { $0.name == "home" }?.options?.jsonValue["shape"] == .string("circle"))
+        #expect(manifest.icons.first { $0.name == "bell" }?.options?.jsonValue["filter"] == .string("box"))
         #expect(manifest.icons.first { $0.name == "search" }?.options == nil)
 
         // No config: the two go back to the run's options (redone), search stays untouched.
@@ -333,8 +333,8 @@ struct ConfigFileTests {
         #expect(
             result.manifest.icons.map { $0.renditions?.map(\.path) ?? [] }
                 == [["icons/home.webp", "icons/home@2x.webp"], ["icons/bell.png", "icons/bell@2x.png"]])
-        #expect(result.manifest.icons[0].options?.json["scales"] == .array([.double(1), .double(2)]))
-        #expect(result.manifest.icons[0].options?.json["quality"] == .double(80))
+        #expect(result.manifest.icons[0].options?.jsonValue["scales"] == .array([.double(1), .double(2)]))
+        #expect(result.manifest.icons[0].options?.jsonValue["quality"] == .double(80))
         #expect(result.manifest.icons[1].options == nil)
     }
 
@@ -357,7 +357,7 @@ struct ConfigFileTests {
         let webp = try Data(contentsOf: URL(fileURLWithPath: dir.path("res/drawable-mdpi/home.webp")))
         #expect(ImageFormat.sniff(webp) == .webp)
         let manifest = try B.manifest(dir.path("manifest.json"))
-        #expect(manifest.icons.first { $0.input.hasSuffix("home.png") }?.options?.json["format"] == .string("webp"))
+        #expect(manifest.icons.first { $0.input.hasSuffix("home.png") }?.options?.jsonValue["format"] == .string("webp"))
         // The same run again: every icon carried over.
         let before = B.stamps(dir)
         #expect(B.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
@@ -406,7 +406,7 @@ struct DefaultConfigTests {
         #expect(manifest.box == 18)
         // The jailed worker made each icon with its own options.
         #expect(manifest.icons.map { $0.renditions?.map(\.pixelWidth) ?? [] } == [[18, 36, 54], [30, 60, 90]])
-        #expect(manifest.icons.map { $0.options?.json["box"] } == [nil, .double(30)])
+        #expect(manifest.icons.map { $0.options?.jsonValue["box"] } == [nil, .double(30)])
 
         // --config names another file: ./tabicons.json is not read.
         try Data(#"{"options": {"box": 40}}"#.utf8).write(to: dir.url.appendingPathComponent("other.json"))

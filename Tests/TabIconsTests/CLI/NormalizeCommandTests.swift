@@ -190,12 +190,12 @@ struct NormalizeCommandTests {
         let home = try #require(padded.icons.first { $0.name == "home" })
         #expect(home.renditions?.map { [$0.pixelWidth, $0.pixelHeight] } == [[25, 25], [50, 50], [75, 75]])
         #expect(home.pointWidth == 25)
-        #expect(padded.options?.json["padding"]?.stringValue == "10%")
+        #expect(padded.options?.jsonValue["padding"]?.stringValue == "10%")
         let before = try Data(contentsOf: out.url.appendingPathComponent("icons/home@3x.png"))
         #expect(run(["normalize", "-q", "--padding", "2", inputs.path("icons"), "-o", out.url.path]) == .success)
         let after = try Data(contentsOf: out.url.appendingPathComponent("icons/home@3x.png"))
         #expect(before != after)
-        #expect(try manifest(out.url.appendingPathComponent("manifest.json")).options?.json["padding"]?.stringValue == "2")
+        #expect(try manifest(out.url.appendingPathComponent("manifest.json")).options?.jsonValue["padding"]?.stringValue == "2")
     }
 
     @Test(
