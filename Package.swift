@@ -78,16 +78,36 @@ let package = Package(
             // The C modules only for the decode scenario's direct-call baselines.
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"]
         ),
+        // The tests, one target a library target, each depending on the library it tests and the
+        // layers below it (ARCHITECTURE.md, "Tests"). Shared helpers live in two plain targets
+        // that only test targets depend on: TabIconsTestSupport (fixtures, temporary folders, the
+        // built tabicon, test images; the fixture files beside it, read by path) and
+        // TabIconsBatchTestSupport (the build-step helpers over the batch).
+        .target(
+            name: "TabIconsTestSupport", dependencies: ["TabIconsCodecs", "TabIconsCore"], path: "Tests/TabIconsTestSupport",
+            exclude: ["Fixtures"]),
+        .target(
+            name: "TabIconsBatchTestSupport", dependencies: ["TabIconsBatch", "TabIconsTestSupport"],
+            path: "Tests/TabIconsBatchTestSupport"),
+        .testTarget(name: "TabIconsCoreTests", dependencies: ["TabIconsCore"]),
         .testTarget(
-            name: "TabIconsTests",
-            // CResampleKernels: its portable and AVX2 loops are compared directly; CPNGEncode: each
-            // row filter against the specification's reconstruction.
-            dependencies: [
-                "TabIcons", "TabIconsCore", "TabIconsCodecs", "TabIconsNormalize", "TabIconsBatch", "TabIconsCLI",
-                "CResampleKernels", "CPNGEncode"
-            ],
-            exclude: ["Fixtures"]
-        ),
+            name: "TabIconsCodecsTests",
+            // CPNGEncode: each row filter against the specification's reconstruction.
+            dependencies: ["TabIconsCodecs", "TabIconsCore", "CPNGEncode", "TabIconsTestSupport"]),
+        .testTarget(
+            name: "TabIconsNormalizeTests",
+            // CResampleKernels: its portable and AVX2 loops are compared directly.
+            dependencies: ["TabIconsNormalize", "TabIconsCodecs", "TabIconsCore", "CResampleKernels", "TabIconsTestSupport"]),
+        // The side table, and the library's front door (what `import TabIcons` gives a user).
+        .testTarget(name: "TabIconsTests", dependencies: ["TabIcons", "TabIconsTestSupport"]),
+        .testTarget(
+            name: "TabIconsBatchTests",
+            dependencies: ["TabIconsBatch", "TabIcons", "TabIconsTestSupport", "TabIconsBatchTestSupport"]),
+        // The command line, and under BuildStep/ the batch's guarantees checked through
+        // `tabicon normalize` run in process.
+        .testTarget(
+            name: "TabIconsCLITests",
+            dependencies: ["TabIconsCLI", "TabIconsBatch", "TabIcons", "TabIconsTestSupport", "TabIconsBatchTestSupport"]),
         // The batch's front door as a build tool sees it: no `@testable`, and no `package`
         // access either (`packageAccess: false`), so it compiles against the public API alone.
         .testTarget(name: "TabIconsBatchFrontDoorTests", dependencies: ["TabIcons", "TabIconsBatch"], packageAccess: false)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TabIcons  // not @testable: only what a build pipeline or UI runtime can see
+import TabIconsTestSupport
 
 /// SPEC §5a, line by line, through the public API alone: the names build pipelines and UI
 /// runtimes code against must exist and behave as the SPEC says.

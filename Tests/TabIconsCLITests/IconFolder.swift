@@ -1,0 +1,1 @@
+../../Plugins/TabIconsPlugin/IconFolder.swift

@@ -1,1 +1,0 @@
-../../../Plugins/TabIconsPlugin/IconFolder.swift
