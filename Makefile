@@ -73,9 +73,9 @@ example: deps
 ## The suites where memory and threads matter (the codecs, the side table, the batch engine and
 ## its worker jail) under AddressSanitizer and under ThreadSanitizer, each in its own build folder
 ## so the three builds do not rebuild each other. Left to `make test`, which runs every suite
-## unsanitized: the CLI's end-to-end suites (every type in Tests/TabIconsTests/CLI/, read from the
-## folder at each run) and a few slow suites of plain Swift logic, and for ThreadSanitizer the slow
-## single-threaded codec suites; scripts/sanitizer-skip.sh names them and says why.
+## unsanitized: the CLI's end-to-end suites (every type in the files directly in
+## Tests/TabIconsCLITests/, read at each run) and a few slow suites of plain Swift logic, and for
+## ThreadSanitizer the slow single-threaded codec suites; scripts/sanitizer-skip.sh names them and says why.
 ## SANITIZE_ALL=1 runs the whole suite under the sanitizer. .ci/run runs both after `make test`.
 sanitizer_skip = $(if $(SANITIZE_ALL),,--skip "$$(bash scripts/sanitizer-skip.sh $(1))")
 

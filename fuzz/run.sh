@@ -15,7 +15,7 @@
 # fixtures of earlier findings, picked by extension for FORMAT. The growing corpus is kept in
 # fuzz/corpus-work/FORMAT/ (gitignored) so later runs continue where earlier ones stopped.
 # Crashes, leaks, timeouts and OOMs land in fuzz/findings/FORMAT-*; each one is to be fixed
-# and then copied to Tests/TabIconsTests/Fixtures/fuzz/ with a test.
+# and then copied to Tests/TabIconsTestSupport/Fixtures/fuzz/ with a test.
 #
 # The Swift code (TabIcons and the fuzz target) is instrumented for coverage and ASan; the
 # system libpng, libjpeg-turbo and libwebp are not (they run, but guide nothing and are
@@ -82,7 +82,7 @@ work="$here/corpus-work/$format"
 seeds="$here/corpus-work/$format-seeds"
 mkdir -p "$work" "$seeds" "$here/findings"
 # The corpus seeds only when it is there: on a clone alone, find would fail on a missing folder.
-seed_dirs=("$root/TestImages" "$root/Tests/TabIconsTests/Fixtures")
+seed_dirs=("$root/TestImages" "$root/Tests/TabIconsTestSupport/Fixtures")
 [ -d "$corpus_root" ] && seed_dirs+=("$corpus_root")
 for ext in "${extensions[@]}"; do
     # Seeds above the fuzz target's 1 MiB input limit would only exercise the size check.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Render SVGs with resvg (pip package resvg-py), an SVG renderer independent of librsvg.
 
-Used by the vector tests (Tests/TabIconsTests/Vector/ResvgRenderer.swift) to draw tabicon's
+Used by the vector tests (Tests/TabIconsNormalizeTests/Vector/ResvgRenderer.swift) to draw tabicon's
 converted vectors with another engine than the one that drew the PNG renditions. Reads a list
 file of lines `SVG_PATH WIDTH HEIGHT PNG_PATH` and writes each PNG. Exit 0 when all were written.
 """

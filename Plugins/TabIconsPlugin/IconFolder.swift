@@ -17,7 +17,7 @@ import Foundation
 /// would block the build).
 ///
 /// Plain Foundation, no `PackagePlugin`: the plugin reports `warnings` and `Failure`s, and the
-/// unit tests compile this very file (a symbolic link in Tests/TabIconsTests/CLI/).
+/// unit tests compile this very file (a symbolic link in Tests/TabIconsCLITests/).
 struct IconFolder {
     /// One icon: its path below `Icons/` (`tabs/home.svg`) and the name its files get (`home`).
     struct Icon: Equatable {

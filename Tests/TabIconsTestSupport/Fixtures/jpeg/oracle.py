@@ -4,7 +4,7 @@
 Run from the package root with the public corpus beside the checkout (../shared/corpus, or
 TABICONS_CORPUS):
 
-    python3 Tests/TabIconsTests/Fixtures/jpeg/oracle.py
+    python3 Tests/TabIconsTestSupport/Fixtures/jpeg/oracle.py
 
 For each corpus file below it writes what Pillow shows a user:
 `ImageOps.exif_transpose(Image.open(f)).convert("RGB")` (grey files stay "L") as a binary PPM/PGM
@@ -134,7 +134,7 @@ def main():
             "sha256": hashlib.sha256(shown_image.convert("RGB").tobytes()).hexdigest(),
         }
     oracle = {
-        "generator": "Tests/TabIconsTests/Fixtures/jpeg/oracle.py",
+        "generator": "Tests/TabIconsTestSupport/Fixtures/jpeg/oracle.py",
         "pillow": Image.__version__,
         "libjpeg-turbo": features.version("libjpeg_turbo"),
         "files": entries,

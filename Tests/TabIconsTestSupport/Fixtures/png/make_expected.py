@@ -2,7 +2,7 @@
 """Expected pixels for the PNG decoder tests: what a correct decoder with libpng's simplified-API
 semantics must produce for every valid file of the public PNG corpus.
 
-Run from the package root:  python3 Tests/TabIconsTests/Fixtures/png/make_expected.py
+Run from the package root:  python3 Tests/TabIconsTestSupport/Fixtures/png/make_expected.py
 It writes, next to itself:
   expected.json       file -> size, colour model, gamma rule, sha256 of the expected RGBA bytes,
                       tolerance (0 = exact, 1 = within +-1 per channel)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Expected values for the WebP decoder tests, from an independent decoder: Pillow.
 
-Run from anywhere:  python3 Tests/TabIconsTests/Fixtures/webp/make_expected.py [CORPUS]
-(CORPUS defaults to ../shared/corpus beside the package, as Tests/.../Support/Fixtures.swift finds
+Run from anywhere:  python3 Tests/TabIconsTestSupport/Fixtures/webp/make_expected.py [CORPUS]
+(CORPUS defaults to ../shared/corpus beside the package, as Tests/TabIconsTestSupport/Fixtures.swift finds
 it). Writes expected.json beside this script.
 
 For every file under CORPUS/webp/ and every file under CORPUS/bad/ that starts like WebP
