@@ -10,8 +10,6 @@ import TabIconsBatchTestSupport
 /// workers finish in, twins before their icon included.
 @Suite("The same record for any --jobs")
 struct JobCountIndependenceTests {
-    typealias B = BuildStep
-
     /// Twins that sort before their icon (`home-dark.png` < `home.png`: '-' before '.'), a
     /// selected one, icons after: every unit's rows wait for another's.
     static let names = [
@@ -27,14 +25,14 @@ struct JobCountIndependenceTests {
     ) throws -> BatchResult {
         var batch = BatchNormalizer(normalizer: Normalizer(), layout: layout, outputRoot: out.url, jobs: jobs)
         batch.checkOnly = check
-        return try batch.run(B.batchInputs(dir, names))
+        return try batch.run(BuildStep.batchInputs(dir, names))
     }
 
     @Test(
         "the manifest file, files and counts are the same for any --jobs, and the manifest's bytes are the result's",
         arguments: [OutputLayout.flat, .xcassets, .android])
     func sameForAnyJobs(layout: OutputLayout) throws {
-        let dir = try B.inputs(zip(Self.names, Self.sources).map { ($0, $1) })
+        let dir = try BuildStep.inputs(zip(Self.names, Self.sources).map { ($0, $1) })
         let first = try TemporaryDirectory("jobs-one")
         let reference = try Self.run(dir, first, layout: layout, jobs: 1)
         #expect(reference.manifest.icons.count == Self.names.count && reference.manifest.errors.isEmpty)

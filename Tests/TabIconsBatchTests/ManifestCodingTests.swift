@@ -11,8 +11,6 @@ import TabIconsBatchTestSupport
 /// not plain is ignored with a warning, never reused, pruned or listed.
 @Suite("Manifest coding")
 struct ManifestCodingTests {
-    typealias B = BuildStep
-
     /// A manifest using every key: a vector file, per-icon options, twins, lints, an inspect-like
     /// icon without renditions, error entries with kept files, folders, escapes.
     static func sample(icons count: Int = 3) -> Manifest {
@@ -182,10 +180,10 @@ struct ManifestCodingTests {
         "a manifest of an older version (stat records inside) is read, its icons reused by hash, and written again without them")
     func olderManifestWithStats() throws {
         let names = ["bell.png", "home.png"]
-        let dir = try B.inputs(names.map { ($0, $0) })
+        let dir = try BuildStep.inputs(names.map { ($0, $0) })
         let out = try TemporaryDirectory("manifest-older")
         let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 2)
-        _ = try batch.run(B.batchInputs(dir, names))
+        _ = try batch.run(BuildStep.batchInputs(dir, names))
         let path = out.path("manifest.json")
         let written = try Data(contentsOf: URL(fileURLWithPath: path))
         // What an older version wrote: a stat object in each rendition and an inputStat per icon;
@@ -200,35 +198,35 @@ struct ManifestCodingTests {
         try Data(older.utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.removeItem(atPath: StatCache.path(manifestPath: path))
         try Data("tabicon index 3\nrecords".utf8).write(to: URL(fileURLWithPath: path + ".index"))
-        let again = try batch.run(B.batchInputs(dir, names))
+        let again = try batch.run(BuildStep.batchInputs(dir, names))
         #expect(again.counts.reused == names.count && again.counts.normalized == 0)
         #expect(again.changes.map(\.kind) == [.change])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
         #expect(!FileManager.default.fileExists(atPath: path + ".index"))
         // A file of that name that is not a run index is not tabicon's: left alone.
         try Data("notes".utf8).write(to: URL(fileURLWithPath: path + ".index"))
-        _ = try batch.run(B.batchInputs(dir, names))
+        _ = try batch.run(BuildStep.batchInputs(dir, names))
         #expect(FileManager.default.fileExists(atPath: path + ".index"))
     }
 
     @Test("a manifest text past the limit is tooLarge: the file there untouched, the journal kept, no temporary left")
     func writeLimit() throws {
         let names = ["bell.png", "home.png"]
-        let dir = try B.inputs(names.map { ($0, $0) })
+        let dir = try BuildStep.inputs(names.map { ($0, $0) })
         let out = try TemporaryDirectory("manifest-limit")
         var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url, jobs: 1)
-        _ = try batch.run(B.batchInputs(dir, ["bell.png"]))
+        _ = try batch.run(BuildStep.batchInputs(dir, ["bell.png"]))
         let path = out.path("manifest.json")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         batch.manifestLimit = before.count + 10
-        let result = try batch.run(B.batchInputs(dir, names))
+        let result = try batch.run(BuildStep.batchInputs(dir, names))
         #expect(result.manifestError?.code == .tooLarge)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(FileManager.default.fileExists(atPath: path + ".journal"))
-        #expect(B.temporaries(out).isEmpty)
+        #expect(BuildStep.temporaries(out).isEmpty)
         // The next run with room writes it, and the journal goes.
         batch.manifestLimit = UntrustedFile.cap
-        let again = try batch.run(B.batchInputs(dir, names))
+        let again = try batch.run(BuildStep.batchInputs(dir, names))
         #expect(again.manifestError == nil && again.counts.written == 0)
         #expect(again.manifest.icons.count == names.count)
         #expect(!FileManager.default.fileExists(atPath: path + ".journal"))

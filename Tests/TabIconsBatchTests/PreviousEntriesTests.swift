@@ -11,8 +11,6 @@ import TabIconsTestSupport
 /// or one changed under the run, is ignored with a warning, never reused, pruned or listed.
 @Suite("Previous entries read from the file")
 struct PreviousEntriesTests {
-    typealias B = BuildStep
-
     /// A first run by a `BatchNormalizer` of `icons/home.png` and `icons/bell.png` into `out`
     /// (the inputs named `icons/…`, as the tests' later batches name them), and a folder of
     /// victims beside it that a hostile manifest may aim at (UntrustedStateTests' scene, run by
@@ -23,15 +21,15 @@ struct PreviousEntriesTests {
         var manifest: String { dir.path("out/manifest.json") }
 
         init() throws {
-            dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
+            dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
             try FileManager.default.createDirectory(atPath: dir.path("victims"), withIntermediateDirectories: true)
             try Data("precious".utf8).write(to: URL(fileURLWithPath: dir.path("victims/v.txt")))
             let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: URL(fileURLWithPath: out))
-            #expect(try batch.run(B.batchInputs(dir, ["bell.png", "home.png"])).counts.normalized == 2)
+            #expect(try batch.run(BuildStep.batchInputs(dir, ["bell.png", "home.png"])).counts.normalized == 2)
         }
 
         /// The manifest changed by `edit`, written back as tabicon writes it.
-        func editManifest(_ edit: (inout Manifest) throws -> Void) throws { try B.editManifest(manifest, edit) }
+        func editManifest(_ edit: (inout Manifest) throws -> Void) throws { try BuildStep.editManifest(manifest, edit) }
     }
 
     /// The bell's entry given `icons/extra.txt` (a real file in `--out`, its own bytes and hash)
@@ -63,7 +61,7 @@ struct PreviousEntriesTests {
     @Test("the control: an entry that reads is believed, and its file no run produces is pruned")
     func believedEntryPrunes() throws {
         let (scene, extra) = try Self.sceneWithExtra()
-        let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+        let result = try Self.batch(scene).run(BuildStep.batchInputs(scene.dir, ["bell.png", "home.png"]))
         #expect(result.warnings.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: extra))
         #expect(result.counts.removed == 1)
@@ -81,7 +79,7 @@ struct PreviousEntriesTests {
         for check in [true, false] {
             var batch = Self.batch(scene)
             batch.checkOnly = check
-            let result = try batch.run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            let result = try batch.run(BuildStep.batchInputs(scene.dir, ["bell.png", "home.png"]))
             #expect(result.warnings.count == 1)
             #expect(
                 result.warnings.first?.hasPrefix("ignored the previous manifest's entry number 1: ") == true)
@@ -90,7 +88,7 @@ struct PreviousEntriesTests {
             #expect(!result.changes.contains { $0.path.hasSuffix("extra.txt") })
         }
         // The manifest written lists the bell as this run made it.
-        let written = try B.manifest(scene.manifest)
+        let written = try BuildStep.manifest(scene.manifest)
         #expect(written.icons.map(\.input).map { ($0 as NSString).lastPathComponent } == ["bell.png", "home.png"])
         #expect(written.icons[0].contentsFile == nil)
     }
@@ -103,7 +101,7 @@ struct PreviousEntriesTests {
             let bell = try #require(manifest.icons.firstIndex { $0.input.hasSuffix("bell.png") })
             manifest.icons[bell].lints.append(Lint(.padding, message))
         }
-        let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+        let result = try Self.batch(scene).run(BuildStep.batchInputs(scene.dir, ["bell.png", "home.png"]))
         #expect(result.warnings.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: extra))
         // Read to its end: its `Contents.json` (a file a flat run does not produce) was pruned.
@@ -128,7 +126,7 @@ struct PreviousEntriesTests {
                     return rendition
                 }
             }
-            let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            let result = try Self.batch(scene).run(BuildStep.batchInputs(scene.dir, ["bell.png", "home.png"]))
             #expect(result.warnings.count == 1)
             #expect(result.warnings.first?.contains("more renditions than \(NormalizeOptions.mostScales)") == true)
             #expect(result.counts.reused == 1 && result.counts.normalized == 1 && result.counts.removed == 0)
@@ -147,7 +145,7 @@ struct PreviousEntriesTests {
             }
             var batch = Self.batch(scene)
             batch.checkOnly = check
-            let result = try batch.run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            let result = try batch.run(BuildStep.batchInputs(scene.dir, ["bell.png", "home.png"]))
             #expect(result.warnings.isEmpty)
             #expect(result.changes.filter { $0.path == "icons/extra.txt" }.map(\.kind) == [.remove])
             #expect(FileManager.default.fileExists(atPath: extra) == check)
@@ -171,14 +169,14 @@ struct PreviousEntriesTests {
                 _ = [UInt8](repeating: 0x20, count: size).withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
                 close(fd)
             }
-            let result = try batch.run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+            let result = try batch.run(BuildStep.batchInputs(scene.dir, ["bell.png", "home.png"]))
             #expect(result.warnings.isEmpty)
             // The bell's entry, as read, claims extra.txt (no plan's path): the bell is redone and
             // extra.txt, recorded with its bytes, pruned; the home carried over.
             #expect(result.counts.reused == 1 && result.counts.normalized == 1)
             #expect(FileManager.default.fileExists(atPath: extra) == check)
             #expect(result.changes.contains { $0.path == path })
-            if !check { #expect(try B.manifest(path).icons.count == 2) }
+            if !check { #expect(try BuildStep.manifest(path).icons.count == 2) }
         }
     }
 
@@ -192,9 +190,9 @@ struct PreviousEntriesTests {
             clean.contentsFile = nil
             manifest.icons.insert(clean, at: bell)
         }
-        let result = try Self.batch(scene).run(B.batchInputs(scene.dir, ["bell.png", "home.png"]))
+        let result = try Self.batch(scene).run(BuildStep.batchInputs(scene.dir, ["bell.png", "home.png"]))
         #expect(result.counts.reused == 2)
         #expect(!FileManager.default.fileExists(atPath: extra))
-        #expect(try B.manifest(scene.manifest).icons.count == 2)
+        #expect(try BuildStep.manifest(scene.manifest).icons.count == 2)
     }
 }

@@ -10,11 +10,9 @@ import TabIconsBatchTestSupport
 /// temporary). The manifest's folder is locked too: such runs are taken in turn.
 @Suite("Runs sharing a manifest")
 struct SharedManifestLockTests {
-    typealias B = BuildStep
-
     @Test("a run whose manifest's folder another run holds waits for it, then writes its record")
     func waitsForTheManifestFolder() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         let build = try TemporaryDirectory("shared-manifest")
         let held = open(build.url.path, O_RDONLY | O_DIRECTORY)
         #expect(held >= 0 && flock(held, LOCK_EX) == 0)
@@ -22,7 +20,7 @@ struct SharedManifestLockTests {
         let batch = BatchNormalizer(
             normalizer: Normalizer(), outputRoot: build.url.appendingPathComponent("out-a"),
             manifestURL: build.url.appendingPathComponent("m.json"), jobs: 1)
-        let inputs = B.batchInputs(dir, ["home.png"])
+        let inputs = BuildStep.batchInputs(dir, ["home.png"])
         let thread = Thread {
             let result = try? batch.run(inputs)
             finished.withLock { $0 = result?.manifestError == nil && result?.counts.normalized == 1 }
@@ -34,12 +32,12 @@ struct SharedManifestLockTests {
         close(held)
         for _ in 0..<300 where finished.withLock({ $0 }) == nil { usleep(20_000) }
         #expect(finished.withLock { $0 } == true)
-        #expect(try B.manifest(build.path("m.json")).icons.map(\.name) == ["home"])
+        #expect(try BuildStep.manifest(build.path("m.json")).icons.map(\.name) == ["home"])
     }
 
     @Test("two runs into other folders with one manifest, side by side: both finish, the record is the last one's, whole")
     func sideBySide() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
         let build = try TemporaryDirectory("shared-manifest")
         let results = LockedState<[BatchResult]>([])
         let batches = (0..<2).map { index in
@@ -47,7 +45,7 @@ struct SharedManifestLockTests {
                 normalizer: Normalizer(), outputRoot: build.url.appendingPathComponent("out-\(index)"),
                 manifestURL: build.url.appendingPathComponent("m.json"), jobs: 1)
         }
-        let inputs = [B.batchInputs(dir, ["home.png"]), B.batchInputs(dir, ["bell.png"])]
+        let inputs = [BuildStep.batchInputs(dir, ["home.png"]), BuildStep.batchInputs(dir, ["bell.png"])]
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             if let result = try? batches[index].run(inputs[index]) {
                 results.withLock { $0.append(result) }
@@ -55,8 +53,8 @@ struct SharedManifestLockTests {
         }
         let all = results.withLock { $0 }
         #expect(all.count == 2 && all.allSatisfy { $0.manifestError == nil && $0.manifest.errors.isEmpty })
-        let manifest = try B.manifest(build.path("m.json"))
+        let manifest = try BuildStep.manifest(build.path("m.json"))
         #expect(manifest.icons.count == 1)
-        #expect(B.temporaries(build).isEmpty)
+        #expect(BuildStep.temporaries(build).isEmpty)
     }
 }

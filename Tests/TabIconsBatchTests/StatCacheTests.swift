@@ -10,8 +10,6 @@ import TabIconsBatchTestSupport
 /// hashing, and the results are the same either way.
 @Suite("The stat cache")
 struct StatCacheTests {
-    typealias B = BuildStep
-
     static let names = ["bell.png", "heart.png", "home.png"]
 
     /// How often each input's bytes were read.
@@ -63,7 +61,7 @@ struct StatCacheTests {
         let reads = ReadCounts()
 
         init() throws {
-            dir = try B.inputs(StatCacheTests.names.map { ($0, $0) })
+            dir = try BuildStep.inputs(StatCacheTests.names.map { ($0, $0) })
             out = try TemporaryDirectory("stat-out")
             let first = try run()
             #expect(first.counts.normalized == StatCacheTests.names.count)
@@ -84,18 +82,18 @@ struct StatCacheTests {
     @Test("an unchanged set: no input is read, every icon carried over, the manifest left as it was; --verify reads them all")
     func unchangedSetReadsNothing() throws {
         let scene = try Scene()
-        let stamps = B.stamps(scene.out)
+        let stamps = BuildStep.stamps(scene.out)
         let again = try scene.run()
         #expect(again.counts.reused == Self.names.count)
         #expect(scene.readCounts.isEmpty)
         #expect(again.changes.isEmpty)
-        #expect(B.stamps(scene.out) == stamps)
+        #expect(BuildStep.stamps(scene.out) == stamps)
         #expect(try scene.run(check: true).isUpToDate)
         #expect(scene.readCounts.isEmpty)
         let verified = try scene.run(verify: true)
         #expect(verified.counts.reused == Self.names.count)
         #expect(scene.readCounts == Dictionary(uniqueKeysWithValues: Self.names.map { ($0, 1) }))
-        #expect(B.stamps(scene.out) == stamps)
+        #expect(BuildStep.stamps(scene.out) == stamps)
     }
 
     @Test(
@@ -105,18 +103,18 @@ struct StatCacheTests {
         // Twins (a selected one: Android's state list; a dark one: the image set's appearance)
         // and an icon with options of its own: every field a unit or the run sets on a row.
         let names = ["bell.png", "home.png", "home-filled.png", "home-dark.png", "profile.png"]
-        let dir = try B.inputs(names.map { ($0, $0 == "home-dark.png" ? "home.png" : $0) })
+        let dir = try BuildStep.inputs(names.map { ($0, $0 == "home-dark.png" ? "home.png" : $0) })
         let out = try TemporaryDirectory("shared-out")
         func run() throws -> BatchResult {
             let batch = BatchNormalizer(normalizer: Normalizer(), layout: layout, outputRoot: out.url, jobs: 2)
-            var inputs = B.batchInputs(dir, names)
+            var inputs = BuildStep.batchInputs(dir, names)
             inputs[4].settings = IconSettings(options: NormalizeOptions(shape: .circle), format: .png)
             return try batch.run(inputs)
         }
         let first = try run()
         #expect(first.counts.normalized == names.count)
         try BuildStep.ageStatCache(out.path("manifest.json"))
-        let recorded = try B.manifest(out.path("manifest.json")).icons
+        let recorded = try BuildStep.manifest(out.path("manifest.json")).icons
         let again = try run()
         #expect(again.counts.reused == names.count && again.changes.isEmpty)
         #expect(recorded.count == names.count)
@@ -267,7 +265,7 @@ struct StatCacheTests {
         try FileManager.default.copyItem(at: scene.out.url, to: copy.url.appendingPathComponent("out"))
         var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: copy.url.appendingPathComponent("out"), jobs: 1)
         batch.checkOnly = true
-        let inputs = B.batchInputs(copy, Self.names)
+        let inputs = BuildStep.batchInputs(copy, Self.names)
         #expect(try batch.run(inputs).isUpToDate)
         batch.checkOnly = false
         let run = try batch.run(inputs)

@@ -65,8 +65,6 @@ struct AndroidReservedNameTests {
         if: AndroidTools.isInstalled,
         "needs aapt2 and framework-res.apk (Debian: apt-get install aapt android-framework-res)"))
 struct AndroidReservedNameLinkTests {
-    typealias B = BuildStep
-
     /// `aapt2 compile` of `res`, then `aapt2 link --java`: its status and output, and the R class.
     static func link(_ res: String, in work: TemporaryDirectory) throws -> (status: Int32, output: String, r: String) {
         let compile = try AndroidTools.aapt2(["compile", "--dir", res, "-o", work.path("r.zip")])
@@ -102,14 +100,14 @@ struct AndroidReservedNameLinkTests {
     @Test("icons named after every reserved word, with a selected and a dark twin, written as android drawables that link")
     func everyReservedWordLinks() throws {
         let names = AndroidReservedNameTests.reserved + ["_", "var", "record", "class-filled", "new-dark"]
-        let dir = try B.inputs(names.enumerated().map { ($1 + ".png", B.glyphs[$0 % B.glyphs.count]) })
+        let dir = try BuildStep.inputs(names.enumerated().map { ($1 + ".png", BuildStep.glyphs[$0 % BuildStep.glyphs.count]) })
         let work = try TemporaryDirectory("android-reserved")
         #expect(
-            B.cli([
+            BuildStep.cli([
                 "--layout", "android", "--scales", "1", "--jobs", "2", dir.path("icons"), "-o", work.path("res"),
                 "--manifest", work.path("tabicons.json")
             ]) == .success)
-        let manifest = try B.manifest(work.path("tabicons.json"))
+        let manifest = try BuildStep.manifest(work.path("tabicons.json"))
         #expect(manifest.errors.isEmpty, "\(manifest.errors)")
         let icons = Dictionary(uniqueKeysWithValues: manifest.icons.map { (Self.relative($0.input, to: dir), $0) })
         #expect(icons["icons/class.png"]?.renditions?.map(\.path) == ["drawable-mdpi/ic_class.png"])
@@ -128,14 +126,14 @@ struct AndroidReservedNameLinkTests {
 
     @Test("class beside ic_class: one name each (the later input keeps its extension), both link")
     func renamedNameMeetsAnInput() throws {
-        let dir = try B.inputs([("class.png", "home.png"), ("ic_class.png", "bell.png"), ("default.png", "heart.png")])
-        try B.put("search.png", at: "icons/more/ic_default.png", in: dir)
+        let dir = try BuildStep.inputs([("class.png", "home.png"), ("ic_class.png", "bell.png"), ("default.png", "heart.png")])
+        try BuildStep.put("search.png", at: "icons/more/ic_default.png", in: dir)
         let work = try TemporaryDirectory("android-reserved-meet")
         #expect(
-            B.cli([
+            BuildStep.cli([
                 "--layout", "android", dir.path("icons"), "-o", work.path("res"), "--manifest", work.path("tabicons.json")
             ]) == .success)
-        let manifest = try B.manifest(work.path("tabicons.json"))
+        let manifest = try BuildStep.manifest(work.path("tabicons.json"))
         #expect(manifest.errors.isEmpty, "\(manifest.errors)")
         let first = Dictionary(
             uniqueKeysWithValues: manifest.icons.map { (Self.relative($0.input, to: dir), $0.renditions?.first?.path) })

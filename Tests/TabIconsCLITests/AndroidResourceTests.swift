@@ -16,8 +16,6 @@ import TabIconsBatchTestSupport
         if: AndroidTools.isInstalled,
         "needs aapt2 and framework-res.apk (Debian: apt-get install aapt android-framework-res)"))
 struct AndroidResourceTests {
-    typealias B = BuildStep
-
     @Test("a nested folder's icons, written to res/, compile to one resource each and link")
     func compilesAndLinks() throws {
         let dir = try TemporaryDirectory("android-in")
@@ -25,15 +23,15 @@ struct AndroidResourceTests {
             ("bell.png", "icons/bell.png"), ("home.png", "icons/tabs/home.png"),
             ("heart.png", "icons/more/home.png")
         ] {
-            try B.put(source, at: path, in: dir)
+            try BuildStep.put(source, at: path, in: dir)
         }
         let work = try TemporaryDirectory("android-res")
         #expect(
-            B.cli([
+            BuildStep.cli([
                 "--layout", "android", "--format", "webp", dir.path("icons"), "-o", work.path("res"),
                 "--manifest", work.path("tabicons.json")
             ]) == .success)
-        let written = try B.manifest(work.path("tabicons.json")).icons.flatMap(\.ownedFiles).map(\.path)
+        let written = try BuildStep.manifest(work.path("tabicons.json")).icons.flatMap(\.ownedFiles).map(\.path)
         #expect(written.count == 15)
 
         // Every icon a drawable at every density (a folder compile skipped would leave it out).

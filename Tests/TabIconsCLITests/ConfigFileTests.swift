@@ -13,11 +13,9 @@ import TabIconsBatchTestSupport
 /// naming the file and the key; an icon's options its own cache key and manifest entry.
 @Suite("tabicon: --config")
 struct ConfigFileTests {
-    typealias B = BuildStep
-
     /// A folder with `icons/home.png`, `icons/bell.png`, `icons/tabs/search.png` and the config text.
     static func setUp(_ config: String) throws -> (dir: TemporaryDirectory, config: String) {
-        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("tabs/search.png", "search.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("tabs/search.png", "search.png")])
         let path = dir.path("tabicons.json")
         try Data(config.utf8).write(to: URL(fileURLWithPath: path))
         return (dir, path)
@@ -249,8 +247,8 @@ struct ConfigFileTests {
         let (dir, config) = try Self.setUp(#"{"icons": [{"match": "**/home.png", "box": 30}]}"#)
         let out = dir.path("out")
         let words = ["--config", config, "-o", out, dir.path("icons")]
-        #expect(B.cli(words) == .success)
-        var manifest = try B.manifest(out + "/manifest.json")
+        #expect(BuildStep.cli(words) == .success)
+        var manifest = try BuildStep.manifest(out + "/manifest.json")
         let home = try #require(manifest.icons.first { $0.name == "home" })
         #expect(home.renditions?.map(\.pixelWidth) == [30, 60, 90])
         #expect(home.options?.jsonValue["box"] == .double(30))
@@ -264,23 +262,23 @@ struct ConfigFileTests {
             String(decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json")), as: UTF8.self)
                 .components(separatedBy: #""options": {"#).count == 3)
 
-        let before = B.stamps(dir)
+        let before = BuildStep.stamps(dir)
         // The same config again: nothing is redone.
-        #expect(B.cli(words) == .success)
-        #expect(B.stamps(dir) == before)
+        #expect(BuildStep.cli(words) == .success)
+        #expect(BuildStep.stamps(dir) == before)
 
         // home's entry changes: home's files alone are rewritten.
         try Data(#"{"icons": [{"match": "**/home.png", "box": 30, "shape": "circle"}]}"#.utf8).write(
             to: URL(fileURLWithPath: config))
-        #expect(B.cli(words) == .success)
-        let after = B.stamps(dir)
+        #expect(BuildStep.cli(words) == .success)
+        let after = BuildStep.stamps(dir)
         let changed = Set(after.keys.filter { after[$0] != before[$0] })
         #expect(
             changed == [
                 "out/icons/home.png", "out/icons/home@2x.png", "out/icons/home@3x.png", "out/manifest.json",
                 "tabicons.json"
             ])
-        manifest = try B.manifest(out + "/manifest.json")
+        manifest = try BuildStep.manifest(out + "/manifest.json")
         #expect(manifest.icons.first { $0.name == "home" }?.options?.jsonValue["shape"] == .string("circle"))
 
         // A new entry for bell: bell alone is redone; home is carried over with its own options.
@@ -289,35 +287,35 @@ struct ConfigFileTests {
                 .utf8
         )
         .write(to: URL(fileURLWithPath: config))
-        let third = B.stamps(dir)
-        #expect(B.cli(words) == .success)
-        let fourth = B.stamps(dir)
+        let third = BuildStep.stamps(dir)
+        #expect(BuildStep.cli(words) == .success)
+        let fourth = BuildStep.stamps(dir)
         #expect(
             Set(fourth.keys.filter { fourth[$0] != third[$0] }) == [
                 "out/icons/bell.png", "out/icons/bell@2x.png",
                 "out/icons/bell@3x.png", "out/manifest.json"
             ])
-        manifest = try B.manifest(out + "/manifest.json")
+        manifest = try BuildStep.manifest(out + "/manifest.json")
         #expect(manifest.icons.first { $0.name == "home" }?.options?.jsonValue["shape"] == .string("circle"))
         #expect(manifest.icons.first { $0.name == "bell" }?.options?.jsonValue["filter"] == .string("box"))
         #expect(manifest.icons.first { $0.name == "search" }?.options == nil)
 
         // No config: the two go back to the run's options (redone), search stays untouched.
-        #expect(B.cli(["-o", out, dir.path("icons")]) == .success)
-        let fifth = B.stamps(dir)
+        #expect(BuildStep.cli(["-o", out, dir.path("icons")]) == .success)
+        let fifth = BuildStep.stamps(dir)
         #expect(
             Set(fifth.keys.filter { fifth[$0] != fourth[$0] })
                 == Set(
                     ["home", "bell"].flatMap { ["out/icons/\($0).png", "out/icons/\($0)@2x.png", "out/icons/\($0)@3x.png"] }
                         + ["out/manifest.json"]))
-        manifest = try B.manifest(out + "/manifest.json")
+        manifest = try BuildStep.manifest(out + "/manifest.json")
         #expect(manifest.icons.allSatisfy { $0.options == nil })
     }
 
     @Test("preview makes each icon with its own settings, as normalize does; an input's own scales are not taken")
     func previewPerIcon() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
-        var inputs = B.batchInputs(dir, ["home.png", "bell.png"])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
+        var inputs = BuildStep.batchInputs(dir, ["home.png", "bell.png"])
         inputs[0].settings = IconSettings(
             options: NormalizeOptions(box: IconBox(points: 30)!, scales: [5], shape: .circle),
             format: .webp(quality: 80))
@@ -342,7 +340,7 @@ struct ConfigFileTests {
 
     @Test("a per-icon format: its files take its extension, and names meet without it (Android)")
     func perIconFormat() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home.webp", "heart-filled.webp"), ("bell.png", "bell.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("home.webp", "heart-filled.webp"), ("bell.png", "bell.png")])
         let config = dir.path("tabicons.json")
         try Data(
             #"{"options": {"layout": "android", "scales": [1, 2]}, "icons": [{"match": "**/icons/home.png", "format": "webp"}]}"#
@@ -350,7 +348,7 @@ struct ConfigFileTests {
         )
         .write(to: URL(fileURLWithPath: config))
         let out = dir.path("res")
-        #expect(B.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
+        #expect(BuildStep.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
         #expect(
             dir.files().filter { $0.hasPrefix("res/") } == [
                 "res/drawable-mdpi/bell.png", "res/drawable-mdpi/home.webp", "res/drawable-mdpi/home_webp.png",
@@ -358,12 +356,12 @@ struct ConfigFileTests {
             ])
         let webp = try Data(contentsOf: URL(fileURLWithPath: dir.path("res/drawable-mdpi/home.webp")))
         #expect(ImageFormat.sniff(webp) == .webp)
-        let manifest = try B.manifest(dir.path("manifest.json"))
+        let manifest = try BuildStep.manifest(dir.path("manifest.json"))
         #expect(manifest.icons.first { $0.input.hasSuffix("home.png") }?.options?.jsonValue["format"] == .string("webp"))
         // The same run again: every icon carried over.
-        let before = B.stamps(dir)
-        #expect(B.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
-        #expect(B.stamps(dir) == before)
+        let before = BuildStep.stamps(dir)
+        #expect(BuildStep.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
+        #expect(BuildStep.stamps(dir) == before)
     }
 }
 
@@ -373,8 +371,6 @@ struct ConfigFileTests {
     "tabicon: ./tabicons.json",
     .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
 struct DefaultConfigTests {
-    typealias B = BuildStep
-
     /// Runs the built tabicon (its workers jailed) in `folder`; its exit status and stderr.
     static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, err: String) {
         let process = Process()
@@ -392,7 +388,7 @@ struct DefaultConfigTests {
 
     @Test("./tabicons.json is read when present, named in the summary; a pattern matching nothing is one warning")
     func defaultFile() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("logos/brand.png", "search-filled.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("logos/brand.png", "search-filled.png")])
         try Data(
             #"{"options": {"box": "compact"}, "icons": [{"match": "icons/logos/*", "box": 30}, {"match": "avatars/\u001bx/**"}]}"#
                 .utf8
@@ -404,7 +400,7 @@ struct DefaultConfigTests {
         #expect(lines.first == #"tabicon: warning: --config tabicons.json: icons[1] (match "avatars/\033x/**") matches no input"#)
         #expect(lines.filter { $0.contains("warning") }.count == 1)
         #expect(lines.last?.hasSuffix("; manifest: out/manifest.json; config: tabicons.json") == true, "\(lines)")
-        let manifest = try B.manifest(dir.path("out/manifest.json"))
+        let manifest = try BuildStep.manifest(dir.path("out/manifest.json"))
         #expect(manifest.box == 18)
         // The jailed worker made each icon with its own options.
         #expect(manifest.icons.map { $0.renditions?.map(\.pixelWidth) ?? [] } == [[18, 36, 54], [30, 60, 90]])
@@ -415,19 +411,19 @@ struct DefaultConfigTests {
         let other = try Self.run(["normalize", "--config", "other.json", "-o", "out2", "icons"], in: dir.url)
         #expect(other.status == 0)
         #expect(other.err.hasSuffix("; config: other.json\n"))
-        #expect(try B.manifest(dir.path("out2/manifest.json")).box == 40)
+        #expect(try BuildStep.manifest(dir.path("out2/manifest.json")).box == 40)
 
         // Without the file, no config and no mention of one.
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("tabicons.json"))
         let none = try Self.run(["normalize", "-o", "out3", "icons"], in: dir.url)
         #expect(none.status == 0)
         #expect(!none.err.contains("config"))
-        #expect(try B.manifest(dir.path("out3/manifest.json")).box == 25)
+        #expect(try BuildStep.manifest(dir.path("out3/manifest.json")).box == 25)
     }
 
     @Test("a broken ./tabicons.json is a usage error, for preview too")
     func brokenDefault() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         try Data("{".utf8).write(to: dir.url.appendingPathComponent("tabicons.json"))
         for arguments in [["normalize", "-o", "out", "icons"], ["preview", "-o", "page.html", "icons"]] {
             let result = try Self.run(arguments, in: dir.url)

@@ -15,8 +15,6 @@ import TabIconsBatchTestSupport
 /// which use workers that fail on request.
 @Suite("Jailed workers", .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
 struct JailedWorkerTests {
-    typealias B = BuildStep
-
     /// librsvg 2.54 panics (SIGABRT) on a convolution kernel larger than the drawing.
     static func convolution(order: Int) -> String {
         let kernel = Array(repeating: "1", count: order * order).joined(separator: " ")
@@ -35,7 +33,7 @@ struct JailedWorkerTests {
 
     /// Good icons (rasters and vectors) and the three hostile SVGs in one folder.
     static func hostileFolder(slow: Bool = true) throws -> TemporaryDirectory {
-        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("star.svg", "star.svg")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("star.svg", "star.svg")])
         var hostile = ["crash.svg": convolution(order: 30)]
         // A sanitizer build runs its workers without RLIMIT_DATA (`WorkerLimits.memoryLimitApplies`):
         // there the bomb would really take gigabytes.
@@ -102,7 +100,7 @@ struct JailedWorkerTests {
             "normalize", "-q", "--layout", "android", "--jobs", "2", dir.path("icons"), "-o", out.url.path
         ])
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
-        let manifest = try B.manifest(out.path("manifest.json"))
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         #expect(manifest.icons.map(\.name).sorted() == ["bell", "home", "star"])
         let errors = Self.errors(manifest)
         let expected = Self.expectedErrors.filter { WorkerLimits.memoryLimitApplies || $0.key != "bomb.svg" }
@@ -113,18 +111,18 @@ struct JailedWorkerTests {
         for file in manifest.icons.flatMap(\.ownedFiles) {
             #expect(FileManager.default.fileExists(atPath: out.path(file.path)), "\(file.path)")
         }
-        #expect(B.temporaries(out).isEmpty)
+        #expect(BuildStep.temporaries(out).isEmpty)
     }
 
     @Test("a PNG whose decode needs more than 256 MiB beside a good icon: tooLarge, the good icon written")
     func rasterPastTheMemoryLimit() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         // Legal and 65 KB, 324 MB as RGBA: `--trim` needs it whole, which the decoder refuses.
         try PNGTestWriter.black9000.write(to: dir.url.appendingPathComponent("icons/huge.png"))
         let out = try TemporaryDirectory("jail-raster")
         let process = try Self.tabicon(["normalize", "-q", "--trim", dir.path("icons"), "-o", out.url.path])
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
-        let manifest = try B.manifest(out.path("manifest.json"))
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         #expect(manifest.icons.map(\.name) == ["home"])
         #expect(manifest.errors.map(\.code) == ["tooLarge"], "\(manifest.errors)")
         #expect(manifest.errors.first?.message.contains("needs more than 256 MiB") == true)
@@ -146,8 +144,8 @@ struct JailedWorkerTests {
     @Test("the jail writes the in-process batch's bytes, the same for --jobs 1 and --jobs 4")
     func sameBytesForAnyJobs() throws {
         let dir = try Self.hostileFolder(slow: false)
-        try B.put("profile.png", at: "icons/profile.png", in: dir)
-        try B.put("house.svg", at: "icons/house.svg", in: dir)
+        try BuildStep.put("profile.png", at: "icons/profile.png", in: dir)
+        try BuildStep.put("house.svg", at: "icons/house.svg", in: dir)
         var snapshots: [[String: Data]] = []
         for jobs in ["1", "4"] {
             let out = try TemporaryDirectory("jail-jobs")
@@ -158,13 +156,13 @@ struct JailedWorkerTests {
         // In process (the test's own process is no tabicon, so no jail): the good icons' bytes are
         // the jail's. Only the hostile inputs differ (in process they would end this test), so
         // they are left out here.
-        let good = try B.inputs([
+        let good = try BuildStep.inputs([
             ("home.png", "home.png"), ("bell.png", "bell.png"), ("star.svg", "star.svg"),
             ("profile.png", "profile.png"), ("house.svg", "house.svg")
         ])
         let jailed = try TemporaryDirectory("jail-good"), inProcess = try TemporaryDirectory("in-process")
         try Self.tabicon(["normalize", "-q", good.path("icons"), "-o", jailed.url.path])
-        #expect(B.cli([good.path("icons"), "-o", inProcess.url.path]) == .success)
+        #expect(BuildStep.cli([good.path("icons"), "-o", inProcess.url.path]) == .success)
         #expect(try jailed.snapshot() == inProcess.snapshot())
     }
 
@@ -223,7 +221,7 @@ struct JailedWorkerTests {
         let took = Date().timeIntervalSince(start)
         #expect(result.stoppedBy == SIGTERM)
         #expect(took < 1.5, "took \(took) s")
-        #expect(B.temporaries(out).isEmpty)
+        #expect(BuildStep.temporaries(out).isEmpty)
         #expect(
             Self.children(of: getpid()).filter { Self.isWorker($0, link: out.path("tabicon-worker")) }.isEmpty,
             "a worker outlived the batch")
@@ -237,7 +235,7 @@ struct JailedWorkerTests {
 
     @Test("an input replaced by a FIFO after the walk is an io error at once, never a wait for a writer")
     func fifoSwappedIn() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         let path = dir.path("icons/home.png")
         try FileManager.default.removeItem(atPath: path)
         #expect(mkfifo(path, 0o600) == 0)

@@ -15,8 +15,6 @@ import TabIconsBatchTestSupport
     "tabicon: what it prints",
     .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
 struct OutputHygieneTests {
-    typealias B = BuildStep
-
     /// Runs the built tabicon; answers its exit status, stdout and stderr.
     static func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
@@ -34,7 +32,7 @@ struct OutputHygieneTests {
 
     @Test("a name with a newline cannot forge a --check line; an escape sequence never reaches the terminal raw")
     func hostileNames() throws {
-        let dir = try B.inputs([("evil\nwrite out/forged.png.png", "home.png"), ("\u{1B}]0;pwned\u{07}.png", "bell.png")])
+        let dir = try BuildStep.inputs([("evil\nwrite out/forged.png.png", "home.png"), ("\u{1B}]0;pwned\u{07}.png", "bell.png")])
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: dir.path("icons/bad\u{1B}[31m.png")))
         let result = try Self.run(["normalize", "--check", "-o", dir.path("out"), dir.path("icons")])
         #expect(result.status == 1)
@@ -50,7 +48,7 @@ struct OutputHygieneTests {
 
     @Test("an input that is text is described, never quoted, in the error line and the manifest")
     func contentsNotQuoted() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         try Data("password=hunter2\n".utf8).write(to: URL(fileURLWithPath: dir.path("icons/secret.png")))
         let result = try Self.run(["normalize", "-o", dir.path("out"), dir.path("icons")])
         #expect(result.status == 1)
@@ -61,7 +59,7 @@ struct OutputHygieneTests {
 
     @Test("the summary counts in words that agree with the number, and --check --json prints the manifest")
     func summaryAndCheckJSON() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         let first = try Self.run(["normalize", "--scales", "1", "-o", dir.path("out"), dir.path("icons")])
         #expect(first.status == 0)
         #expect(
@@ -70,12 +68,12 @@ struct OutputHygieneTests {
         let check = try Self.run(["normalize", "--check", "--json", "--scales", "1", "-o", dir.path("out"), dir.path("icons")])
         #expect(check.status == 0)
         let manifest = try Manifest(parsing: Data(check.out.utf8))
-        #expect(manifest == (try B.manifest(dir.path("out/manifest.json"))))
+        #expect(manifest == (try BuildStep.manifest(dir.path("out/manifest.json"))))
     }
 
     @Test("a rerun trusting the stat cache prints what a --verify run prints, and --check says up to date")
     func answeredRerun() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
         let words = ["-o", dir.path("out"), dir.path("icons")]
         #expect(try Self.run(["normalize"] + words).status == 0)
         try BuildStep.ageStatCache(dir.path("out/manifest.json"))
@@ -100,13 +98,13 @@ struct OutputHygieneTests {
         "an icon added and another removed, the others carried by their stat records: the lines a --verify run prints, the files a first run writes"
     )
     func addedAndRemoved() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png"), ("small.png", "rgba-32.png")])
         for out in ["out-index", "out-read"] {
             #expect(try Self.run(["normalize", "-o", dir.path(out), dir.path("icons")]).status == 0)
             try BuildStep.ageStatCache(dir.path(out + "/manifest.json"))
         }
         try FileManager.default.removeItem(atPath: dir.path("icons/bell.png"))
-        try B.put("search.png", at: "icons/search.png", in: dir)
+        try BuildStep.put("search.png", at: "icons/search.png", in: dir)
         // One run trusts the stat cache; the other reads and hashes every file (--verify).
         let carried = try Self.run(["normalize", "-o", dir.path("out-index"), dir.path("icons")])
         let read = try Self.run(["normalize", "--verify", "-o", dir.path("out-read"), dir.path("icons")])
@@ -140,7 +138,7 @@ struct OutputHygieneTests {
 
     @Test("a manifest path below a file is exit 2 before any work")
     func manifestBelowAFile() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         try Data().write(to: URL(fileURLWithPath: dir.path("build")))
         let result = try Self.run(["normalize", "-o", dir.path("out"), "--manifest", dir.path("build/m.json"), dir.path("icons")])
         #expect(result.status == 2)
@@ -166,7 +164,7 @@ struct OutputHygieneTests {
     func writeFailureNamed() throws {
         // 250 + ".png" fits the 255-byte name limit; its "@2x.png" rendition does not.
         let long = String(repeating: "a", count: 250)
-        let dir = try B.inputs([(long + ".png", "home.png")])
+        let dir = try BuildStep.inputs([(long + ".png", "home.png")])
         let result = try Self.run(["normalize", "-o", dir.path("out"), dir.path("icons")])
         #expect(result.status == 1)
         #expect(result.err.contains("io: cannot write icons/\(long)@2x.png in \(dir.path("out")): "))
@@ -175,7 +173,7 @@ struct OutputHygieneTests {
 
     @Test("the lock and the foreign manifest are one clear line each, exit 2")
     func refusals() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         try FileManager.default.createDirectory(atPath: dir.path("public"), withIntermediateDirectories: true)
         try Data(#"{"name": "app"}"#.utf8).write(to: URL(fileURLWithPath: dir.path("public/manifest.json")))
         let foreign = try Self.run(["normalize", "-o", dir.path("public"), dir.path("icons")])

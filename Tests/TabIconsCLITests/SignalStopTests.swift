@@ -15,8 +15,6 @@ import TabIconsBatchTestSupport
 /// leaves exactly what a clean run writes, with no temporary.
 @Suite("Signals", .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
 struct SignalStopTests {
-    typealias B = BuildStep
-
     static let count = 16
 
     @Test(
@@ -24,15 +22,15 @@ struct SignalStopTests {
         arguments: [SIGINT, SIGTERM, SIGKILL])
     func killed(signal: Int32) throws {
         let names = (0..<Self.count).map { "icon\($0).png" }
-        let dir = try B.inputs(names.enumerated().map { ($1, B.glyphs[$0 % 8]) })
+        let dir = try BuildStep.inputs(names.enumerated().map { ($1, BuildStep.glyphs[$0 % 8]) })
         let old = try TemporaryDirectory("old")
-        #expect(B.cli([dir.path("icons"), "-o", old.url.path]) == .success)
+        #expect(BuildStep.cli([dir.path("icons"), "-o", old.url.path]) == .success)
         let oldManifest = try Data(contentsOf: old.url.appendingPathComponent("manifest.json"))
         let oldIcons = try Manifest(parsing: oldManifest).icons
-        for (index, name) in names.enumerated() { try B.put(B.glyphs[(index + 1) % 8], at: "icons/" + name, in: dir) }
+        for (index, name) in names.enumerated() { try BuildStep.put(BuildStep.glyphs[(index + 1) % 8], at: "icons/" + name, in: dir) }
         let reference = try TemporaryDirectory("reference")
-        #expect(B.cli([dir.path("icons"), "-o", reference.url.path]) == .success)
-        let newIcons = try B.manifest(reference.path("manifest.json")).icons
+        #expect(BuildStep.cli([dir.path("icons"), "-o", reference.url.path]) == .success)
+        let newIcons = try BuildStep.manifest(reference.path("manifest.json")).icons
         let expected = try reference.snapshot()
 
         var random = SeededGenerator(seed: UInt64(signal))
@@ -56,7 +54,7 @@ struct SignalStopTests {
                 #expect(
                     stoppedCleanly || process.terminationStatus == 0 || process.terminationReason == .uncaughtSignal, "\(context)"
                 )
-                #expect(B.temporaries(out).isEmpty, "\(context)")
+                #expect(BuildStep.temporaries(out).isEmpty, "\(context)")
                 if stoppedCleanly {
                     #expect(try Data(contentsOf: out.url.appendingPathComponent("manifest.json")) == oldManifest, "\(context)")
                 }
@@ -79,8 +77,8 @@ struct SignalStopTests {
                     #expect(isOld || isNew, "\(icon.name): a mix of old and new files, \(context)")
                 }
             }
-            #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .success)
-            #expect(B.temporaries(out).isEmpty, "\(context)")
+            #expect(BuildStep.cli([dir.path("icons"), "-o", out.url.path]) == .success)
+            #expect(BuildStep.temporaries(out).isEmpty, "\(context)")
             #expect(try out.snapshot() == expected, "\(context)")
         }
     }

@@ -14,8 +14,6 @@ import TabIconsBatchTestSupport
         if: AndroidTools.isInstalled,
         "needs aapt2 and framework-res.apk (Debian: apt-get install aapt android-framework-res)"))
 struct TwinAndroidResourceTests {
-    typealias B = BuildStep
-
     @Test("night drawables and a state list compile, link, and name resources that exist")
     func compilesAndLinks() throws {
         let dir = try TemporaryDirectory("android-in")
@@ -24,11 +22,11 @@ struct TwinAndroidResourceTests {
             ("bell.png", "icons/home-dark.png"), ("heart.png", "icons/tabs/search.png"),
             ("search-filled.png", "icons/tabs/search.fill.png"), ("profile.png", "icons/tabs/search.dark.png")
         ] {
-            try B.put(source, at: path, in: dir)
+            try BuildStep.put(source, at: path, in: dir)
         }
         let work = try TemporaryDirectory("android-res")
         #expect(
-            B.cli([
+            BuildStep.cli([
                 "--layout", "android", dir.path("icons"), "-o", work.path("res"),
                 "--manifest", work.path("tabicons.json")
             ]) == .success)

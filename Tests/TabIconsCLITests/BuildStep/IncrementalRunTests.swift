@@ -13,12 +13,10 @@ import TabIconsBatchTestSupport
 /// owned that this run does not produce goes.
 @Suite("Incremental runs")
 struct IncrementalRunTests {
-    typealias B = BuildStep
-
     static let names = ["bell.png", "heart.png", "home.png", "search.png"]
 
     func makeInputs() throws -> TemporaryDirectory {
-        try B.inputs(Self.names.map { ($0, $0) })
+        try BuildStep.inputs(Self.names.map { ($0, $0) })
     }
 
     /// The batch API with events recorded, so a test sees which inputs were decoded.
@@ -29,7 +27,7 @@ struct IncrementalRunTests {
         var batch = BatchNormalizer(normalizer: Normalizer(options: options), outputRoot: out.url, jobs: 2)
         batch.force = force
         let normalized = LockedState<[String]>([])
-        let result = try batch.run(B.batchInputs(dir, names)) { event in
+        let result = try batch.run(BuildStep.batchInputs(dir, names)) { event in
             if case .done(_, let name, _) = event { normalized.withLock { $0.append(name) } }
         }
         return (result, normalized.withLock { $0 }.sorted())
@@ -41,12 +39,12 @@ struct IncrementalRunTests {
         let out = try TemporaryDirectory("out")
         let (first, decodedFirst) = try run(dir, out)
         #expect(decodedFirst.count == 4 && first.counts.written == 12)
-        let stamps = B.stamps(out)
+        let stamps = BuildStep.stamps(out)
         let (second, decodedSecond) = try run(dir, out)
         #expect(decodedSecond.isEmpty)
         #expect(second.counts == .init(reused: 4, normalized: 0, failed: 0, written: 0, unchanged: 12, removed: 0))
         #expect(second.changes.isEmpty)
-        #expect(B.stamps(out) == stamps)
+        #expect(BuildStep.stamps(out) == stamps)
         #expect(second.manifest == first.manifest)
     }
 
@@ -54,10 +52,10 @@ struct IncrementalRunTests {
     func unchangedInputsCLI() throws {
         let dir = try makeInputs()
         let out = try TemporaryDirectory("out")
-        #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .success)
-        let stamps = B.stamps(out)
-        #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .success)
-        #expect(B.stamps(out) == stamps)
+        #expect(BuildStep.cli([dir.path("icons"), "-o", out.url.path]) == .success)
+        let stamps = BuildStep.stamps(out)
+        #expect(BuildStep.cli([dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.stamps(out) == stamps)
     }
 
     @Test("a changed input redoes only itself")
@@ -65,12 +63,12 @@ struct IncrementalRunTests {
         let dir = try makeInputs()
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out)
-        let stamps = B.stamps(out)
-        try B.put("profile.png", at: "icons/home.png", in: dir)
+        let stamps = BuildStep.stamps(out)
+        try BuildStep.put("profile.png", at: "icons/home.png", in: dir)
         let (result, decoded) = try run(dir, out)
         #expect(decoded == ["icons/home.png"])
         #expect(result.counts.reused == 3 && result.counts.written == 3)
-        let after = B.stamps(out)
+        let after = BuildStep.stamps(out)
         for (path, stamp) in stamps where path != "manifest.json" {
             #expect((after[path] == stamp) == !path.hasPrefix("icons/home"), "\(path)")
         }
@@ -81,11 +79,11 @@ struct IncrementalRunTests {
         let dir = try makeInputs()
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out)
-        let stamps = B.stamps(out)
+        let stamps = BuildStep.stamps(out)
         let (result, decoded) = try run(dir, out, force: true)
         #expect(decoded.count == 4)
         #expect(result.counts == .init(reused: 0, normalized: 4, failed: 0, written: 0, unchanged: 12, removed: 0))
-        #expect(B.stamps(out) == stamps)
+        #expect(BuildStep.stamps(out) == stamps)
     }
 
     @Test("a changed option redoes everything; a rendition edited on disk is redone")
@@ -108,7 +106,7 @@ struct IncrementalRunTests {
         "an input that shrank loses its stale @2x/@3x; a removed input's files and the folder tabicon made go; other files stay")
     func pruning() throws {
         let dir = try makeInputs()
-        try B.put("home.png", at: "icons/sub/deep.png", in: dir)
+        try BuildStep.put("home.png", at: "icons/sub/deep.png", in: dir)
         let out = try TemporaryDirectory("out")
         try FileManager.default.createDirectory(atPath: out.path("icons"), withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: out.url.appendingPathComponent("icons/notes.txt"))
@@ -117,7 +115,7 @@ struct IncrementalRunTests {
         // `icons` was there before tabicon (the user made it): only `icons/sub` is tabicon's.
         #expect(first.manifest.folders == ["icons/sub"])
         // home.png shrinks from 96 px to 32 px: 2x and 3x become upscales, skipped.
-        try B.put("rgba-32.png", at: "icons/home.png", in: dir)
+        try BuildStep.put("rgba-32.png", at: "icons/home.png", in: dir)
         // A file someone replaced since tabicon wrote it is theirs.
         try Data("replaced".utf8).write(to: out.url.appendingPathComponent("icons/search@3x.png"))
         try FileManager.default.removeItem(atPath: dir.path("icons/search.png"))
@@ -146,16 +144,16 @@ struct IncrementalRunTests {
         let arguments = [dir.path("icons"), "-o", out.url.path]
         // Before any run: everything would be written, and nothing is (not even --out).
         try FileManager.default.removeItem(at: out.url)
-        #expect(B.cli(["--check"] + arguments) == .someInputsFailed)
+        #expect(BuildStep.cli(["--check"] + arguments) == .someInputsFailed)
         #expect(!FileManager.default.fileExists(atPath: out.url.path))
-        #expect(B.cli(arguments) == .success)
-        #expect(B.cli(["--check"] + arguments) == .success)
-        try B.put("profile.png", at: "icons/home.png", in: dir)
+        #expect(BuildStep.cli(arguments) == .success)
+        #expect(BuildStep.cli(["--check"] + arguments) == .success)
+        try BuildStep.put("profile.png", at: "icons/home.png", in: dir)
         try FileManager.default.removeItem(atPath: dir.path("icons/bell.png"))
-        let snapshot = try out.snapshot(), stamps = B.stamps(out)
+        let snapshot = try out.snapshot(), stamps = BuildStep.stamps(out)
         var batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url)
         batch.checkOnly = true
-        let result = try batch.run(B.batchInputs(dir, ["heart.png", "home.png", "search.png"]))
+        let result = try batch.run(BuildStep.batchInputs(dir, ["heart.png", "home.png", "search.png"]))
         #expect(
             result.changes.map(\.description) == [
                 "change icons/home.png", "change icons/home@2x.png", "change icons/home@3x.png",
@@ -163,10 +161,10 @@ struct IncrementalRunTests {
                 "change \(out.path("manifest.json"))"
             ])
         #expect(!result.isUpToDate)
-        #expect(B.cli(["--check"] + arguments) == .someInputsFailed)
-        #expect(try out.snapshot() == snapshot && B.stamps(out) == stamps)
-        #expect(B.cli(arguments) == .success)
-        #expect(B.cli(["--check"] + arguments) == .success)
+        #expect(BuildStep.cli(["--check"] + arguments) == .someInputsFailed)
+        #expect(try out.snapshot() == snapshot && BuildStep.stamps(out) == stamps)
+        #expect(BuildStep.cli(arguments) == .success)
+        #expect(BuildStep.cli(["--check"] + arguments) == .success)
     }
 
     @Test("the manifest reads back as it was written: one serializer, one parser")
@@ -176,7 +174,7 @@ struct IncrementalRunTests {
         var batch = BatchNormalizer(normalizer: Normalizer(), layout: .xcassets, outputRoot: out.url)
         batch.force = true
         let result = try batch.run(
-            B.batchInputs(dir, Self.names), priorErrors: [.init(input: "x\u{1}\"é", error: TabIconsError(.io, "gone\n"))])
+            BuildStep.batchInputs(dir, Self.names), priorErrors: [.init(input: "x\u{1}\"é", error: TabIconsError(.io, "gone\n"))])
         let data = try Data(contentsOf: out.url.appendingPathComponent("manifest.json"))
         let parsed = try Manifest(parsing: data)
         #expect(parsed == result.manifest)

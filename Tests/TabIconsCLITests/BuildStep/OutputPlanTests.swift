@@ -13,16 +13,14 @@ import TabIconsBatchTestSupport
 /// checked before the first write.
 @Suite("Output plan")
 struct OutputPlanTests {
-    typealias B = BuildStep
-
     @Test("home.png beside home@2x.png: both fail naming each other, the same files and manifest for --jobs 1 and 4")
     func crossScaleCollision() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home@2x.png", "search.png"), ("bell.png", "bell.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("home@2x.png", "search.png"), ("bell.png", "bell.png")])
         var results: [(TabIconCommand.ExitStatus, [String: Data])] = []
         for jobs in ["1", "4"] {
             let out = try TemporaryDirectory("out")
-            results.append((B.cli(["--jobs", jobs, dir.path("icons"), "-o", out.url.path]), try out.snapshot()))
-            let m = try B.manifest(out.path("manifest.json"))
+            results.append((BuildStep.cli(["--jobs", jobs, dir.path("icons"), "-o", out.url.path]), try out.snapshot()))
+            let m = try BuildStep.manifest(out.path("manifest.json"))
             #expect(m.icons.map(\.name) == ["bell"])
             #expect(m.errors.map(\.input) == [dir.path("icons") + "/home.png", dir.path("icons") + "/home@2x.png"])
             #expect(m.errors.map(\.code) == ["io", "io"])
@@ -46,14 +44,14 @@ struct OutputPlanTests {
             (OutputLayout.flat, ["home.png", "home.webp"], ["home", "home-webp"], "icons/home-webp@3x.png")
         ])
     func sameScaleCollision(layout: OutputLayout, names: [String], expected: [String], sample: String) throws {
-        let dir = try B.inputs(names.enumerated().map { ($1, B.glyphs[$0]) })
+        let dir = try BuildStep.inputs(names.enumerated().map { ($1, BuildStep.glyphs[$0]) })
         var snapshots: [[String: Data]] = []
         for jobs in [1, 4] {
             let out = try TemporaryDirectory("out")
             let batch = BatchNormalizer(
                 normalizer: Normalizer(options: NormalizeOptions(box: layout.defaultBox, scales: layout.defaultScales)),
                 layout: layout, outputRoot: out.url, jobs: jobs)
-            let result = try batch.run(B.batchInputs(dir, names.sorted()))
+            let result = try batch.run(BuildStep.batchInputs(dir, names.sorted()))
             #expect(result.manifest.errors.isEmpty)
             #expect(result.manifest.icons.map(\.name) == expected)
             #expect(FileManager.default.fileExists(atPath: out.path(sample)), "\(sample)")
@@ -71,10 +69,10 @@ struct OutputPlanTests {
             ("bell.png", "icons/bell.png"), ("home.png", "icons/tabs/home.png"),
             ("heart.png", "icons/tabs/deep/er/heart.png"), ("profile.png", "icons/more/home.png")
         ] {
-            try B.put(source, at: path, in: dir)
+            try BuildStep.put(source, at: path, in: dir)
         }
         let out = try TemporaryDirectory("out")
-        #expect(B.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
         let files = try out.snapshot().keys.sorted()
         let folders = Set(files.filter { !$0.hasPrefix("manifest.json") }.map { OutputDirectory.split($0).folder })
         #expect(folders == ["drawable-mdpi", "drawable-hdpi", "drawable-xhdpi", "drawable-xxhdpi", "drawable-xxxhdpi"])
@@ -82,7 +80,7 @@ struct OutputPlanTests {
         #expect(
             names == ["drawable-mdpi/bell.png", "drawable-mdpi/heart.png", "drawable-mdpi/home.png", "drawable-mdpi/home_png.png"]
         )
-        let manifest = try B.manifest(out.path("manifest.json"))
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         #expect(manifest.errors.isEmpty)
         // Input order: the walk sorts, so icons/more/home.png comes before icons/tabs/home.png.
         let byInput = Dictionary(
@@ -93,13 +91,13 @@ struct OutputPlanTests {
 
     @Test("scales that print alike are a usage error before any work")
     func scalesThatPrintAlike() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         let out = try TemporaryDirectory("out")
-        #expect(B.cli(["--scales", "2.01998,2.02002", dir.path("icons"), "-o", out.url.path]) == .usage)
+        #expect(BuildStep.cli(["--scales", "2.01998,2.02002", dir.path("icons"), "-o", out.url.path]) == .usage)
         #expect(out.files().isEmpty)
         let batch = BatchNormalizer(
             normalizer: Normalizer(options: NormalizeOptions(scales: [1, 2.01998, 2.02002])), outputRoot: out.url)
-        let error = try #require(throws: BatchUsageError.self) { try batch.run(B.batchInputs(dir, ["home.png"])) }
+        let error = try #require(throws: BatchUsageError.self) { try batch.run(BuildStep.batchInputs(dir, ["home.png"])) }
         #expect(error.description.hasPrefix("--scales 2.01998 and 2.02002 name the same file (icon@2.02x.png)"))
     }
 
@@ -121,32 +119,32 @@ struct OutputPlanTests {
             ["-o", "{d}/out", "--manifest", "{d}/out/icons/home.png", "{d}/icons"]
         ])
     func usageErrors(arguments: [String]) throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("bell.png", "bell.png")])
         let side = try TemporaryDirectory("side")
         #expect(mkfifo(side.path("fifo"), 0o600) == 0)
         try Data("{}".utf8).write(to: side.url.appendingPathComponent("real.json"))
         try FileManager.default.createSymbolicLink(atPath: side.path("link.json"), withDestinationPath: "real.json")
         let before = try dir.snapshot()
-        let entries = B.allEntries(dir.url.path)
+        let entries = BuildStep.allEntries(dir.url.path)
         #expect(
-            B.cli(
+            BuildStep.cli(
                 arguments.map {
                     $0.replacingOccurrences(of: "{d}", with: dir.url.path).replacingOccurrences(of: "{s}", with: side.url.path)
                 }) == .usage)
         #expect(try dir.snapshot() == before)
-        #expect(B.allEntries(dir.url.path) == entries)
+        #expect(BuildStep.allEntries(dir.url.path) == entries)
         #expect(try String(contentsOfFile: side.path("real.json"), encoding: .utf8) == "{}")
     }
 
     @Test("a hard link to an input under --out is the input: refused by identity, not spelling")
     func hardLinkedInput() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
         let out = try TemporaryDirectory("out")
         try FileManager.default.createDirectory(atPath: out.path("icons"), withIntermediateDirectories: true)
         #expect(link(dir.path("icons/home.png"), out.path("icons/home@2x.png")) == 0)
         let before = try dir.snapshot()
         let batch = BatchNormalizer(normalizer: Normalizer(), outputRoot: out.url)
-        let error = try #require(throws: BatchUsageError.self) { try batch.run(B.batchInputs(dir, ["home.png"])) }
+        let error = try #require(throws: BatchUsageError.self) { try batch.run(BuildStep.batchInputs(dir, ["home.png"])) }
         #expect(error.description.contains("over the input icons/home.png"))
         #expect(try dir.snapshot() == before)
         #expect(out.files() == ["icons/home@2x.png"])
@@ -154,9 +152,9 @@ struct OutputPlanTests {
 
     @Test("--out inside the input tree is fine: it is never walked")
     func outInsideInputs() throws {
-        let dir = try B.inputs([("home.png", "home.png")])
-        #expect(B.cli([dir.path("icons"), "-o", dir.path("icons/out")]) == .success)
-        #expect(B.cli([dir.path("icons"), "-o", dir.path("icons/out")]) == .success)
-        #expect(try B.manifest(dir.path("icons/out/manifest.json")).icons.map(\.name) == ["home"])
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
+        #expect(BuildStep.cli([dir.path("icons"), "-o", dir.path("icons/out")]) == .success)
+        #expect(BuildStep.cli([dir.path("icons"), "-o", dir.path("icons/out")]) == .success)
+        #expect(try BuildStep.manifest(dir.path("icons/out/manifest.json")).icons.map(\.name) == ["home"])
     }
 }

@@ -8,8 +8,6 @@ import TabIconsBatchTestSupport
 /// pairs its tabs by.
 @Suite("twin links")
 struct TwinLinkTests {
-    typealias B = BuildStep
-
     @Test("the rule: selected and dark suffixes, longest first, a bare suffix no twin")
     func rule() {
         #expect(IconTwins.base(of: "home-filled")! == ("home", .selected))
@@ -61,13 +59,13 @@ struct TwinLinkTests {
             ("bell.png", "icons/home-dark.png"), ("heart.png", "icons/more/heart.png"),
             ("bell-filled.webp", "icons/heart-filled.webp"), ("profile.png", "icons/profile.png")
         ] {
-            try B.put(source, at: path, in: dir)
+            try BuildStep.put(source, at: path, in: dir)
         }
         let out = try TemporaryDirectory("out")
-        #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.cli([dir.path("icons"), "-o", out.url.path]) == .success)
         let root = dir.path("icons") + "/"
         let icons = Dictionary(
-            uniqueKeysWithValues: try B.manifest(out.path("manifest.json")).icons.map {
+            uniqueKeysWithValues: try BuildStep.manifest(out.path("manifest.json")).icons.map {
                 (String($0.input.dropFirst(root.count)), $0)
             })
         #expect(icons["home.png"]?.selectedTwin == root + "home-filled.png")
@@ -77,8 +75,8 @@ struct TwinLinkTests {
         #expect(icons["more/heart.png"]?.selectedTwin == nil)
         #expect(icons["profile.png"]?.selectedTwin == nil && icons["profile.png"]?.darkTwin == nil)
         // The links survive a rerun that carries every icon over.
-        #expect(B.cli([dir.path("icons"), "-o", out.url.path]) == .success)
-        let again = try B.manifest(out.path("manifest.json")).icons.first { $0.input == root + "home.png" }
+        #expect(BuildStep.cli([dir.path("icons"), "-o", out.url.path]) == .success)
+        let again = try BuildStep.manifest(out.path("manifest.json")).icons.first { $0.input == root + "home.png" }
         #expect(again?.darkTwin == root + "home-dark.png")
     }
 }

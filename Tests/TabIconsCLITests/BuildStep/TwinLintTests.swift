@@ -12,8 +12,6 @@ import TabIconsBatchTestSupport
 /// bar publishes from a run's manifest (`ItemIcons(entry:in:outputRoot:)`).
 @Suite("twin lints, the preview's dark twins, items from a manifest")
 struct TwinLintTests {
-    typealias B = BuildStep
-
     static func row(_ input: String, _ width: Double, _ height: Double, _ intent: IconIntent, lints: [Lint] = []) -> Manifest.Icon
     {
         let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -68,28 +66,28 @@ struct TwinLintTests {
 
     @Test("a run lints both icons of a pair that differs, and the manifest keeps it across a rerun")
     func runLints() throws {
-        let dir = try B.inputs([
+        let dir = try BuildStep.inputs([
             ("home.png", "home.png"), ("home-dark.png", "rgba-32.png"), ("bell.png", "bell.png"),
             ("bell-filled.png", "bell-filled.webp")
         ])
         let out = try TemporaryDirectory("out")
-        #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
-        let manifest = try B.manifest(out.path("manifest.json"))
+        #expect(BuildStep.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         let icons = Dictionary(uniqueKeysWithValues: manifest.icons.map { ($0.name, $0) })
         let home = try #require(icons["home"]), dark = try #require(icons["home-dark"])
         // rgba-32 is a colour image (original) at 25 pt beside a one-ink glyph (template).
         #expect(Self.mismatch(home) == "its dark twin \(dark.input) differs: intent original, not template")
         #expect(Self.mismatch(dark) == "the icon it is the dark twin of, \(home.input), differs: intent template, not original")
         #expect(Self.mismatch(try #require(icons["bell"])) == nil)
-        #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
-        #expect(try B.manifest(out.path("manifest.json")) == manifest)
+        #expect(BuildStep.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(try BuildStep.manifest(out.path("manifest.json")) == manifest)
     }
 
     @Test(
         "inspect links twins and lints a pair that differs as normalize does: in its document and in a line of its own",
         .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
     func inspectLinksTwins() throws {
-        let dir = try B.inputs([
+        let dir = try BuildStep.inputs([
             ("home.png", "home.png"), ("home-dark.png", "rgba-32.png"), ("bell.png", "bell.png"),
             ("bell-filled.png", "bell-filled.webp")
         ])
@@ -97,7 +95,7 @@ struct TwinLintTests {
         #expect(json.status == 0)
         let document = try TemporaryDirectory("inspect-json")
         try Data(json.out.utf8).write(to: document.url.appendingPathComponent("inspect.json"))
-        let icons = Dictionary(uniqueKeysWithValues: try B.manifest(document.path("inspect.json")).icons.map { ($0.name, $0) })
+        let icons = Dictionary(uniqueKeysWithValues: try BuildStep.manifest(document.path("inspect.json")).icons.map { ($0.name, $0) })
         let home = try #require(icons["home"]), dark = try #require(icons["home-dark"]), bell = try #require(icons["bell"])
         #expect(home.darkTwin == dark.input && home.selectedTwin == nil)
         #expect(bell.selectedTwin == icons["bell-filled"]?.input && Self.mismatch(bell) == nil)
@@ -114,7 +112,7 @@ struct TwinLintTests {
     @Test("the preview: the dark twin in the dark bars, the light icon in the light ones; twin-mismatch explained")
     func previewDarkBars() throws {
         let out = try TemporaryDirectory("preview")
-        let dir = try B.inputs([
+        let dir = try BuildStep.inputs([
             ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
             ("home-filled-dark.png", "heart.png"), ("star.png", "search.png"), ("star-dark.png", "rgba-32.png")
         ])
@@ -155,13 +153,13 @@ struct TwinLintTests {
 
     @Test("ItemIcons from a manifest entry: its rendition and its selected twin's, or their dark twins'")
     func itemFromManifest() throws {
-        let dir = try B.inputs([
+        let dir = try BuildStep.inputs([
             ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home-dark.png", "bell.png"),
             ("search.png", "search.png")
         ])
         let out = try TemporaryDirectory("out")
-        #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
-        let manifest = try B.manifest(out.path("manifest.json"))
+        #expect(BuildStep.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         let home = try #require(manifest.icons.first { $0.name == "home" })
         let file = { (path: String) in try Data(contentsOf: URL(fileURLWithPath: out.path(path))) }
         let item = try ItemIcons(entry: home, in: manifest, outputRoot: out.url, scale: 2)

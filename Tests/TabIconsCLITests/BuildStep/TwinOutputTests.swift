@@ -15,8 +15,6 @@ import TabIconsBatchTestSupport
 /// files live in the output plan like any other (collisions, pruning, `--check`, reuse).
 @Suite("twins as outputs")
 struct TwinOutputTests {
-    typealias B = BuildStep
-
     /// home with its selected twin, both with a dark twin, and search alone. The twins are other
     /// glyphs of TestImages (same 96 px size), so every file's bytes tell which input made it.
     static let set = [
@@ -35,7 +33,7 @@ struct TwinOutputTests {
             layout: layout, outputRoot: out.url, jobs: 2)
         batch.checkOnly = check
         let decoded = LockedState<[String]>([])
-        let result = try batch.run(B.batchInputs(dir, names)) { event in
+        let result = try batch.run(BuildStep.batchInputs(dir, names)) { event in
             if case .done(_, let name, _) = event { decoded.withLock { $0.append(String(name.dropFirst("icons/".count))) } }
         }
         return (result, decoded.withLock { $0 }.sorted())
@@ -57,10 +55,10 @@ struct TwinOutputTests {
 
     @Test("xcassets: a dark twin's renditions in its icon's image set, listed with the dark appearance; no set of its own")
     func xcassets() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         // Through the CLI: jailed workers render, the batch makes Contents.json.
-        #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
         #expect(out.files() == Self.expectedXcassets)
 
         let contents = try Self.json(out, "icons/home.imageset/Contents.json")
@@ -79,7 +77,7 @@ struct TwinOutputTests {
         for name in images.compactMap(\.0) {
             #expect(FileManager.default.fileExists(atPath: out.path("icons/home.imageset/" + name)), "\(name)")
         }
-        let manifest = try B.manifest(out.path("manifest.json"))
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         let darkRow = try #require(manifest.icons.first { $0.input.hasSuffix("icons/home-dark.png") })
         #expect(
             darkRow.renditions?.map(\.path) == [
@@ -104,10 +102,10 @@ struct TwinOutputTests {
                 ])
         #expect(Self.images(try Self.json(out, "icons/search.imageset/Contents.json")).map(\.2) == [false, false, false])
         // A rerun changes nothing, and --check agrees.
-        let stamps = B.stamps(out)
-        #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
-        #expect(B.stamps(out) == stamps)
-        #expect(B.cli(["--check", "--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        let stamps = BuildStep.stamps(out)
+        #expect(BuildStep.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.stamps(out) == stamps)
+        #expect(BuildStep.cli(["--check", "--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
     }
 
     static let expectedXcassets: [String] = {
@@ -122,7 +120,7 @@ struct TwinOutputTests {
 
     @Test("a dark twin with fewer renditions: its skipped scales are dark entries without a file")
     func darkTwinUndersized() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home.dark.png", "rgba-32.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("home.dark.png", "rgba-32.png")])
         let out = try TemporaryDirectory("out")
         let (result, _) = try run(dir, out, layout: .xcassets, names: ["home.png", "home.dark.png"])
         #expect(result.counts.failed == 0)
@@ -136,7 +134,7 @@ struct TwinOutputTests {
 
     @Test("flat: each file under its own name")
     func flat() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out, layout: .flat)
         #expect(
@@ -150,9 +148,9 @@ struct TwinOutputTests {
 
     @Test("android: the dark twin as drawable-night-<density>/NAME, the selected twin its drawable and a state list")
     func android() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("res")
-        #expect(B.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
         let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
         let expected =
             ["manifest.json", "manifest.json.stat-cache", "drawable/home_selector.xml"]
@@ -160,7 +158,7 @@ struct TwinOutputTests {
             + densities.flatMap { d in ["home", "home_filled"].map { "drawable-night-\(d)/\($0).png" } }
         #expect(out.files() == expected.sorted())
         // The night drawable is the dark twin's rendition (bell's bytes), under the icon's name.
-        let manifest = try B.manifest(out.path("manifest.json"))
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         let darkRow = try #require(manifest.icons.first { $0.input.hasSuffix("icons/home-dark.png") })
         #expect(darkRow.renditions?.map(\.path) == densities.map { "drawable-night-\($0)/home.png" })
         #expect(
@@ -183,15 +181,15 @@ struct TwinOutputTests {
         #expect(homeRow.selectorFile?.path == "drawable/home_selector.xml")
         #expect(manifest.icons.first { $0.input.hasSuffix("icons/home-filled.png") }?.selectorFile == nil)
         // Rerun: nothing rewritten; --check clean.
-        let stamps = B.stamps(out)
-        #expect(B.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
-        #expect(B.stamps(out) == stamps)
-        #expect(B.cli(["--check", "--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        let stamps = BuildStep.stamps(out)
+        #expect(BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.stamps(out) == stamps)
+        #expect(BuildStep.cli(["--check", "--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
     }
 
     @Test("a twin removed: its files pruned, the icon's Contents.json rewritten without it, the icon not decoded")
     func twinRemoved() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out, layout: .xcassets)
         try FileManager.default.removeItem(atPath: dir.path("icons/home-dark.png"))
@@ -221,7 +219,7 @@ struct TwinOutputTests {
 
     @Test("android: the selected twin removed takes its state list with it; the dark twin removed its night files")
     func androidTwinsRemoved() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("res")
         _ = try run(dir, out, layout: .android)
         let (result, decoded) = try run(dir, out, layout: .android, names: ["home.png", "search.png"])
@@ -240,28 +238,28 @@ struct TwinOutputTests {
 
     @Test("a dark twin renamed (home-dark → home.dark): the same files, nothing rewritten but the manifest")
     func twinRenamed() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out, layout: .xcassets)
         let before = try out.snapshot().filter { $0.key != "manifest.json" }
-        let stamps = B.stamps(out).filter { $0.key != "manifest.json" }
+        let stamps = BuildStep.stamps(out).filter { $0.key != "manifest.json" }
         try FileManager.default.moveItem(atPath: dir.path("icons/home-dark.png"), toPath: dir.path("icons/home.dark.png"))
         let names = Self.names.map { $0 == "home-dark.png" ? "home.dark.png" : $0 }
         let (result, decoded) = try run(dir, out, layout: .xcassets, names: names)
         #expect(decoded == ["home.dark.png"])
         #expect(result.counts.removed == 0 && result.counts.written == 0)
         #expect(try out.snapshot().filter { $0.key != "manifest.json" } == before)
-        #expect(B.stamps(out).filter { $0.key != "manifest.json" } == stamps)
+        #expect(BuildStep.stamps(out).filter { $0.key != "manifest.json" } == stamps)
         #expect(result.manifest.icons.first { $0.input == "icons/home.png" }?.darkTwin == "icons/home.dark.png")
     }
 
     @Test("only the dark twin changed: --check names its files alone; the rerun redoes it alone and keeps the icon's files")
     func onlyTwinChanged() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out, layout: .xcassets)
         #expect(try run(dir, out, layout: .xcassets, check: true).0.isUpToDate)
-        try B.put("profile.png", at: "icons/home-dark.png", in: dir)
+        try BuildStep.put("profile.png", at: "icons/home-dark.png", in: dir)
         let (check, decoded) = try run(dir, out, layout: .xcassets, check: true)
         #expect(decoded == ["home-dark.png"])
         #expect(
@@ -269,12 +267,12 @@ struct TwinOutputTests {
                 "change icons/home.imageset/home-dark.png", "change icons/home.imageset/home-dark@2x.png",
                 "change icons/home.imageset/home-dark@3x.png", "change \(out.path("manifest.json"))"
             ])
-        #expect(B.cli(["--check", "--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .someInputsFailed)
-        let stamps = B.stamps(out)
+        #expect(BuildStep.cli(["--check", "--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .someInputsFailed)
+        let stamps = BuildStep.stamps(out)
         let (result, again) = try run(dir, out, layout: .xcassets)
         #expect(again == ["home-dark.png"])
         #expect(result.counts.reused == 4 && result.counts.written == 3)
-        let after = B.stamps(out)
+        let after = BuildStep.stamps(out)
         // The icon's renditions and its Contents.json (still right: the same scales) are untouched.
         for file in ["home.png", "home@2x.png", "home@3x.png", "Contents.json"] {
             #expect(after["icons/home.imageset/" + file] == stamps["icons/home.imageset/" + file], "\(file)")
@@ -285,10 +283,10 @@ struct TwinOutputTests {
 
     @Test("the dark twin changed so that it has fewer scales: the icon is carried over, its Contents.json rewritten")
     func twinChangedScales() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png")])
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out, layout: .xcassets, names: ["home.png", "home-dark.png"])
-        try B.put("rgba-32.png", at: "icons/home-dark.png", in: dir)
+        try BuildStep.put("rgba-32.png", at: "icons/home-dark.png", in: dir)
         let (result, decoded) = try run(dir, out, layout: .xcassets, names: ["home.png", "home-dark.png"])
         #expect(decoded == ["home-dark.png"])
         #expect(result.counts.reused == 1 && result.counts.removed == 2)
@@ -301,11 +299,11 @@ struct TwinOutputTests {
 
     @Test("the icon that gains a dark twin: the twin's own image set pruned, its files moved into the icon's set")
     func iconAppears() throws {
-        let dir = try B.inputs([("home-dark.png", "bell.png")])
+        let dir = try BuildStep.inputs([("home-dark.png", "bell.png")])
         let out = try TemporaryDirectory("out")
         _ = try run(dir, out, layout: .xcassets, names: ["home-dark.png"])
         #expect(out.files().contains("icons/home-dark.imageset/Contents.json"))
-        try B.put("home.png", at: "icons/home.png", in: dir)
+        try BuildStep.put("home.png", at: "icons/home.png", in: dir)
         _ = try run(dir, out, layout: .xcassets, names: ["home.png", "home-dark.png"])
         #expect(!out.files().contains { $0.hasPrefix("icons/home-dark.imageset") })
         #expect(!FileManager.default.fileExists(atPath: out.path("icons/home-dark.imageset")))
@@ -314,7 +312,7 @@ struct TwinOutputTests {
 
     @Test("android: an input named as an icon's state list fails with that icon, each naming the other")
     func selectorCollision() throws {
-        let dir = try B.inputs([
+        let dir = try BuildStep.inputs([
             ("home.png", "home.png"), ("home-filled.png", "home-filled.png"), ("home_selector.png", "bell.png"),
             ("search.png", "search.png")
         ])
@@ -334,7 +332,7 @@ struct TwinOutputTests {
     func darkFileNameTaken() throws {
         // home-dark.png is home's dark twin; "home.imageset" holds only home's files, so a folder
         // input icons/home.imageset/home-dark.png gets a set of its own, nested: no file meets.
-        let dir = try B.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png"), ("home.dark.png", "heart.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png"), ("home.dark.png", "heart.png")])
         let out = try TemporaryDirectory("out")
         let (result, _) = try run(dir, out, layout: .xcassets, names: ["home-dark.png", "home.dark.png", "home.png"])
         #expect(result.counts.failed == 0)
@@ -351,7 +349,7 @@ struct TwinOutputTests {
         "jailed workers render each twin, the batch makes the shared files: the same tree as in process",
         .enabled(if: TabiconBinary.url != nil, "needs the built tabicon beside the test bundle (swift build)"))
     func jailed() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         for layout in ["xcassets", "android"] {
             let jailed = try TemporaryDirectory("jailed"), inProcess = try TemporaryDirectory("in-process")
             let arguments = ["--layout", layout, dir.path("icons")]
@@ -361,7 +359,7 @@ struct TwinOutputTests {
             try process.run()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
-            #expect(B.cli(["-o", inProcess.url.path] + arguments) == .success)
+            #expect(BuildStep.cli(["-o", inProcess.url.path] + arguments) == .success)
             let trees = try [jailed, inProcess].map { try $0.snapshot() }
             #expect(trees[0] == trees[1] && trees[0].count == (layout == "android" ? 28 : 20), "\(layout)")
         }
@@ -369,14 +367,14 @@ struct TwinOutputTests {
 
     @Test("an icon that fails keeps its whole set: its dark twin is not written over the last good run's")
     func iconFails() throws {
-        let dir = try B.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png"), ("home-filled.png", "home-filled.png")])
+        let dir = try BuildStep.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png"), ("home-filled.png", "home-filled.png")])
         let out = try TemporaryDirectory("out")
         let names = ["home-dark.png", "home-filled.png", "home.png"]
         _ = try run(dir, out, layout: .xcassets, names: names)
         let before = try out.snapshot().filter { $0.key.hasPrefix("icons/home.imageset/") }
         #expect(before.count == 7)
         try Data("not an image".utf8).write(to: dir.url.appendingPathComponent("icons/home.png"))
-        try B.put("profile.png", at: "icons/home-dark.png", in: dir)
+        try BuildStep.put("profile.png", at: "icons/home-dark.png", in: dir)
         let (result, _) = try run(dir, out, layout: .xcassets, names: names)
         let errors = Dictionary(uniqueKeysWithValues: result.manifest.errors.map { ($0.input, $0) })
         #expect(errors.keys.sorted() == ["icons/home-dark.png", "icons/home.png"])
@@ -392,7 +390,7 @@ struct TwinOutputTests {
         #expect(try out.snapshot().filter { $0.key.hasPrefix("icons/home.imageset/") } == before)
         #expect(result.manifest.icons.map(\.input) == ["icons/home-filled.png"])
         // Fixed: the set is whole again, with the new dark twin.
-        try B.put("home.png", at: "icons/home.png", in: dir)
+        try BuildStep.put("home.png", at: "icons/home.png", in: dir)
         let (fixed, decoded) = try run(dir, out, layout: .xcassets, names: names)
         #expect(fixed.manifest.errors.isEmpty && decoded == ["home-dark.png", "home.png"])
         #expect(try run(dir, out, layout: .xcassets, names: names, check: true).0.isUpToDate)
@@ -406,7 +404,7 @@ struct TwinOutputTests {
         let links = IconTwins.links(names.map { (input: "icons/" + $0, name: ($0 as NSString).deletingPathExtension) })
         #expect(links.map(\.selected) == [4, nil, nil, nil, nil, nil])
         #expect(links.map(\.dark) == [1, nil, nil, nil, 5, nil])
-        let dir = try B.inputs(names.map { ($0, "bell.png") })
+        let dir = try BuildStep.inputs(names.map { ($0, "bell.png") })
         let out = try TemporaryDirectory("res")
         let (result, _) = try run(dir, out, layout: .android, names: names)
         #expect(result.counts.failed == 0)
@@ -424,7 +422,7 @@ struct TwinOutputTests {
     @Test("hostile names: a state list and a Contents.json that still parse and name files that exist")
     func hostileNames() throws {
         let name = "Tab&<x> \"q\\"
-        let dir = try B.inputs([
+        let dir = try BuildStep.inputs([
             (name + ".png", "home.png"), (name + "-filled.png", "home-filled.png"), (name + ".dark.png", "bell.png")
         ])
         let res = try TemporaryDirectory("res")
@@ -490,16 +488,14 @@ struct StateList {
 /// set's dark entry, or Android's `drawable-night/NAME.xml`; a selected twin its own set.
 @Suite("twins as vector outputs")
 struct VectorTwinOutputTests {
-    typealias B = BuildStep
-
     static let set = [("house.svg", "house.svg"), ("house-fill.svg", "house-fill.svg"), ("house-dark.svg", "star.svg")]
 
     @Test("xcassets --vector: the dark twin's SVG is the single-scale set's dark entry; rerun and --check clean")
     func xcassets() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
         let arguments = ["--layout", "xcassets", "--vector", dir.path("icons"), "-o", out.url.path]
-        #expect(B.cli(arguments) == .success)
+        #expect(BuildStep.cli(arguments) == .success)
         #expect(
             out.files().filter { $0.hasPrefix("icons/") } == [
                 "icons/house-fill.imageset/Contents.json", "icons/house-fill.imageset/house-fill.svg",
@@ -517,21 +513,21 @@ struct VectorTwinOutputTests {
         let dark = try String(contentsOfFile: out.path("icons/house.imageset/house-dark.svg"), encoding: .utf8)
         let light = try String(contentsOfFile: out.path("icons/house.imageset/house.svg"), encoding: .utf8)
         #expect(dark != light)
-        let manifest = try B.manifest(out.path("manifest.json"))
+        let manifest = try BuildStep.manifest(out.path("manifest.json"))
         let darkRow = try #require(manifest.icons.first { $0.input.hasSuffix("house-dark.svg") })
         #expect(darkRow.vectorFile?.path == "icons/house.imageset/house-dark.svg" && darkRow.renditions == [])
-        #expect(B.cli(["--check"] + arguments) == .success)
+        #expect(BuildStep.cli(["--check"] + arguments) == .success)
         // Without --vector the same set is PNGs again, the SVGs pruned.
-        #expect(B.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.cli(["--layout", "xcassets", dir.path("icons"), "-o", out.url.path]) == .success)
         #expect(!out.files().contains { $0.hasSuffix(".svg") })
         #expect(out.files().contains("icons/house.imageset/house-dark@3x.png"))
     }
 
     @Test("android --vector: the dark twin is drawable-night/NAME.xml; the state list names both drawables")
     func android() throws {
-        let dir = try B.inputs(Self.set)
+        let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
-        #expect(B.cli(["--layout", "android", "--vector", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(BuildStep.cli(["--layout", "android", "--vector", dir.path("icons"), "-o", out.url.path]) == .success)
         #expect(
             out.files().filter { $0.hasSuffix(".xml") } == [
                 "drawable-night/house.xml", "drawable/house.xml", "drawable/house_fill.xml", "drawable/house_selector.xml"
