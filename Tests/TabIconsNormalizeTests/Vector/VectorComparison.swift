@@ -15,6 +15,8 @@ enum VectorComparison {
         /// so the PNG centres it on whole pixels (`ShapeRenderer`) half a pixel from where the
         /// vector, resolution-free, centres it exactly.
         var halfPixelRenditions = 0
+        /// Drawings compared with a PNG rendition: each compared rendition, once per target.
+        var compared = 0
         var svg: [UInt8]
         var drawable: [UInt8]
     }
@@ -36,6 +38,7 @@ enum VectorComparison {
         let readBack = Data(try VectorDrawableReader.svg(drawable).utf8)
         var worst = 0.0
         var halfPixel = 0
+        var comparedDrawings = 0
         let vector = try #require(icon.vector)
         let regionWidth = vector.document.size.width * vector.placement.region.width
         let regionHeight = vector.document.size.height * vector.placement.region.height
@@ -51,13 +54,15 @@ enum VectorComparison {
             let document = try #require(try ImageDecoder.decode(written).vector)
             for rendition in compared {
                 let drawn = try document.render(width: rendition.bitmap.width, height: rendition.bitmap.height)
+                comparedDrawings += 1
                 worst = max(
                     worst,
                     meanDifference(
                         drawn, RenderIntentConversion.apply(options.render, to: rendition.bitmap), intent: options.render))
             }
         }
-        return .success(Outcome(worst: worst, halfPixelRenditions: halfPixel, svg: svg, drawable: drawable))
+        return .success(
+            Outcome(worst: worst, halfPixelRenditions: halfPixel, compared: comparedDrawings, svg: svg, drawable: drawable))
     }
 
     /// The mean absolute difference of two bitmaps' premultiplied channels, as a share of 255.
