@@ -86,6 +86,8 @@ struct OutputHygieneTests {
         let read = try Self.run(["normalize", "--verify"] + words)
         #expect(answered.status == 0 && read.status == 0 && answered.out.isEmpty)
         #expect(lines(answered.err) == lines(read.err))
+        // Each icon reported as carried over (its reused event), not redone.
+        #expect(lines(answered.err).filter { $0.hasSuffix("  unchanged") }.count == 3)
         #expect(
             lines(answered.err).last
                 == "normalized 3 icons (3 reused) into \(dir.path("out"))/: 0 files written, 7 unchanged, 0 removed; 1 too small for some scales (undersized); manifest: \(dir.path("out/manifest.json"))"

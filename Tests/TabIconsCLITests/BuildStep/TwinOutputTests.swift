@@ -224,6 +224,7 @@ struct TwinOutputTests {
         _ = try run(dir, out, layout: .android)
         let (result, decoded) = try run(dir, out, layout: .android, names: ["home.png", "search.png"])
         #expect(decoded.isEmpty)
+        #expect(result.counts.reused == 2 && result.counts.normalized == 0 && result.counts.failed == 0)
         #expect(
             out.files()
                 == (["manifest.json", "manifest.json.stat-cache"]
@@ -247,6 +248,7 @@ struct TwinOutputTests {
         let names = Self.names.map { $0 == "home-dark.png" ? "home.dark.png" : $0 }
         let (result, decoded) = try run(dir, out, layout: .xcassets, names: names)
         #expect(decoded == ["home.dark.png"])
+        #expect(result.counts.reused == names.count - 1 && result.counts.normalized == 1)
         #expect(result.counts.removed == 0 && result.counts.written == 0)
         #expect(try out.snapshot().filter { $0.key != "manifest.json" } == before)
         #expect(BuildStep.stamps(out).filter { $0.key != "manifest.json" } == stamps)
