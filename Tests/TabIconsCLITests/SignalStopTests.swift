@@ -34,7 +34,20 @@ struct SignalStopTests {
         let expected = try reference.snapshot()
 
         var random = SeededGenerator(seed: UInt64(signal))
-        for trial in 0..<3 {
+        // Three trials at random points. For SIGINT and SIGTERM, more (up to 12 in all) until one
+        // has stopped cleanly through the handler, each signalled halfway between the latest
+        // trial that came too early (killed before the handler was installed) and the earliest
+        // that came too late (the run had finished): the handler must be seen at work.
+        var tooEarly: UInt32 = 0
+        var tooLate: UInt32?
+        var cleanStops = 0
+        var trial = 0
+        while trial < 3 || (signal != SIGKILL && cleanStops == 0 && trial < 12) {
+            defer { trial += 1 }
+            let delay =
+                trial < 3
+                ? UInt32.random(in: 5_000...150_000, using: &random)
+                : tooLate.map { (tooEarly + $0) / 2 } ?? max(tooEarly * 2, 150_000)
             let out = try TemporaryDirectory("killed")
             try FileManager.default.removeItem(at: out.url)
             try FileManager.default.copyItem(at: old.url, to: out.url)
@@ -43,10 +56,17 @@ struct SignalStopTests {
             process.arguments = ["normalize", "-q", "--jobs", "2", dir.path("icons"), "-o", out.url.path]
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 5_000...150_000, using: &random))
+            usleep(delay)
             kill(process.processIdentifier, signal)
             process.waitUntilExit()
             let stoppedCleanly = process.terminationReason == .exit && process.terminationStatus == 128 + signal
+            if stoppedCleanly {
+                cleanStops += 1
+            } else if process.terminationReason == .exit && process.terminationStatus == 0 {
+                tooLate = min(tooLate ?? delay, delay)
+            } else if process.terminationReason == .uncaughtSignal {
+                tooEarly = max(tooEarly, delay)
+            }
             let context = "signal \(signal), trial \(trial), status \(process.terminationStatus)"
             if signal != SIGKILL {
                 // Finished before the signal (0), stopped by it (128 + n), or hit before the
@@ -80,6 +100,11 @@ struct SignalStopTests {
             #expect(BuildStep.cli([dir.path("icons"), "-o", out.url.path]) == .success)
             #expect(BuildStep.temporaries(out).isEmpty, "\(context)")
             #expect(try out.snapshot() == expected, "\(context)")
+        }
+        if signal != SIGKILL {
+            #expect(
+                cleanStops > 0,
+                "signal \(signal): none of \(trial) trials stopped cleanly through the handler (exit \(128 + signal))")
         }
     }
 }
