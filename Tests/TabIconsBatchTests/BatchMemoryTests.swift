@@ -51,7 +51,8 @@ struct BatchMemoryTests {
 
     @Test("a PNG is charged its RGBA pixels and libpng's working set; bytes of no known format four times their size")
     func pngEstimate() throws {
-        let png = Data(try OutputFormat.png.encode(Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 7, count: 30 * 20 * 4))))
+        let png = Data(
+            try OutputFormat.png.encode(Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 7, count: 30 * 20 * 4))))
         // Plus libpng's working set: 64 KiB, three 8-byte-a-pixel rows, and the chunks before
         // the image data it keeps (IHDR 13 bytes, sRGB 1).
         #expect(
@@ -73,7 +74,8 @@ struct BatchMemoryTests {
         #expect(DecodeMemoryEstimate.bytes(jpeg, longestSideNeeded: 75) == jpeg.count)
         var strict = DecodeOptions.Limits.default
         strict.maxPixels = 100
-        let png = Data(try OutputFormat.png.encode(Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 7, count: 30 * 20 * 4))))
+        let png = Data(
+            try OutputFormat.png.encode(Bitmap(width: 30, height: 20, pixels: [UInt8](repeating: 7, count: 30 * 20 * 4))))
         #expect(DecodeMemoryEstimate.bytes(png, longestSideNeeded: 75, limits: strict) == png.count)
     }
 

@@ -105,7 +105,8 @@ struct WorkerFaultTests {
         let leaked = open(secret, O_RDONLY)  // deliberately without O_CLOEXEC
         try #require(leaked >= 0)
         defer { close(leaked) }
-        let worker = try WorkerProcess.spawn(executable: BuildStep.faultJail.executable, arguments: BuildStep.faultJail.workerArguments)
+        let worker = try WorkerProcess.spawn(
+            executable: BuildStep.faultJail.executable, arguments: BuildStep.faultJail.workerArguments)
         defer { worker.kill() }
         let png = try Fixtures.data(Fixtures.testImage("home.png"))
         let job = Self.job(png, "home")

@@ -348,7 +348,9 @@ struct ConfigFileTests {
         )
         .write(to: URL(fileURLWithPath: config))
         let out = dir.path("res")
-        #expect(BuildStep.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
+        #expect(
+            BuildStep.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success
+        )
         #expect(
             dir.files().filter { $0.hasPrefix("res/") } == [
                 "res/drawable-mdpi/bell.png", "res/drawable-mdpi/home.webp", "res/drawable-mdpi/home_webp.png",
@@ -360,7 +362,9 @@ struct ConfigFileTests {
         #expect(manifest.icons.first { $0.input.hasSuffix("home.png") }?.options?.jsonValue["format"] == .string("webp"))
         // The same run again: every icon carried over.
         let before = BuildStep.stamps(dir)
-        #expect(BuildStep.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success)
+        #expect(
+            BuildStep.cli(["--config", config, "-o", out, "--manifest", dir.path("manifest.json"), dir.path("icons")]) == .success
+        )
         #expect(BuildStep.stamps(dir) == before)
     }
 }

@@ -27,7 +27,9 @@ struct SignalStopTests {
         #expect(BuildStep.cli([dir.path("icons"), "-o", old.url.path]) == .success)
         let oldManifest = try Data(contentsOf: old.url.appendingPathComponent("manifest.json"))
         let oldIcons = try Manifest(parsing: oldManifest).icons
-        for (index, name) in names.enumerated() { try BuildStep.put(BuildStep.glyphs[(index + 1) % 8], at: "icons/" + name, in: dir) }
+        for (index, name) in names.enumerated() {
+            try BuildStep.put(BuildStep.glyphs[(index + 1) % 8], at: "icons/" + name, in: dir)
+        }
         let reference = try TemporaryDirectory("reference")
         #expect(BuildStep.cli([dir.path("icons"), "-o", reference.url.path]) == .success)
         let newIcons = try BuildStep.manifest(reference.path("manifest.json")).icons

@@ -27,7 +27,8 @@ package enum Fixtures {
 
     /// Whether the public corpus is beside the checkout. A clone on its own has only the package's
     /// fixtures: suites that need the corpus are skipped with `needsCorpus`'s message, the rest run.
-    package static let hasCorpus: Bool = FileManager.default.fileExists(atPath: corpusRoot.appendingPathComponent("PROVENANCE.md").path)
+    package static let hasCorpus: Bool = FileManager.default.fileExists(
+        atPath: corpusRoot.appendingPathComponent("PROVENANCE.md").path)
 
     /// Why a corpus suite was skipped, as Swift Testing prints it.
     package static let needsCorpus: Comment =

@@ -179,7 +179,8 @@ struct SafeWriteTests {
         #expect(expected.removeValue(forKey: "manifest.json.stat-cache") != nil)
         #expect(after == expected)
         #expect(
-            BuildStep.stamps(out).filter { !$0.key.hasPrefix("manifest.json") } == stamps.filter { !$0.key.hasPrefix("manifest.json") })
+            BuildStep.stamps(out).filter { !$0.key.hasPrefix("manifest.json") }
+                == stamps.filter { !$0.key.hasPrefix("manifest.json") })
         // Still tabicon's: the error entry lists them, and the next good run replaces them.
         let m = try BuildStep.manifest(out.path("manifest.json"))
         #expect(m.errors.first?.keptFiles.map(\.path) == ["icons/home.png", "icons/home@2x.png"])
@@ -205,7 +206,9 @@ struct FullDiskTests {
         // Fill the disk to its last two pages (tmpfs gives each file whole 4 KiB pages), so no
         // icon's three new files fit beside its old ones; then give every input new pixels.
         try disk.fill(leaving: 8 << 10)
-        for (index, name) in names.enumerated() { try BuildStep.put(BuildStep.glyphs[(index + 3) % 8], at: "icons/" + name, in: dir) }
+        for (index, name) in names.enumerated() {
+            try BuildStep.put(BuildStep.glyphs[(index + 3) % 8], at: "icons/" + name, in: dir)
+        }
         let status = BuildStep.cli([dir.path("icons"), "-o", out])
         #expect(status == .someInputsFailed)
         #expect(BuildStep.allEntries(out).allSatisfy { !TemporaryName.matches(($0 as NSString).lastPathComponent) })

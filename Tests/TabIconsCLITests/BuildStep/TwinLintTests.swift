@@ -95,7 +95,8 @@ struct TwinLintTests {
         #expect(json.status == 0)
         let document = try TemporaryDirectory("inspect-json")
         try Data(json.out.utf8).write(to: document.url.appendingPathComponent("inspect.json"))
-        let icons = Dictionary(uniqueKeysWithValues: try BuildStep.manifest(document.path("inspect.json")).icons.map { ($0.name, $0) })
+        let icons = Dictionary(
+            uniqueKeysWithValues: try BuildStep.manifest(document.path("inspect.json")).icons.map { ($0.name, $0) })
         let home = try #require(icons["home"]), dark = try #require(icons["home-dark"]), bell = try #require(icons["bell"])
         #expect(home.darkTwin == dark.input && home.selectedTwin == nil)
         #expect(bell.selectedTwin == icons["bell-filled"]?.input && Self.mismatch(bell) == nil)

@@ -369,7 +369,9 @@ struct TwinOutputTests {
 
     @Test("an icon that fails keeps its whole set: its dark twin is not written over the last good run's")
     func iconFails() throws {
-        let dir = try BuildStep.inputs([("home.png", "home.png"), ("home-dark.png", "bell.png"), ("home-filled.png", "home-filled.png")])
+        let dir = try BuildStep.inputs([
+            ("home.png", "home.png"), ("home-dark.png", "bell.png"), ("home-filled.png", "home-filled.png")
+        ])
         let out = try TemporaryDirectory("out")
         let names = ["home-dark.png", "home-filled.png", "home.png"]
         _ = try run(dir, out, layout: .xcassets, names: names)
