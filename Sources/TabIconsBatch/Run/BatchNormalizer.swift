@@ -19,8 +19,10 @@ public struct BatchNormalizer: Sendable {
     public var layout: OutputLayout
     public var format: OutputFormat
     public var outputRoot: URL
-    /// Default `outputRoot/manifest.json`.
+    /// Default `outputRoot/manifest.json` (`defaultManifestName`).
     public var manifestURL: URL
+    /// The manifest's name in `outputRoot` when no other place is given.
+    public static let defaultManifestName = "manifest.json"
     public var jobs: Int
     /// Bytes of estimated decode memory the workers may hold at once (`DecodeMemoryEstimate`);
     /// an input larger than this runs alone.
@@ -62,7 +64,7 @@ public struct BatchNormalizer: Sendable {
         self.layout = layout
         self.format = format
         self.outputRoot = outputRoot
-        self.manifestURL = manifestURL ?? outputRoot.appendingPathComponent("manifest.json")
+        self.manifestURL = manifestURL ?? outputRoot.appendingPathComponent(Self.defaultManifestName)
         self.jobs = max(1, jobs)
         self.memoryBudget = memoryBudget
     }

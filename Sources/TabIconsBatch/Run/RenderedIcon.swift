@@ -30,26 +30,6 @@ struct RenderedIcon: Sendable, Equatable {
         var pointHeight: Double
         var intent: IconIntent
         var lints: [Lint]
-
-        init(_ icon: NormalizedIcon) {
-            let source = icon.source
-            self.init(
-                format: source.format, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight,
-                orientation: source.orientation, hasAlpha: source.hasAlpha, animated: source.isAnimated,
-                vector: source.isVector, decodeScale: icon.decodeScale, pointWidth: icon.pointWidth,
-                pointHeight: icon.pointHeight, intent: icon.intent, lints: icon.lints)
-        }
-
-        init(
-            format: ImageFormat, pixelWidth: Int, pixelHeight: Int, orientation: Orientation, hasAlpha: Bool,
-            animated: Bool, vector: Bool, decodeScale: Double, pointWidth: Double, pointHeight: Double,
-            intent: IconIntent, lints: [Lint]
-        ) {
-            (self.format, self.pixelWidth, self.pixelHeight, self.orientation) = (format, pixelWidth, pixelHeight, orientation)
-            (self.hasAlpha, self.animated, self.vector) = (hasAlpha, animated, vector)
-            (self.decodeScale, self.pointWidth, self.pointHeight) = (decodeScale, pointWidth, pointHeight)
-            (self.intent, self.lints) = (intent, lints)
-        }
     }
 
     /// One encoded rendition, in the order of the run's scales (a skipped upscale has none).
@@ -130,4 +110,15 @@ struct RenderedIcon: Sendable, Equatable {
 struct IconFile: Sendable, Equatable {
     let path: String
     let bytes: [UInt8]
+}
+
+extension RenderedIcon.Figures {
+    init(_ icon: NormalizedIcon) {
+        let source = icon.source
+        self.init(
+            format: source.format, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight,
+            orientation: source.orientation, hasAlpha: source.hasAlpha, animated: source.isAnimated,
+            vector: source.isVector, decodeScale: icon.decodeScale, pointWidth: icon.pointWidth,
+            pointHeight: icon.pointHeight, intent: icon.intent, lints: icon.lints)
+    }
 }
