@@ -28,15 +28,12 @@ public struct Manifest: Sendable, Equatable, Codable {
         case version, tool, box, scales, options, icons, errors, folders
     }
 
-    /// The `tool` every document names: `tabicon VERSION`.
-    package static let tool = "tabicon \(TabIconsVersion.current)"
-
     package init(
         box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
         errors: [ErrorEntry] = [], folders: [String] = []
     ) {
         self.version = 1
-        self.tool = Self.tool
+        self.tool = TabIconsVersion.tool
         self.box = box.points
         self.scales = scales
         self.options = options
