@@ -94,7 +94,7 @@ extension CommandOption {
         help: "refuse images above N pixels")
 
     static let manifest = CommandOption(
-        "manifest", value: .file("FILE"), default: .described("OUT/manifest.json"),
+        "manifest", value: .file("FILE"), default: .described("OUT/" + BatchNormalizer.defaultManifestName),
         help: "where to write the manifest")
 
     static let json = CommandOption(

@@ -9,7 +9,7 @@ enum HelpText {
 
     static var usage: String {
         var lines = [
-            "tabicon \(TabIconsVersion.current): fit icons into the tab-bar icon box (PNG, JPEG, WebP, SVG)", "",
+            "\(TabIconsVersion.tool): fit icons into the tab-bar icon box (PNG, JPEG, WebP, SVG)", "",
             "usage:"
         ]
         let rows =

@@ -29,27 +29,26 @@ struct InspectCommand {
             manifest.errors.append(.init(input: input, error: error))
             console.reportFailure(input: input, error)
         }
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
-        for item in items {
-            do throws(TabIconsError) {
-                let data = try item.read(limit: limits.maxInputBytes)
-                guard
-                    let icon = try engine.inspect(
-                        data, input: item.displayName, name: item.name, box: box, limits: limits,
-                        shouldStop: { StopSignals.received })
-                else { break }
+        var run = InspectRun(box: box, limits: limits)
+        run.jail = jail
+        run.shouldStop = { StopSignals.received }
+        let inputs = items.map { BatchInput($0, limit: limits.maxInputBytes) }
+        for (item, result) in zip(items, run.run(inputs)) {
+            switch result {
+            case .success(let icon)?:
                 manifest.icons.append(icon)
                 if !json { console.out(Self.describe(icon)) }
-            } catch {
+            case .failure(let error)?:
                 manifest.errors.append(.init(input: item.displayName, error: error))
                 console.reportFailure(input: item.displayName, error)
+            case nil:
+                break
             }
         }
         let signal = StopSignals.received
         if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
         // Twins are known once every input is: the document's links and `twin-mismatch` lints are
-        // normalize's (SPEC §5); the lines, printed as each input was read, get one more line a pair
+        // normalize's (SPEC §5); the lines, printed in input order, get one more line a pair
         // (an inspected row has no `twin-mismatch` before it is linked).
         IconTwins.link(&manifest.icons)
         if !json {

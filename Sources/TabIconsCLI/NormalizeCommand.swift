@@ -93,7 +93,8 @@ struct NormalizeCommand {
         // `.out`'s declared default; preview reads its page from the same words (`.page`).
         outputName = parsed.value(.out) ?? ""
         outputRoot = URL(fileURLWithPath: outputName)
-        manifestName = parsed.value(.manifest) ?? (outputName as NSString).appendingPathComponent("manifest.json")
+        manifestName =
+            parsed.value(.manifest) ?? (outputName as NSString).appendingPathComponent(BatchNormalizer.defaultManifestName)
         manifestURL = URL(fileURLWithPath: manifestName)
         json = parsed.has(.json)
         quiet = parsed.has(.quiet)

@@ -36,7 +36,7 @@ public enum TabIconCommand {
                 console.outText(HelpText.usage)
                 return .success
             case "-V", "--version", "version":
-                console.out("tabicon \(TabIconsVersion.current)")
+                console.out(TabIconsVersion.tool)
                 return .success
             case "inspect":
                 return try InspectCommand(arguments: rest).run(console: console, jail: jail)

@@ -39,7 +39,8 @@ struct ErrorVocabularyTests {
             Normalizer(options: NormalizeOptions(shape: .circle, trim: true, render: .template)),
             Normalizer(options: NormalizeOptions(box: .material, scales: [1, 1.5, 4], shape: .square, render: .templateLuminance))
         ]
-        let inspector = IconInspector()
+        // What `inspect` runs on each input (`RenderedIcon.make` with `.plan`).
+        let inspector = Normalizer()
         for url in Self.files {
             // Read as the CLI reads (Foundation's `Data(contentsOf:)` leaks a buffer on some of
             // these files, which LeakSanitizer then reports against the test).
@@ -49,7 +50,7 @@ struct ErrorVocabularyTests {
             for normalizer in normalizers {
                 do { _ = try normalizer.normalize(data) } catch { thrown.append(error) }
             }
-            do { _ = try inspector.inspect(data) } catch { thrown.append(error) }
+            do { _ = try inspector.planned(data) } catch { thrown.append(error) }
             for error in thrown {
                 #expect(Self.manifestCodes.contains(error.code), "\(url.lastPathComponent): \(error)")
             }

@@ -5,36 +5,24 @@ import TabIcons
 import TabIconsTestSupport
 
 /// Twins below the command line (SPEC §6): where the plan puts a twin's files and which units an
-/// icon and its twins make, and a worker's reply held to its twin's plan.
+/// icon and its twins make, and where a dark twin's rendered reply lands.
 @Suite("twins in the plan and on the wire")
 struct TwinPlanTests {
-    @Test("a worker cannot write a state list, nor a Contents.json into a dark twin's plan")
-    func lyingWorker() throws {
+    @Test("a dark twin's reply lands at its plan's paths in its icon's set, with no Contents.json or state list of its own")
+    func darkTwinReply() throws {
         let data = try Fixtures.data(Fixtures.testImage("bell.png"))
-        let hash = ContentHash(of: data)
         let plan = OutputPlan.Icon(
             stem: "icons/home-dark", renditionPaths: [(1, "icons/home.imageset/home-dark.png")], contentsPath: nil)
-        let request = WorkerRequest.render(
-            input: "icons/home-dark.png", plan: plan, options: NormalizeOptions(scales: [1]),
-            format: .png, contentHash: hash, data: data)
-        let icon = try RenderedIcon.render(
-            data, input: "icons/home-dark.png", plan: plan,
-            normalizer: Normalizer(options: NormalizeOptions(scales: [1])), format: .png, contentHash: hash)
-        guard case .rendered(let honest) = try WorkerWireTests.decode(WorkerReply.rendered(icon).encoded, request, hash) else {
+        let request = WorkerRequest(options: NormalizeOptions(scales: [1]), work: .render(.png, vector: nil), data: data)
+        let icon = try RenderedIcon.make(data, normalizer: Normalizer(options: request.options), work: request.work)
+        guard case .rendered(let honest) = try WorkerWireTests.decode(WorkerReply.rendered(icon).encoded, request) else {
             Issue.record("the honest reply was refused")
             return
         }
-        #expect(honest.files.map(\.path) == ["icons/home.imageset/home-dark.png"] && honest.row.contentsFile == nil)
-        var row = icon.row
-        row.selectorFile = Manifest.FileEntry(path: "drawable/home_selector.xml", bytes: 3, hash: "x")
-        #expect(throws: WorkerWire.Malformed.self) {
-            try WorkerWireTests.decode(WorkerReply.rendered(RenderedIcon(row: row, files: icon.files)).encoded, request, hash)
-        }
-        let contents = IconFiles.File(path: "icons/home.imageset/Contents.json", bytes: Array("{}".utf8))
-        #expect(throws: WorkerWire.Malformed.self) {
-            try WorkerWireTests.decode(
-                WorkerReply.rendered(RenderedIcon(row: icon.row, files: icon.files + [contents])).encoded, request, hash)
-        }
+        let (row, files) = honest.row(
+            input: "icons/home-dark.png", plan: plan, contentHash: ContentHash(of: data), work: request.work)
+        #expect(files.map(\.path) == ["icons/home.imageset/home-dark.png"])
+        #expect(row.contentsFile == nil && row.selectorFile == nil)
     }
 
     @Test("the plan: a twin's paths, the state list, and the units an icon and its twins make")

@@ -246,65 +246,47 @@ struct VectorOutputTests {
     }
 }
 
-/// A worker's reply is checked against the plan for vectors too: a vector where the plan has
-/// none, a vector whose size or hash is not its file's, a Contents.json that is not the vector's.
+/// A worker's reply is checked against its request for vectors too: a vector only where one was
+/// asked for and never beside renditions; the batch places it at the plan's vector path.
 @Suite("Vector outputs: worker replies checked")
 struct VectorWorkerReplyTests {
     static let plan = OutputPlan.Icon(
         stem: "icons/alarm", renditionPaths: [(1, "icons/alarm.imageset/alarm.png")],
         contentsPath: "icons/alarm.imageset/Contents.json", vectorPath: "icons/alarm.imageset/alarm.svg")
+    static let work = RenderedIcon.Work.render(.png, vector: .svg)
 
-    static func reply(plan: OutputPlan.Icon, forge: (inout RenderedIcon) -> Void = { _ in }) throws -> Result<
+    static func reply(asked: RenderedIcon.Work, forge: (inout RenderedIcon) -> Void = { _ in }) throws -> Result<
         WorkerReply, WorkerWire.Malformed
     > {
         let data = try Fixtures.data(Fixtures.fixture("svg/vector/alarm.svg"))
-        let hash = ContentHash(of: data)
-        var icon = try RenderedIcon.render(
-            data, input: "icons/alarm.svg", plan: Self.plan, normalizer: Normalizer(options: NormalizeOptions(scales: [1])),
-            format: .png, contentHash: hash)
+        let options = NormalizeOptions(scales: [1])
+        var icon = try RenderedIcon.make(data, normalizer: Normalizer(options: options), work: work)
         forge(&icon)
-        let request = WorkerRequest.render(
-            input: "icons/alarm.svg", plan: plan, options: NormalizeOptions(scales: [1]), format: .png, contentHash: hash,
-            data: data)
-        let frame = WorkerReply.rendered(icon).encoded
+        let request = WorkerRequest(options: options, work: asked, data: data)
         return Result { () throws(WorkerWire.Malformed) in
-            try WorkerReply(
-                kind: WorkerReply.renderedKind, fields: Array(frame[WorkerWire.headerSize...]), answering: request,
-                contentHash: hash)
+            try WorkerWireTests.decode(WorkerReply.rendered(icon).encoded, request)
         }
     }
 
-    @Test("the honest reply passes; the request carries the vector path through the wire")
+    @Test("the honest reply passes and its vector lands at the plan's vector path")
     func honest() throws {
-        guard case .success(.rendered(let icon)) = try Self.reply(plan: Self.plan) else { Issue.record("refused"); return }
-        #expect(icon.row.vectorFile?.path == "icons/alarm.imageset/alarm.svg")
-        let request = WorkerRequest.render(
-            input: "a.svg", plan: Self.plan, options: NormalizeOptions(), format: .png, contentHash: ContentHash(of: Data([1])),
-            data: Data([1]))
-        let head = request.head
-        let header = try WorkerWire.header(head[...])
-        let decoded = try WorkerRequest(kind: header.kind, fields: Array(head[WorkerWire.headerSize...]), body: Data([1]))
-        guard case .render(_, let plan, _, _, _, _) = decoded else { Issue.record("not a render"); return }
-        #expect(plan == Self.plan)
+        guard case .success(.rendered(let icon)) = try Self.reply(asked: Self.work) else { Issue.record("refused"); return }
+        let (row, files) = icon.row(
+            input: "icons/alarm.svg", plan: Self.plan, contentHash: ContentHash(of: Data()), work: Self.work)
+        #expect(row.vectorFile?.path == "icons/alarm.imageset/alarm.svg" && row.renditions == [])
+        #expect(files.map(\.path) == ["icons/alarm.imageset/alarm.svg"])
+        #expect(row.vectorFile?.hash == ContentHash(of: files[0].bytes).description)
     }
 
-    @Test("refused: a vector the plan has no place for, forged bytes, a Contents.json (the batch's alone)")
+    @Test("refused: a vector where none was asked for, or beside renditions")
     func forged() throws {
-        let noVector = OutputPlan.Icon(
-            stem: Self.plan.stem, renditionPaths: Self.plan.renditionPaths, contentsPath: Self.plan.contentsPath)
-        guard case .failure = try Self.reply(plan: noVector) else {
-            Issue.record("accepted a vector the plan has no place for"); return
+        guard case .failure = try Self.reply(asked: .render(.png, vector: nil)) else {
+            Issue.record("accepted a vector none was asked for"); return
         }
-        let forgedBytes = try Self.reply(plan: Self.plan) { icon in
-            icon = RenderedIcon(
-                row: icon.row,
-                files: [IconFiles.File(path: icon.files[0].path, bytes: Array("<svg/>".utf8))] + icon.files.dropFirst())
+        guard case .failure = try Self.reply(asked: .plan) else { Issue.record("accepted a vector for inspect"); return }
+        let both = try Self.reply(asked: Self.work) { icon in
+            icon.renditions = [.init(scale: 1, pixelWidth: 25, pixelHeight: 25, bytes: [1])]
         }
-        guard case .failure = forgedBytes else { Issue.record("accepted forged vector bytes"); return }
-        let forgedContents = try Self.reply(plan: Self.plan) { icon in
-            icon = RenderedIcon(
-                row: icon.row, files: icon.files + [IconFiles.File(path: Self.plan.contentsPath!, bytes: Array("{}".utf8))])
-        }
-        guard case .failure = forgedContents else { Issue.record("accepted a forged Contents.json"); return }
+        guard case .failure = both else { Issue.record("accepted a vector beside renditions"); return }
     }
 }

@@ -57,12 +57,9 @@ struct WorkerFaultTests {
         #expect(result.counts.failed == Self.faults.count)
     }
 
-    /// One input of `IconEngine.render`'s group, with a flat layout's paths.
-    static func job(_ data: Data, _ name: String) -> IconEngine.RenderJob {
-        let plan = OutputPlan.Icon(
-            stem: name, renditionPaths: [1, 2, 3].map { (Double($0), "\(name)@\($0)x.png") }, contentsPath: nil)
-        return IconEngine.RenderJob(
-            data: data, input: name, plan: plan, normalizer: Normalizer(), format: .png, contentHash: ContentHash(of: data))
+    /// One input of `IconEngine.make`'s group, rendered as PNGs at the default scales.
+    static func job(_ data: Data, _ name: String) -> IconEngine.Job {
+        IconEngine.Job(data: data, normalizer: Normalizer(), work: .render(.png, vector: nil))
     }
 
     @Test(
@@ -73,13 +70,13 @@ struct WorkerFaultTests {
         let png = try Fixtures.data(Fixtures.testImage("home.png"))
         let svg = try Fixtures.data(Fixtures.testImage("house.svg"))
         let good = (0..<5).map { Self.job($0.isMultiple(of: 2) ? png : svg, "good-\($0)") }
-        let inProcess = try #require(IconEngine(jail: nil).render(good, shouldStop: { 0 })).map { try $0.get() }
+        let inProcess = try #require(IconEngine(jail: nil).make(good, shouldStop: { 0 })).map { try $0.get() }
         let engine = IconEngine(jail: BuildStep.faultJail)
         defer { engine.finish() }
         for place in 0...good.count {
             var group = good
             group.insert(Self.job(Data(IconWorker.TestFault.prefix + Array(fault.rawValue.utf8)), "fault"), at: place)
-            let results = try #require(engine.render(group, shouldStop: { 0 }))
+            let results = try #require(engine.make(group, shouldStop: { 0 }))
             #expect(results.count == group.count)
             for (position, result) in results.enumerated() {
                 switch result {
@@ -87,7 +84,7 @@ struct WorkerFaultTests {
                     #expect(error.code == expected.1 && error.message == expected.2, "\(fault) at \(place): \(error)")
                 case .success(let icon) where position != place:
                     let other = inProcess[position < place ? position : position - 1]
-                    #expect(icon.row == other.row && icon.files == other.files, "\(fault) at \(place): input \(position)")
+                    #expect(icon == other, "\(fault) at \(place): input \(position)")
                 default:
                     Issue.record("\(fault) at \(place): input \(position) came back \(result)")
                 }
@@ -109,9 +106,7 @@ struct WorkerFaultTests {
             executable: BuildStep.faultJail.executable, arguments: BuildStep.faultJail.workerArguments)
         defer { worker.kill() }
         let png = try Fixtures.data(Fixtures.testImage("home.png"))
-        let job = Self.job(png, "home")
-        let request = WorkerRequest.render(
-            input: "home", plan: job.plan, options: Normalizer().options, format: .png, contentHash: job.contentHash, data: png)
+        let request = WorkerRequest(options: Normalizer().options, work: .render(.png, vector: nil), data: png)
         guard case .replies(let replies) = worker.exchange([request], shouldStop: { 0 }) else {
             Issue.record("the worker did not answer")
             return
@@ -130,14 +125,14 @@ struct WorkerFaultTests {
         let group = [Self.job(png, "a"), Self.job(png, "b"), spin, Self.job(png, "c")]
         let engine = IconEngine(jail: BuildStep.faultJail)
         defer { engine.finish() }
-        let results = try #require(engine.render(group, shouldStop: { 0 }))
+        let results = try #require(engine.make(group, shouldStop: { 0 }))
         #expect(results.count == 4)
         for (position, result) in results.enumerated() {
             switch result {
             case .failure(let error):
                 #expect(position == 2 && error.code == .tooLarge && error.message == WorkerLimits.svgCPUText, "\(error)")
             case .success(let icon):
-                #expect(position != 2 && icon.files.count == 3)
+                #expect(position != 2 && icon.renditions.count == 3)
             }
         }
     }

@@ -5,133 +5,116 @@ import TabIcons
 import TabIconsTestSupport
 
 /// The batch–worker messages (`WorkerWire`, `WorkerRequest`, `WorkerReply`): what one side writes
-/// the other reads back, and a reply that is garbage, truncated or lying about its files is
-/// refused as malformed, never a crash or a trusted row.
+/// the other reads back; a reply that is garbage, truncated, or claims what was not asked for is
+/// refused as malformed, never a crash; and a worker names nothing: the row and the files' paths,
+/// sizes and hashes are the batch's (`RenderedIcon.row`).
 @Suite("Worker messages")
 struct WorkerWireTests {
     static let plan = OutputPlan.Icon(
         stem: "icons/home", renditionPaths: [(1, "icons/home.png"), (2, "icons/home@2x.png"), (3, "icons/home@3x.png")],
         contentsPath: nil)
+    static let options = NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template)
 
-    static func request(_ data: Data) -> WorkerRequest {
-        .render(
-            input: "icons/home.png", plan: plan, options: NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template),
-            format: .webp(quality: 80), contentHash: ContentHash(of: data), data: data)
+    static func request(_ data: Data, work: RenderedIcon.Work = .render(.png, vector: nil)) -> WorkerRequest {
+        WorkerRequest(options: options, work: work, data: data)
     }
 
     /// A real reply: the in-process body's answer for TestImages/home.png, framed.
-    static func reply() throws -> (request: WorkerRequest, frame: [UInt8], hash: ContentHash) {
+    static func reply(work: RenderedIcon.Work = .render(.png, vector: nil)) throws -> (
+        request: WorkerRequest, icon: RenderedIcon, frame: [UInt8]
+    ) {
         let data = try Fixtures.data(Fixtures.testImage("home.png"))
-        let request = request(data)
-        let hash = ContentHash(of: data)
-        let icon = try RenderedIcon.render(
-            data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
-        return (request, WorkerReply.rendered(icon).encoded, hash)
+        let icon = try RenderedIcon.make(data, normalizer: Normalizer(options: options), work: work)
+        return (request(data, work: work), icon, WorkerReply.rendered(icon).encoded)
     }
 
-    static func decode(_ frame: [UInt8], _ request: WorkerRequest, _ hash: ContentHash) throws(WorkerWire.Malformed)
-        -> WorkerReply
-    {
+    static func decode(_ frame: [UInt8], _ request: WorkerRequest) throws(WorkerWire.Malformed) -> WorkerReply {
         let header = try WorkerWire.header(frame[...])
         guard header.bodyLength == 0, frame.count == WorkerWire.headerSize + header.fieldsLength else {
             throw WorkerWire.Malformed("length")
         }
-        return try WorkerReply(
-            kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), answering: request, contentHash: hash)
+        return try WorkerReply(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), answering: request)
     }
 
-    @Test("a request reads back as written")
-    func requestRoundTrip() throws {
-        let request = Self.request(Data([1, 2, 3]))
+    @Test(
+        "a request reads back as written",
+        arguments: [
+            RenderedIcon.Work.render(.webp(quality: 80), vector: nil), .render(.png, vector: .vectorDrawable),
+            .render(.webp(quality: nil), vector: .svg), .plan
+        ])
+    func requestRoundTrip(work: RenderedIcon.Work) throws {
+        let request = Self.request(Data([1, 2, 3]), work: work)
         let frame = request.head
         let header = try WorkerWire.header(frame[...])
         #expect(header.fieldsLength == frame.count - WorkerWire.headerSize && header.bodyLength == 3)
         let read = try WorkerRequest(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), body: request.data)
-        guard case .render(let input, let plan, let options, let format, let contentHash, let data) = read else {
-            Issue.record("not a render"); return
-        }
-        #expect(input == "icons/home.png" && plan == Self.plan && data == Data([1, 2, 3]))
-        #expect(contentHash == ContentHash(of: Data([1, 2, 3])))
-        #expect(options == NormalizeOptions(scales: [1, 2, 3], trim: true, render: .template) && format == .webp(quality: 80))
+        #expect(read.options == Self.options && read.work == work && read.data == Data([1, 2, 3]))
     }
 
-    @Test("a reply reads back as written, named as the batch names it")
+    @Test("a reply reads back as made; the batch names it, places its files at the plan's paths and hashes them")
     func replyRoundTrip() throws {
-        let (request, frame, hash) = try Self.reply()
-        guard case .rendered(let icon) = try Self.decode(frame, request, hash) else { Issue.record("not rendered"); return }
-        #expect(icon.row.input == "icons/home.png" && icon.row.name == "home" && icon.row.contentHash == hash.description)
-        #expect(icon.files.map(\.path) == Self.plan.renditionPaths.map(\.path))
+        let (request, icon, frame) = try Self.reply()
+        guard case .rendered(let read) = try Self.decode(frame, request) else { Issue.record("not rendered"); return }
+        #expect(read == icon && read.renditions.map(\.scale) == [1, 2, 3])
+        let hash = ContentHash(of: request.data)
+        let (row, files) = read.row(input: "icons/home.png", plan: Self.plan, contentHash: hash, work: request.work)
+        #expect(row.input == "icons/home.png" && row.name == "home" && row.contentHash == hash.description)
+        #expect(files.map(\.path) == Self.plan.renditionPaths.map(\.path))
+        #expect(row.renditions?.map(\.hash) == files.map { ContentHash(of: $0.bytes).description })
+        #expect(row.renditions?.map(\.bytes) == files.map(\.bytes.count))
+        #expect(row.contentsFile == nil && row.selectorFile == nil && row.vectorFile == nil)
+    }
+
+    @Test("inspect's reply: the figures only, a row without renditions")
+    func planReply() throws {
+        let (request, icon, frame) = try Self.reply(work: .plan)
+        guard case .rendered(let read) = try Self.decode(frame, request) else { Issue.record("not rendered"); return }
+        #expect(read == icon && read.renditions.isEmpty && read.vector == nil)
+        let (row, files) = read.row(input: "home.png", plan: Self.plan, contentHash: ContentHash(of: request.data), work: .plan)
+        #expect(row.renditions == nil && files.isEmpty && row.decodeScale > 0)
     }
 
     @Test("every truncation and every single flipped byte of a reply is refused or read, never a crash")
     func garbage() throws {
-        let (request, frame, hash) = try Self.reply()
+        let (request, _, frame) = try Self.reply()
         for end in stride(from: 0, to: frame.count, by: max(1, frame.count / 300)) {
-            #expect(throws: WorkerWire.Malformed.self) { try Self.decode(Array(frame[..<end]), request, hash) }
+            #expect(throws: WorkerWire.Malformed.self) { try Self.decode(Array(frame[..<end]), request) }
         }
         var random = SeededGenerator(seed: 17)
         for _ in 0..<300 {
             var bent = frame
             bent[Int.random(in: 0..<bent.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
-            _ = try? Self.decode(bent, request, hash)
+            _ = try? Self.decode(bent, request)
         }
         #expect(throws: WorkerWire.Malformed.self) {
-            try Self.decode((0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }, request, hash)
+            try Self.decode((0..<64).map { _ in UInt8.random(in: 0...255, using: &random) }, request)
         }
     }
 
-    @Test(
-        "a worker's reply never carries an image set's Contents.json (the batch makes it for the unit): a file or an entry for it is refused"
-    )
-    func noContentsFromAWorker() throws {
-        let plan = OutputPlan.Icon(
-            stem: "home",
-            renditionPaths: [
-                (1, "home.imageset/home.png"), (2, "home.imageset/home@2x.png"),
-                (3, "home.imageset/home@3x.png")
-            ],
-            contentsPath: "home.imageset/Contents.json")
-        let data = try Fixtures.data(Fixtures.testImage("home.png"))
-        let hash = ContentHash(of: data)
-        let request = WorkerRequest.render(
-            input: "icons/home.png", plan: plan, options: NormalizeOptions(), format: .png, contentHash: hash, data: data)
-        let icon = try RenderedIcon.render(
-            data, input: "icons/home.png", plan: plan, normalizer: Normalizer(), format: .png, contentHash: hash)
-        guard case .rendered(let honest) = try Self.decode(WorkerReply.rendered(icon).encoded, request, hash) else {
-            Issue.record("the honest reply was refused")
-            return
+    @Test("refused: a rendition at a scale not asked for, twice or out of order; renditions or a vector for inspect")
+    func claimsNotAskedFor() throws {
+        let (request, icon, _) = try Self.reply()
+        func refused(_ forge: (inout RenderedIcon) -> Void, _ request: WorkerRequest) -> Bool {
+            var forged = icon
+            forge(&forged)
+            return (try? Self.decode(WorkerReply.rendered(forged).encoded, request)) == nil
         }
-        #expect(honest.row.contentsFile == nil && honest.files.map(\.path) == plan.renditionPaths.map(\.path))
-        let contents = IconFiles.File(path: plan.contentsPath!, bytes: Array(#"{"images": [], "evil": true}"#.utf8))
-        #expect(throws: WorkerWire.Malformed.self) {
-            try Self.decode(
-                WorkerReply.rendered(RenderedIcon(row: icon.row, files: icon.files + [contents])).encoded, request, hash)
-        }
-        var row = icon.row
-        row.contentsFile = Manifest.FileEntry(
-            path: plan.contentsPath!, bytes: contents.bytes.count, hash: ContentHash(of: contents.bytes))
-        #expect(throws: WorkerWire.Malformed.self) {
-            try Self.decode(WorkerReply.rendered(RenderedIcon(row: row, files: icon.files)).encoded, request, hash)
-        }
-    }
-
-    @Test("a reply whose file is not the plan's, or whose bytes are not the row's, is refused")
-    func lyingReply() throws {
-        let (request, _, hash) = try Self.reply()
-        let data = try Fixtures.data(Fixtures.testImage("home.png"))
-        let icon = try RenderedIcon.render(
-            data, input: "x", plan: Self.plan, normalizer: Normalizer(), format: .png, contentHash: hash)
-        var files = icon.files
-        files[0] = IconFiles.File(path: "../../etc/passwd", bytes: files[0].bytes)
-        #expect(throws: WorkerWire.Malformed.self) {
-            try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash)
-        }
-        files = icon.files
-        files[1] = IconFiles.File(path: files[1].path, bytes: files[1].bytes + [0])
-        #expect(throws: WorkerWire.Malformed.self) {
-            try Self.decode(WorkerReply.rendered(RenderedIcon(row: icon.row, files: files)).encoded, request, hash)
-        }
-        let inspected = WorkerReply.inspected(icon.row).encoded
-        #expect(throws: WorkerWire.Malformed.self) { try Self.decode(inspected, request, hash) }
+        let first = icon.renditions[0]
+        #expect(refused({ $0.renditions.append(first) }, request))
+        #expect(refused({ $0.renditions.reverse() }, request))
+        #expect(refused({ $0.renditions[0] = .init(scale: 4, pixelWidth: 1, pixelHeight: 1, bytes: first.bytes) }, request))
+        #expect(refused({ $0.renditions[0] = .init(scale: 1, pixelWidth: 0, pixelHeight: 1, bytes: first.bytes) }, request))
+        #expect(refused({ $0.figures.pixelWidth = -1 }, request))
+        #expect(refused({ $0.figures.decodeScale = .infinity }, request))
+        #expect(refused({ $0.vector = Array("<svg/>".utf8) }, request))
+        let inspect = Self.request(request.data, work: .plan)
+        #expect(refused({ _ in }, inspect))
+        #expect(
+            refused(
+                {
+                    $0.renditions = []; $0.vector = Array("<svg/>".utf8)
+                }, inspect))
+        // An honest skipped upscale leaves a gap, which is read.
+        #expect(!refused({ $0.renditions.remove(at: 1) }, request))
     }
 }

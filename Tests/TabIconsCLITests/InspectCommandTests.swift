@@ -10,6 +10,17 @@ import TabIconsTestSupport
 
 @Suite("tabicon inspect")
 struct InspectCommandTests {
+    /// Test images through inspect's engine (`InspectRun`), in process, as rows.
+    static func inspected(_ names: [String]) throws -> [Manifest.Icon] {
+        let inputs = try names.map { name in
+            let data = try Data(contentsOf: Fixtures.testImage(name))
+            return BatchInput(
+                name: name, outputStem: (name as NSString).deletingPathExtension,
+                load: { () throws(TabIconsError) -> Data in data })
+        }
+        return try InspectRun(box: .regular, limits: .default).run(inputs).map { try #require($0).get() }
+    }
+
     @Test("inspect reports what the SPEC's document says, without renditions, and writes nothing")
     func inspectDocument() throws {
         let dir = try TemporaryDirectory("inspect")
@@ -17,14 +28,12 @@ struct InspectCommandTests {
             try FileManager.default.copyItem(at: Fixtures.testImage(name), to: dir.url.appendingPathComponent(name))
         }
         let before = try dir.snapshot()
-        let info = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("home.png")))
-        #expect(info.info.pixelWidth == 96 && info.info.hasAlpha)
-        #expect(info.lints.isEmpty)
-        let avatar = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("avatar-exif6.jpg")))
-        #expect(avatar.info.orientation.rawValue == 6 && avatar.lints.map(\.code) == [.opaque])
-        let animated = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("animated.webp")))
-        #expect(animated.info.isAnimated && animated.lints.map(\.code).contains(.animated))
-        let small = try IconInspector().inspect(Data(contentsOf: Fixtures.testImage("rgba16-32.png")))
+        let rows = try Self.inspected(["home.png", "avatar-exif6.jpg", "animated.webp", "rgba16-32.png"])
+        let (info, avatar, animated, small) = (rows[0], rows[1], rows[2], rows[3])
+        #expect(info.pixelWidth == 96 && info.hasAlpha && info.renditions == nil)
+        #expect(info.lints.isEmpty && info.name == "home" && info.input == "home.png")
+        #expect(avatar.orientation == 6 && avatar.lints.map(\.code) == [.opaque])
+        #expect(animated.animated && animated.lints.map(\.code).contains(.animated))
         #expect(small.lints.map(\.code).contains(.undersized))
         #expect(SilentCLI.run(["inspect", dir.url.path]) == .success)
         #expect(SilentCLI.run(["inspect", "--json", dir.url.path]) == .success)
@@ -33,13 +42,10 @@ struct InspectCommandTests {
 
     @Test("the manifest's JSON has SPEC §6's keys in order and omits renditions for inspect")
     func manifestShape() throws {
-        let data = try Data(contentsOf: Fixtures.testImage("home.png"))
-        let report = try IconInspector().inspect(data)
+        var row = try Self.inspected(["home.png"])[0]
+        row.input = "icons/home.png"
         var manifest = Manifest(box: .regular, scales: [1, 2, 3])
-        manifest.icons.append(
-            .init(
-                input: "icons/home.png", name: "home", icon: report.planned,
-                contentHash: report.contentHash, renditions: nil))
+        manifest.icons.append(row)
         manifest.errors.append(.init(input: "icons/bad.png", error: TabIconsError(.corrupt, "IDAT: incorrect data check")))
         let text = String(decoding: manifest.jsonData(), as: UTF8.self)
         let keys = [

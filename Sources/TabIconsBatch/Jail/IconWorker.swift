@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// The worker side of the jail: `tabicon __worker` (SPEC §2). Started by `WorkerProcess`, it
-/// reads `WorkerRequest`s on standard input, runs the batch's own body on each
-/// (`RenderedIcon.render` / `.inspect`) and answers each with a `WorkerReply` on the same socket,
+/// reads `WorkerRequest`s on standard input, runs the engine's own body on each
+/// (`RenderedIcon.make`) and answers each with a `WorkerReply` on the same socket,
 /// in order (a few together: `WorkerOutbox`), until the batch closes it.
 package enum IconWorker {
     /// Runs the worker until its input ends; the exit status (0 at the end of the input, 2 on a
@@ -54,15 +54,8 @@ package enum IconWorker {
 
     private static func answer(_ request: WorkerRequest) -> WorkerReply {
         do throws(TabIconsError) {
-            switch request {
-            case .render(let input, let plan, let options, let format, let contentHash, let data):
-                return .rendered(
-                    try RenderedIcon.render(
-                        data, input: input, plan: plan, normalizer: Normalizer(options: options),
-                        format: format, contentHash: contentHash))
-            case .inspect(let input, let name, let box, let limits, let data):
-                return .inspected(try RenderedIcon.inspect(data, input: input, name: name, box: box, limits: limits))
-            }
+            return .rendered(
+                try RenderedIcon.make(request.data, normalizer: Normalizer(options: request.options), work: request.work))
         } catch {
             // Under RLIMIT_DATA an allocation that fails is this limit (cairo says `NoMemory`).
             if WorkerFailure.mentionsAllocationFailure(error.message) {

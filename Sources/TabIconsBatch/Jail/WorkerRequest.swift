@@ -1,42 +1,25 @@
 import TabIcons
 import Foundation
 
-/// What the batch asks a worker to do with one input: `RenderedIcon.render` (normalize and
-/// encode, for `normalize` and `preview`) or `RenderedIcon.inspect`, with everything the worker
-/// needs, since it shares nothing else with the batch. Encoded in `WorkerWire`'s framing: the
-/// input's bytes are the body, everything else the fields.
-enum WorkerRequest: Sendable {
-    /// `contentHash` is the batch's hash of `data`, which the worker takes instead of hashing a
-    /// photo's bytes again (its row's hash is the batch's own in the end: `WorkerReply`).
-    case render(
-        input: String, plan: OutputPlan.Icon, options: NormalizeOptions, format: OutputFormat, contentHash: ContentHash,
-        data: Data)
-    case inspect(input: String, name: String, box: IconBox, limits: DecodeOptions.Limits, data: Data)
+/// What the batch asks a worker to make of one input (`RenderedIcon.make`), with everything the
+/// worker needs, since it shares nothing else with the batch: the options, the work, and the
+/// input's bytes as the body (`WorkerWire`'s framing). Nothing names the input or its outputs:
+/// the batch names and places what comes back (`RenderedIcon.row`).
+struct WorkerRequest: Sendable {
+    let options: NormalizeOptions
+    let work: RenderedIcon.Work
+    let data: Data
 
-    static let renderKind: UInt8 = 1
-    static let inspectKind: UInt8 = 2
-
-    var data: Data {
-        switch self {
-        case .render(_, _, _, _, _, let data), .inspect(_, _, _, _, let data): data
-        }
-    }
+    static let kind: UInt8 = 1
 
     /// The header and fields; `data` follows them as the body.
     var head: [UInt8] {
         var writer = WorkerWire.Writer()
-        switch self {
-        case .render(let input, let plan, let options, let format, let contentHash, let data):
-            writer.string(input)
-            writer.string(plan.stem)
-            writer.int(plan.renditionPaths.count)
-            for (scale, path) in plan.renditionPaths {
-                writer.double(scale)
-                writer.string(path)
-            }
-            writer.optionalString(plan.contentsPath)
-            writer.optionalString(plan.vectorPath)
-            Self.write(options, into: &writer)
+        Self.write(options, into: &writer)
+        switch work {
+        case .plan: writer.int(0)
+        case .render(let format, let vector):
+            writer.int(1)
             switch format {
             case .png: writer.int(0)
             case .webp(let quality):
@@ -44,30 +27,24 @@ enum WorkerRequest: Sendable {
                 writer.bool(quality != nil)
                 writer.double(Double(quality ?? 0))
             }
-            writer.int(Int(Int64(bitPattern: contentHash.high)))
-            writer.int(Int(Int64(bitPattern: contentHash.low)))
-            return WorkerWire.frame(kind: Self.renderKind, fields: writer.bytes, bodyLength: data.count)
-        case .inspect(let input, let name, let box, let limits, let data):
-            writer.string(input)
-            writer.string(name)
-            writer.double(box.points)
-            Self.write(limits, into: &writer)
-            return WorkerWire.frame(kind: Self.inspectKind, fields: writer.bytes, bodyLength: data.count)
+            writer.int(vector.map { $0 == .svg ? 1 : 2 } ?? 0)
         }
+        return WorkerWire.frame(kind: Self.kind, fields: writer.bytes, bodyLength: data.count)
+    }
+
+    init(options: NormalizeOptions, work: RenderedIcon.Work, data: Data) {
+        self.options = options
+        self.work = work
+        self.data = data
     }
 
     init(kind: UInt8, fields: [UInt8], body data: Data) throws(WorkerWire.Malformed) {
+        guard kind == Self.kind else { throw WorkerWire.Malformed("an unknown request kind \(kind)") }
         var reader = WorkerWire.Reader(fields)
-        switch kind {
-        case Self.renderKind:
-            let input = try reader.string()
-            let stem = try reader.string()
-            var paths: [(scale: Double, path: String)] = []
-            for _ in 0..<(try reader.count(minimumSize: 12)) { paths.append((try reader.double(), try reader.string())) }
-            let contentsPath = try reader.optionalString()
-            let plan = OutputPlan.Icon(
-                stem: stem, renditionPaths: paths, contentsPath: contentsPath, vectorPath: try reader.optionalString())
-            let options = try Self.readOptions(&reader)
+        options = try Self.readOptions(&reader)
+        switch try reader.int() {
+        case 0: work = .plan
+        case 1:
             let format: OutputFormat
             switch try reader.int() {
             case 0: format = .png
@@ -77,19 +54,18 @@ enum WorkerRequest: Sendable {
                 format = .webp(quality: hasQuality ? quality : nil)
             default: throw WorkerWire.Malformed("an unknown output format")
             }
-            let contentHash = ContentHash(
-                high: UInt64(bitPattern: Int64(try reader.int())), low: UInt64(bitPattern: Int64(try reader.int())))
-            self = .render(input: input, plan: plan, options: options, format: format, contentHash: contentHash, data: data)
-        case Self.inspectKind:
-            let input = try reader.string()
-            let name = try reader.string()
-            guard let box = IconBox(points: try reader.double()) else { throw WorkerWire.Malformed("a box that is not one") }
-            let limits = try Self.readLimits(&reader)
-            self = .inspect(input: input, name: name, box: box, limits: limits, data: data)
-        default:
-            throw WorkerWire.Malformed("an unknown request kind \(kind)")
+            let vector: VectorConversion.Target?
+            switch try reader.int() {
+            case 0: vector = nil
+            case 1: vector = .svg
+            case 2: vector = .vectorDrawable
+            default: throw WorkerWire.Malformed("an unknown vector target")
+            }
+            work = .render(format, vector: vector)
+        default: throw WorkerWire.Malformed("an unknown work")
         }
         try reader.end()
+        self.data = data
     }
 
     private static func write(_ options: NormalizeOptions, into writer: inout WorkerWire.Writer) {

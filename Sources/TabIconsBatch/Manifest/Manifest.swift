@@ -28,15 +28,12 @@ public struct Manifest: Sendable, Equatable, Codable {
         case version, tool, box, scales, options, icons, errors, folders
     }
 
-    /// The `tool` every document names: `tabicon VERSION`.
-    package static let tool = "tabicon \(TabIconsVersion.current)"
-
     package init(
         box: IconBox, scales: [Double], options: OptionFingerprint? = nil, icons: [Icon] = [],
         errors: [ErrorEntry] = [], folders: [String] = []
     ) {
         self.version = 1
-        self.tool = Self.tool
+        self.tool = TabIconsVersion.tool
         self.box = box.points
         self.scales = scales
         self.options = options
@@ -225,42 +222,43 @@ public struct Manifest: Sendable, Equatable, Codable {
             case selectorFile, vectorFile, options, lints
         }
 
-        /// The row for a normalized icon: decode scale and point size are the normalizer's, of
-        /// the icon as laid out (after trim, on its square or circle), never worked out again.
+        /// A row from its figures. Decode scale and point size are held as `NumberText` writes
+        /// them (3.84, not 3.8400000000000003), so a manifest read back equals the one written.
         package init(
-            input: String, name: String, icon: NormalizedIcon, contentHash: ContentHash,
-            renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil
-        ) {
-            self.init(
-                input: input, name: name, info: icon.source, contentHash: contentHash,
-                decodeScale: icon.decodeScale, pointWidth: icon.pointWidth, pointHeight: icon.pointHeight,
-                renditions: renditions, contentsFile: contentsFile, lints: icon.lints)
-            self.intent = icon.intent
-        }
-
-        package init(
-            input: String, name: String, info: ImageInfo, contentHash: ContentHash,
-            decodeScale: Double, pointWidth: Double, pointHeight: Double,
-            renditions: [RenditionEntry]?, contentsFile: FileEntry? = nil, lints: [Lint]
+            input: String, name: String, format: ImageFormat, pixelWidth: Int, pixelHeight: Int,
+            orientation: Orientation, hasAlpha: Bool, animated: Bool, vector: Bool, contentHash: ContentHash,
+            decodeScale: Double, pointWidth: Double, pointHeight: Double, intent: IconIntent?,
+            renditions: [RenditionEntry]?, lints: [Lint]
         ) {
             self.input = input
             self.name = name
-            format = info.format.rawValue
-            pixelWidth = info.pixelWidth
-            pixelHeight = info.pixelHeight
-            orientation = info.orientation.rawValue
-            hasAlpha = info.hasAlpha
-            animated = info.isAnimated
-            vector = info.isVector ? true : nil
+            self.format = format.rawValue
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.orientation = orientation.rawValue
+            self.hasAlpha = hasAlpha
+            self.animated = animated
+            self.vector = vector ? true : nil
             self.contentHash = contentHash.description
-            // Held as `NumberText` writes them (3.84, not 3.8400000000000003), so a manifest read
-            // back equals the one written.
             self.decodeScale = NumberText.rounded(decodeScale)
             self.pointWidth = NumberText.rounded(pointWidth)
             self.pointHeight = NumberText.rounded(pointHeight)
+            self.intent = intent
             self.renditions = renditions
-            self.contentsFile = contentsFile
             self.lints = lints
+        }
+
+        /// A row for a source described by `info` (tests and tools that make rows by hand).
+        package init(
+            input: String, name: String, info: ImageInfo, contentHash: ContentHash,
+            decodeScale: Double, pointWidth: Double, pointHeight: Double,
+            renditions: [RenditionEntry]?, lints: [Lint]
+        ) {
+            self.init(
+                input: input, name: name, format: info.format, pixelWidth: info.pixelWidth,
+                pixelHeight: info.pixelHeight, orientation: info.orientation, hasAlpha: info.hasAlpha,
+                animated: info.isAnimated, vector: info.isVector, contentHash: contentHash, decodeScale: decodeScale,
+                pointWidth: pointWidth, pointHeight: pointHeight, intent: nil, renditions: renditions, lints: lints)
         }
 
         public static func == (a: Self, b: Self) -> Bool {

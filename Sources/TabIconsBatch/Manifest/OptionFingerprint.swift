@@ -39,16 +39,11 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
     }
 
     package init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat, vector: Bool = false) {
-        var quality: Double?
-        let formatName: String
-        switch format {
-        case .png: formatName = "png"
-        case .webp(let q):
-            formatName = "webp"
-            quality = q.map(Double.init)
-        }
+        let quality: Double? = if case .webp(let quality) = format { quality.map(Double.init) } else { nil }
+        // The format's name is its file extension (`OutputFormat.fileExtension`).
         fields = Fields(
-            tool: Manifest.tool, layout: layout.rawValue, format: formatName, quality: quality, box: options.box.points,
+            tool: TabIconsVersion.tool, layout: layout.rawValue, format: format.fileExtension, quality: quality,
+            box: options.box.points,
             scales: options.scales, shape: options.shape.rawValue, trim: options.trim, render: options.render.rawValue,
             filter: options.filter.rawValue, allowUpscale: options.allowUpscale, padding: options.padding.description,
             maxPixels: options.limits.maxPixels, maxSide: options.limits.maxSide,

@@ -67,7 +67,7 @@ public struct PreviewDocument: Sendable, Equatable {
     public var errors: [Manifest.ErrorEntry]
 
     package init(
-        tool: String = "tabicon \(TabIconsVersion.current)", box: Double, scales: [Double],
+        tool: String = TabIconsVersion.tool, box: Double, scales: [Double],
         render: NormalizeOptions.Render, icons: [Icon], errors: [Manifest.ErrorEntry]
     ) {
         self.tool = tool

@@ -19,13 +19,16 @@ public struct BatchNormalizer: Sendable {
     public var layout: OutputLayout
     public var format: OutputFormat
     public var outputRoot: URL
-    /// Default `outputRoot/manifest.json`.
+    /// Default `outputRoot/manifest.json` (`defaultManifestName`).
     public var manifestURL: URL
+    /// The manifest's name in `outputRoot` when no other place is given.
+    public static let defaultManifestName = "manifest.json"
     public var jobs: Int
     /// Bytes of estimated decode memory the workers may hold at once (`DecodeMemoryEstimate`);
-    /// an input larger than this runs alone. 48 MiB lets icons use every core while two large
-    /// progressive photos are never decoded side by side.
+    /// an input larger than this runs alone.
     public var memoryBudget: Int
+    /// 48 MiB lets icons use every core while two large progressive photos are never decoded side by side.
+    public static let defaultMemoryBudget = 48 << 20
     /// Redo every input, whatever the previous manifest says.
     public var force = false
     /// Compare only: write, rename and remove nothing.
@@ -55,13 +58,13 @@ public struct BatchNormalizer: Sendable {
     public init(
         normalizer: Normalizer, layout: OutputLayout = .flat, format: OutputFormat = .png,
         outputRoot: URL, manifestURL: URL? = nil, jobs: Int = JobCount.allCores,
-        memoryBudget: Int = 48 << 20
+        memoryBudget: Int = BatchNormalizer.defaultMemoryBudget
     ) {
         self.normalizer = normalizer
         self.layout = layout
         self.format = format
         self.outputRoot = outputRoot
-        self.manifestURL = manifestURL ?? outputRoot.appendingPathComponent("manifest.json")
+        self.manifestURL = manifestURL ?? outputRoot.appendingPathComponent(Self.defaultManifestName)
         self.jobs = max(1, jobs)
         self.memoryBudget = memoryBudget
     }
@@ -73,28 +76,18 @@ public struct BatchNormalizer: Sendable {
         case failed(index: Int, name: String, error: TabIconsError)
     }
 
-    package var fingerprint: OptionFingerprint {
-        OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector)
+    /// What the engine needs of this batch.
+    var engineSettings: EngineSettings {
+        EngineSettings(
+            normalizer: normalizer, layout: layout, format: format, vector: vector, force: force, checkOnly: checkOnly,
+            shouldStop: shouldStop)
     }
+
+    package var fingerprint: OptionFingerprint { engineSettings.fingerprint }
 
     /// The manifest this batch writes, before its icons, errors and folders.
     var manifestHead: Manifest {
         Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
-    }
-
-    /// What `input` is made with: its own settings, or the batch's; the scales and limits are
-    /// always the batch's (`IconSettings`), so its files are the ones the plan laid out.
-    func settings(of input: BatchInput) -> IconSettings { .of(input, run: normalizer.options, format: format) }
-
-    private var runSettings: IconSettings { IconSettings(options: normalizer.options, format: format) }
-
-    /// The fingerprint of an input with settings of its own (nil for the batch's): its incremental
-    /// cache key and its manifest entry's `options`, when that differs from the run's.
-    func fingerprint(of input: BatchInput) -> OptionFingerprint? {
-        let own = settings(of: input)
-        guard own != runSettings else { return nil }
-        let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format, vector: vector)
-        return fingerprint == self.fingerprint ? nil : fingerprint
     }
 
     /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
@@ -149,43 +142,12 @@ public struct BatchNormalizer: Sendable {
 
         let engine = IconEngine(jail: jail)
         defer { engine.finish() }
-        // Work goes by the plan's units: an icon and its twins are decided and written together.
-        let units = plan.units
-        let next = LockedState(0)
-        let outcomes = LockedState([IconOutcome?](repeating: nil, count: inputs.count))
-        let runner = UnitRunner(batch: self, previous: previous, budget: MemoryBudget(capacity: memoryBudget), engine: engine)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
-            let take = { () -> [Int]? in
-                next.withLock { position in
-                    guard position < units.count else { return nil }
-                    position += 1
-                    return units[position - 1]
-                }
-            }
-            let record = { (results: [(index: Int, outcome: IconOutcome)]) in
-                outcomes.withLock { for (index, outcome) in results { $0[index] = outcome } }
-                for (index, outcome) in results {
-                    let name = inputs[index].name
-                    switch outcome {
-                    case .written(let icon, _, _), .checked(let icon, _): onEvent(.done(index: index, name: name, icon: icon))
-                    case .reused(let icon, _): onEvent(.reused(index: index, name: name, icon: icon))
-                    case .failed(let error): onEvent(.failed(index: index, name: name, error: error))
-                    case .stopped: break
-                    }
-                }
-            }
-            switch directory {
-            case .failure(let error):
-                while shouldStop() == 0, let unit = take() {
-                    record(unit.map { ($0, .failed(error.naming(inputs[$0].name))) })
-                }
-            case .success(let directory):
-                runner.process(next: take, inputs: inputs, plan: plan, directory: directory, record: record)
-            }
-        }
+        let runner = UnitRunner(
+            settings: engineSettings, previous: previous, budget: MemoryBudget(capacity: memoryBudget), engine: engine)
+        let outcomes = runner.run(inputs, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
         return withExtendedLifetime((lock, manifestLock)) {
             finish(
-                outcomes.withLock { $0 }, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,
+                outcomes, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,
                 directory: try? directory.get(), plan: plan)
         }
     }
@@ -227,6 +189,9 @@ public struct BatchNormalizer: Sendable {
                 result.counts.written += changes.count
                 result.counts.unchanged += unchanged
                 result.changes += changes
+                manifest.icons.append(icon)
+            case .made(let icon, _):  // not from a run with a directory
+                result.counts.normalized += 1
                 manifest.icons.append(icon)
             case .checked(let icon, let changes):
                 result.counts.normalized += 1
@@ -303,6 +268,8 @@ enum IconOutcome: Sendable {
     case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
     /// Normalized and compared only (`--check`): what a run would write or change.
     case checked(Manifest.Icon, [BatchResult.Change])
+    /// Made and kept in memory, nothing written or compared (`preview`, `inspect`).
+    case made(Manifest.Icon, files: [IconFile])
     /// Carried over from the previous manifest, nothing decoded; the files its unit changed for it
     /// (its `Contents.json` or state list, when its twin changed).
     case reused(Manifest.Icon, changes: [BatchResult.Change])
@@ -316,7 +283,7 @@ extension IconOutcome {
     var row: Manifest.Icon? {
         get {
             switch self {
-            case .written(let icon, _, _), .checked(let icon, _), .reused(let icon, _): icon
+            case .written(let icon, _, _), .checked(let icon, _), .reused(let icon, _), .made(let icon, _): icon
             case .failed, .stopped: nil
             }
         }
@@ -326,6 +293,7 @@ extension IconOutcome {
             case .written(_, let changes, let unchanged): self = .written(newValue, changes, unchanged: unchanged)
             case .checked(_, let changes): self = .checked(newValue, changes)
             case .reused(_, let changes): self = .reused(newValue, changes: changes)
+            case .made(_, let files): self = .made(newValue, files: files)
             case .failed, .stopped: break
             }
         }

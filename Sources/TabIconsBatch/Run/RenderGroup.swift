@@ -17,7 +17,7 @@ struct RenderGroup {
     static let maximumBytes = 256 << 10
 
     enum Outcome {
-        case rendered(RenderedIcon)
+        case made(RenderedIcon, ContentHash)
         case failed(TabIconsError)
         /// The batch was asked to stop while the group was being rendered.
         case stopped
@@ -26,7 +26,7 @@ struct RenderGroup {
     private let engine: IconEngine
     private let budget: MemoryBudget?
     private let shouldStop: () -> Int32
-    private var jobs: [(index: Int, job: IconEngine.RenderJob)] = []
+    private var jobs: [(index: Int, job: IconEngine.Job, hash: ContentHash)] = []
     private var bytes = 0
     /// What this thread holds of the budget: its jobs' share and the input being loaded.
     private var held = 0
@@ -47,7 +47,7 @@ struct RenderGroup {
     /// and returns it if so; otherwise adds the input to the group (nil), sending the group when
     /// it is full. Its bytes are released once sent.
     mutating func add(
-        _ index: Int, _ input: BatchInput, plan: OutputPlan.Icon, normalizer: Normalizer, format: OutputFormat,
+        _ index: Int, _ input: BatchInput, normalizer: Normalizer, work: RenderedIcon.Work,
         reuse: (ContentHash) -> Manifest.Icon?
     ) throws(TabIconsError) -> Manifest.Icon? {
         let expected = max(input.expectedByteCount() ?? 0, 0)
@@ -78,12 +78,7 @@ struct RenderGroup {
             data = try load(input, holding: mine)
             hash = ContentHash(of: data)
         }
-        jobs.append(
-            (
-                index,
-                IconEngine.RenderJob(
-                    data: data, input: input.name, plan: plan, normalizer: normalizer, format: format, contentHash: hash)
-            ))
+        jobs.append((index, IconEngine.Job(data: data, normalizer: normalizer, work: work), hash))
         jobsHeld += mine
         bytes += data.count
         if jobs.count >= engine.groupSize || bytes >= Self.maximumBytes { send() }
@@ -103,10 +98,10 @@ struct RenderGroup {
     /// Renders what waits, records each outcome and releases the group's share of the budget.
     mutating func send() {
         guard !jobs.isEmpty else { return }
-        let results = engine.render(jobs.map(\.job), shouldStop: shouldStop)
-        for (position, index) in jobs.map(\.index).enumerated() {
+        let results = engine.make(jobs.map(\.job), shouldStop: shouldStop)
+        for (position, (index, _, hash)) in jobs.enumerated() {
             switch results?[position] {
-            case .success(let icon)?: outcomes[index] = .rendered(icon)
+            case .success(let icon)?: outcomes[index] = .made(icon, hash)
             case .failure(let error)?: outcomes[index] = .failed(error)
             case nil: outcomes[index] = .stopped
             }

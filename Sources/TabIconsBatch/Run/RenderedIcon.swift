@@ -1,31 +1,63 @@
 import TabIcons
 import Foundation
 
-/// What one input becomes before anything touches the disk: its manifest row and its files'
-/// bytes (`IconFiles`). The same value comes from `render` in process and from a jailed worker
-/// (which runs `render` itself), so the batch, the preview and the bytes on disk cannot tell
-/// which made it.
-struct RenderedIcon: Sendable {
-    let row: Manifest.Icon
-    /// The renditions' files in `row.renditions`' order, or the vector.
-    let files: [IconFiles.File]
+/// What one input becomes in the engine before the batch names or writes anything: the figures
+/// the normalizer learned and the encoded renditions (or the vector). The same value comes from
+/// `make` in process and from a jailed worker, which runs `make` itself and sends these figures
+/// and bytes, never a manifest row: the batch alone turns them into the row and the files at the
+/// plan's paths (`row`), with its own sizes and hashes of the bytes.
+struct RenderedIcon: Sendable, Equatable {
+    /// What is made of an input.
+    enum Work: Sendable, Equatable {
+        /// Normalized and encoded; with a vector target, an SVG input becomes that file instead,
+        /// unless the target cannot hold its drawing (then PNGs and a `vector-fallback` lint).
+        case render(OutputFormat, vector: VectorConversion.Target?)
+        /// The normalizer's plan only (`inspect`): decode scale, point size and lints, nothing drawn.
+        case plan
+    }
 
-    /// The body of the batch for one input: normalize, encode, name, the manifest row.
-    static func render(
-        _ data: Data, input: String, plan: OutputPlan.Icon, normalizer: Normalizer,
-        format: OutputFormat, contentHash: ContentHash
-    ) throws(TabIconsError) -> RenderedIcon {
+    /// The row's figures of the source and its placement (`Manifest.Icon`'s keys of the same names).
+    struct Figures: Sendable, Equatable {
+        var format: ImageFormat
+        var pixelWidth: Int
+        var pixelHeight: Int
+        var orientation: Orientation
+        var hasAlpha: Bool
+        var animated: Bool
+        var vector: Bool
+        var decodeScale: Double
+        var pointWidth: Double
+        var pointHeight: Double
+        var intent: IconIntent
+        var lints: [Lint]
+    }
+
+    /// One encoded rendition, in the order of the run's scales (a skipped upscale has none).
+    struct Rendition: Sendable, Equatable {
+        let scale: Double
+        let pixelWidth: Int
+        let pixelHeight: Int
+        let bytes: [UInt8]
+    }
+
+    var figures: Figures
+    var renditions: [Rendition]
+    /// The vector file's bytes (`--vector`), in place of renditions.
+    var vector: [UInt8]?
+
+    /// The body of the engine for one input's bytes, in process or in a worker.
+    static func make(_ data: Data, normalizer: Normalizer, work: Work) throws(TabIconsError) -> RenderedIcon {
+        guard case .render(let format, let target) = work else {
+            return RenderedIcon(figures: Figures(try normalizer.planned(data)), renditions: [])
+        }
         // `--vector`: the vector from the plan alone (no rendition drawn), the PNGs only when the
         // format cannot hold the drawing.
         var fallback: Lint?
-        if let target = plan.vectorTarget {
+        if let target {
             let planned = try normalizer.planned(data)
             switch try normalizer.vectorFile(data, icon: planned, target: target) {
             case .success(let bytes)?:
-                let files = try IconFiles(planned, plan: plan, format: format, vector: bytes)
-                return RenderedIcon(
-                    row: files.manifestIcon(input: input, plan: plan, icon: planned, contentHash: contentHash),
-                    files: files.files)
+                return RenderedIcon(figures: Figures(planned), renditions: [], vector: bytes)
             case .failure(let unsupported)?:
                 fallback = Lint(
                     .vectorFallback,
@@ -37,18 +69,56 @@ struct RenderedIcon: Sendable {
         }
         var icon = try normalizer.normalize(data)
         if let fallback { icon.lints.append(fallback) }
-        let files = try IconFiles(icon, plan: plan, format: format)
-        return RenderedIcon(
-            row: files.manifestIcon(input: input, plan: plan, icon: icon, contentHash: contentHash),
-            files: files.files)
+        var renditions: [Rendition] = []
+        for rendition in icon.renditions {
+            renditions.append(
+                Rendition(
+                    scale: rendition.scale, pixelWidth: rendition.bitmap.width, pixelHeight: rendition.bitmap.height,
+                    bytes: try format.encode(rendition.bitmap)))
+        }
+        return RenderedIcon(figures: Figures(icon), renditions: renditions)
     }
 
-    /// `inspect`'s body for one input: the row without renditions (`IconInspector`).
-    static func inspect(
-        _ data: Data, input: String, name: String, box: IconBox,
-        limits: DecodeOptions.Limits
-    ) throws(TabIconsError) -> Manifest.Icon {
-        let report = try IconInspector(box: box, limits: limits).inspect(data)
-        return Manifest.Icon(input: input, name: name, icon: report.planned, contentHash: report.contentHash, renditions: nil)
+    /// The input's manifest row and the files it writes, at `plan`'s paths, renditions first in
+    /// the row's order. `work` `.plan` makes a row without renditions (`inspect`'s).
+    func row(input: String, plan: OutputPlan.Icon, contentHash: ContentHash, work: Work) -> (Manifest.Icon, [IconFile]) {
+        var files: [IconFile] = []
+        var entries: [Manifest.RenditionEntry] = []
+        for rendition in renditions {
+            guard let path = plan.path(forScale: rendition.scale) else { continue }
+            files.append(IconFile(path: path, bytes: rendition.bytes))
+            entries.append(
+                Manifest.RenditionEntry(
+                    scale: rendition.scale, path: path, pixelWidth: rendition.pixelWidth,
+                    pixelHeight: rendition.pixelHeight, bytes: rendition.bytes.count, hash: ContentHash(of: rendition.bytes)))
+        }
+        let f = figures
+        var row = Manifest.Icon(
+            input: input, name: OutputLayout.iconName(stem: plan.stem), format: f.format, pixelWidth: f.pixelWidth,
+            pixelHeight: f.pixelHeight, orientation: f.orientation, hasAlpha: f.hasAlpha, animated: f.animated,
+            vector: f.vector, contentHash: contentHash, decodeScale: f.decodeScale, pointWidth: f.pointWidth,
+            pointHeight: f.pointHeight, intent: f.intent, renditions: work == .plan ? nil : entries, lints: f.lints)
+        if let vector, let path = plan.vectorPath {
+            row.vectorFile = Manifest.FileEntry(path: path, bytes: vector.count, hash: ContentHash(of: vector))
+            files.append(IconFile(path: path, bytes: vector))
+        }
+        return (row, files)
+    }
+}
+
+/// One file a unit writes: its path below `--out` and its bytes.
+struct IconFile: Sendable, Equatable {
+    let path: String
+    let bytes: [UInt8]
+}
+
+extension RenderedIcon.Figures {
+    init(_ icon: NormalizedIcon) {
+        let source = icon.source
+        self.init(
+            format: source.format, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight,
+            orientation: source.orientation, hasAlpha: source.hasAlpha, animated: source.isAnimated,
+            vector: source.isVector, decodeScale: icon.decodeScale, pointWidth: icon.pointWidth,
+            pointHeight: icon.pointHeight, intent: icon.intent, lints: icon.lints)
     }
 }

@@ -73,11 +73,12 @@ struct ManifestGeometryTests {
     @Test("inspect reports the plan's decode scale and point size, as normalize does")
     func inspectFromThePlan() throws {
         let data = try Self.png(width: 100, height: 50, glyph: (0, 0, 100, 50))
-        let report = try IconInspector().inspect(data)
+        let input = BatchInput(name: "wide.png", outputStem: "wide", load: { () throws(TabIconsError) -> Data in data })
+        let report = try #require(InspectRun(box: .regular, limits: .default).run([input])[0]).get()
         let normalized = try Normalizer().normalize(data)
-        #expect(report.planned.decodeScale == normalized.decodeScale)
-        #expect(report.planned.pointWidth == normalized.pointWidth && report.planned.pointHeight == normalized.pointHeight)
-        #expect(report.planned.decodeScale == 4 && report.planned.pointHeight == 12.5)
+        #expect(report.decodeScale == normalized.decodeScale)
+        #expect(report.pointWidth == normalized.pointWidth && report.pointHeight == normalized.pointHeight)
+        #expect(report.decodeScale == 4 && report.pointHeight == 12.5)
         #expect(report.lints == normalized.lints)
     }
 }

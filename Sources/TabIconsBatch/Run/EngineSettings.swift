@@ -1,0 +1,40 @@
+import TabIcons
+
+/// What the engine (`UnitRunner`) needs to know of a run, whoever runs it: `BatchNormalizer`
+/// (`normalize`, `--check`), `PreviewRun` (`preview`) and `InspectRun` (`inspect`). The disk's
+/// part of a run (where it writes, its manifest, what it trusts) is `BatchNormalizer`'s alone.
+struct EngineSettings: Sendable {
+    var normalizer: Normalizer
+    var layout: OutputLayout
+    var format: OutputFormat
+    var vector: Bool
+    /// `inspect`: the normalizer's plan only, rows without renditions.
+    var planOnly = false
+    /// Nothing carried over from the previous run (`--force`).
+    var force = false
+    /// Compare with the disk only, writing nothing (`--check`).
+    var checkOnly = false
+    var shouldStop: @Sendable () -> Int32
+
+    var fingerprint: OptionFingerprint {
+        OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector)
+    }
+
+    /// What `input` is made with: its own settings, or the run's; the scales and limits are
+    /// always the run's (`IconSettings`), so its files are the ones the plan laid out.
+    func settings(of input: BatchInput) -> IconSettings { .of(input, run: normalizer.options, format: format) }
+
+    /// The fingerprint of an input with settings of its own (nil for the run's): its incremental
+    /// cache key and its manifest entry's `options`, when that differs from the run's.
+    func fingerprint(of input: BatchInput) -> OptionFingerprint? {
+        let own = settings(of: input)
+        guard own != IconSettings(options: normalizer.options, format: format) else { return nil }
+        let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format, vector: vector)
+        return fingerprint == self.fingerprint ? nil : fingerprint
+    }
+
+    /// What the engine makes of an input placed at `plan` with `settings`.
+    func work(_ plan: OutputPlan.Icon, _ settings: IconSettings) -> RenderedIcon.Work {
+        planOnly ? .plan : .render(settings.format, vector: plan.vectorTarget)
+    }
+}

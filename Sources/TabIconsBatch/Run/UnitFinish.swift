@@ -1,0 +1,205 @@
+import TabIcons
+import Foundation
+
+/// The engine's finishing step for one unit, once every input of it has what it will have
+/// (`UnitRunner.Prepared`): the rows made and linked to their twins, the files the unit shares
+/// made (`Contents.json`, the state list), then the unit's files written as one set, compared
+/// (`--check`), or kept in memory (no directory).
+extension UnitRunner {
+    /// The outcome of every input of `unit`, in the unit's order, its rows linked to their twins
+    /// (`IconTwins.link`: `selectedTwin`, `darkTwin`, the `twin-mismatch` lint). The twins of an
+    /// icon are all in its unit, so the links are those the whole manifest would have.
+    func finish(
+        unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, prepared: [Int: Prepared]
+    ) -> [(index: Int, outcome: IconOutcome)] {
+        var outcomes = outcomes(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared)
+        var twins: [String: (selected: String?, dark: String?)] = [:]
+        for index in unit {
+            let links = plan.twins[index]
+            if links.selected != nil || links.dark != nil {
+                twins[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
+            }
+        }
+        let withRows = outcomes.indices.filter { outcomes[$0].outcome.row != nil }
+        var rows = withRows.map { outcomes[$0].outcome.row! }
+        IconTwins.link(&rows) { twins[$0] ?? (nil, nil) }
+        for (position, row) in zip(withRows, rows) { outcomes[position].outcome.row = row }
+        return outcomes
+    }
+
+    /// The outcome of every input of `unit`, in the unit's order, from what each input has.
+    private func outcomes(
+        unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, prepared: [Int: Prepared]
+    ) -> [(index: Int, outcome: IconOutcome)] {
+        var prepared = prepared
+        let stopped = {
+            unit.map { index -> (index: Int, outcome: IconOutcome) in
+                if case .failed(let error)? = prepared[index] { return (index, .failed(error)) }
+                return (index, .stopped)
+            }
+        }
+        guard settings.shouldStop() == 0, !unit.contains(where: { if case .stopped? = prepared[$0] { true } else { false } })
+        else { return stopped() }
+
+        // Each input's row, and the files it has to write.
+        var rows: [Int: Manifest.Icon] = [:]
+        var files: [Int: [IconFile]] = [:]
+        for index in unit {
+            switch prepared[index] {
+            case .reused(let row)?:
+                rows[index] = row
+                files[index] = []
+            case .made(let icon, let hash, let options, let inputStat)?:
+                guard let place = try? plan.icons[index].get() else { break }
+                var (row, made) = icon.row(
+                    input: inputs[index].name, plan: place, contentHash: hash,
+                    work: settings.work(place, settings.settings(of: inputs[index])))
+                row.options = options
+                row.inputStat = inputStat
+                rows[index] = row
+                files[index] = made
+            default:
+                break
+            }
+        }
+        // A dark twin's files belong to its icon's set (the image set, the icon's resource at night):
+        // when the icon has none this run, the twin is not written either, so the set stays as the
+        // last good run left it (SPEC §6a "Whole sets"; its previous files are kept).
+        if settings.layout != .flat {
+            for index in unit {
+                guard let dark = plan.twins[index].dark, rows[index] == nil, rows[dark] != nil else { continue }
+                rows[dark] = nil
+                files[dark] = nil
+                prepared[dark] = .failed(
+                    TabIconsError(
+                        .io, "not written: its files belong to its icon \(inputs[index].name), which failed",
+                        input: inputs[dark].name))
+            }
+        }
+        addSharedFiles(unit, plan: plan, prepared: prepared, rows: &rows, files: &files)
+
+        var outcomes: [(index: Int, outcome: IconOutcome)] = []
+        guard let directory else {
+            return unit.map { index in
+                rows[index].map { (index, .made($0, files: files[index]!)) } ?? (index, failure(prepared[index]))
+            }
+        }
+        if settings.checkOnly {
+            for index in unit {
+                guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
+                do throws(TabIconsError) {
+                    let changes = try compare(files[index]!, directory: directory)
+                    if case .reused? = prepared[index] {
+                        outcomes.append((index, .reused(row, changes: changes)))
+                    } else {
+                        outcomes.append((index, .checked(row, changes)))
+                    }
+                } catch {
+                    outcomes.append((index, .failed(error.naming(inputs[index].name))))
+                }
+            }
+            return outcomes
+        }
+        let written = unit.flatMap { index in (files[index] ?? []).map { (path: $0.path, bytes: $0.bytes) } }
+        let staged: [OutputDirectory.Staged], unchanged: Set<String>
+        do throws(TabIconsError) {
+            let set = try directory.stage(written)
+            guard settings.shouldStop() == 0 else {
+                directory.discard(set.staged)
+                return stopped()
+            }
+            try directory.commit(set.staged)
+            (staged, unchanged) = (set.staged, Set(set.unchanged))
+        } catch {
+            // The whole unit keeps its previous files ("Whole sets").
+            return unit.map { index in
+                rows[index] == nil ? (index, failure(prepared[index])) : (index, .failed(error.naming(inputs[index].name)))
+            }
+        }
+        let stagedPaths = Set(staged.map(\.relative))
+        for index in unit {
+            guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
+            let mine = files[index]!.map(\.path)
+            let changes = mine.filter(stagedPaths.contains).map { BatchResult.Change(kind: .write, path: $0) }
+            // What the file system says of the files now that they are in place (a rename moves
+            // ctime): the next run's stat cache. A carried-over file not written keeps its record.
+            // Nothing written (a carried-over row): its records stand as they are, arrays shared.
+            let updated: Manifest.Icon
+            if mine.isEmpty {
+                updated = row
+            } else {
+                let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
+                let written = Set(mine)
+                updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
+            }
+            if case .reused? = prepared[index] {
+                outcomes.append((index, .reused(updated, changes: changes)))
+            } else {
+                outcomes.append((index, .written(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
+            }
+        }
+        return outcomes
+    }
+
+    /// The files an icon shares with its twins, made here from the unit's rows: an image set's
+    /// `Contents.json` (its renditions and its dark twin's) and Android's state list (its resource
+    /// and its selected twin's). Each is set on the icon's row and added to its files to write,
+    /// unless the icon was carried over with these very bytes (which `reusable` found on disk).
+    private func addSharedFiles(
+        _ unit: [Int], plan: OutputPlan, prepared: [Int: Prepared],
+        rows: inout [Int: Manifest.Icon], files: inout [Int: [IconFile]]
+    ) {
+        for index in unit {
+            guard var row = rows[index], let icon = try? plan.icons[index].get() else { continue }
+            let links = plan.twins[index]
+            let reused = { if case .reused? = prepared[index] { true } else { false } }()
+            func share(_ recorded: Manifest.FileEntry?, _ path: String, _ text: String) -> Manifest.FileEntry {
+                let bytes = Array(text.utf8)
+                let entry = Manifest.FileEntry(path: path, bytes: bytes.count, hash: ContentHash(of: bytes))
+                // A carried-over file that is already these bytes (checked on disk by `reusable`) stays as it is.
+                if reused, let recorded, recorded.path == path, recorded.hash == entry.hash,
+                    recorded.bytes == entry.bytes
+                {
+                    return recorded
+                }
+                files[index]!.append(IconFile(path: path, bytes: bytes))
+                return entry
+            }
+            if let path = icon.contentsPath, let intent = row.intent {
+                let text = AssetCatalogContents.json(icon: row, intent: intent, darkTwin: links.dark.flatMap { rows[$0] })
+                row.contentsFile = share(row.contentsFile, path, text)
+            }
+            if let path = icon.selectorPath, let twin = links.selected, rows[twin] != nil,
+                let twinPlan = try? plan.icons[twin].get()
+            {
+                let text = AndroidStateList.xml(
+                    icon: OutputLayout.androidResourceName(stem: icon.stem),
+                    selected: OutputLayout.androidResourceName(stem: twinPlan.stem))
+                row.selectorFile = share(row.selectorFile, path, text)
+            } else {
+                // No state list without a twin that has its drawable this run: it would name nothing.
+                row.selectorFile = nil
+            }
+            rows[index] = row
+        }
+    }
+
+    private func failure(_ prepared: Prepared?) -> IconOutcome {
+        if case .failed(let error)? = prepared { return .failed(error) }
+        return .stopped
+    }
+
+    /// What writing `files` would do, for `--check`.
+    private func compare(_ files: [IconFile], directory: OutputDirectory) throws(TabIconsError) -> [BatchResult.Change] {
+        var changes: [BatchResult.Change] = []
+        for file in files {
+            let existing = try directory.read(file.path)
+            if existing == nil {
+                changes.append(.init(kind: .write, path: file.path))
+            } else if existing != file.bytes {
+                changes.append(.init(kind: .change, path: file.path))
+            }
+        }
+        return changes
+    }
+}
