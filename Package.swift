@@ -79,10 +79,10 @@ let package = Package(
             dependencies: ["TabIcons", "TabIconsBatch", "CPNG", "CJPEGDecode", "CWebP", "CRSVG"]
         ),
         // The tests, one target a library target, each depending on the library it tests and the
-        // layers below it (ARCHITECTURE.md, "Tests"). Shared helpers live in two plain targets
-        // that only test targets depend on: TabIconsTestSupport (fixtures, temporary folders, the
-        // built tabicon, test images; the fixture files beside it, read by path) and
-        // TabIconsBatchTestSupport (the build-step helpers over the batch).
+        // layers below it (a suite that needs a layer above lives with that layer's tests). Shared
+        // helpers live in two plain targets that only test targets depend on: TabIconsTestSupport
+        // (fixtures, temporary folders, the built tabicon, test images; the fixture files beside
+        // it, read by path) and TabIconsBatchTestSupport (the build-step helpers over the batch).
         .target(
             name: "TabIconsTestSupport", dependencies: ["TabIconsCodecs", "TabIconsCore"], path: "Tests/TabIconsTestSupport",
             exclude: ["Fixtures"]),
@@ -96,7 +96,8 @@ let package = Package(
             dependencies: ["TabIconsCodecs", "TabIconsCore", "CPNGEncode", "TabIconsTestSupport"]),
         .testTarget(
             name: "TabIconsNormalizeTests",
-            // CResampleKernels: its portable and AVX2 loops are compared directly.
+            // CResampleKernels: its portable and AVX2 loops are compared directly. Decoding/: the
+            // decoders' limits checked through the normalizer; Vector/: `--vector`'s conversion.
             dependencies: ["TabIconsNormalize", "TabIconsCodecs", "TabIconsCore", "CResampleKernels", "TabIconsTestSupport"]),
         // The side table, and the library's front door (what `import TabIcons` gives a user).
         .testTarget(name: "TabIconsTests", dependencies: ["TabIcons", "TabIconsTestSupport"]),
