@@ -2,16 +2,13 @@ import TabIcons
 import Foundation
 
 /// What a run committed, recorded as it goes, so that a run that is stopped, killed or cannot
-/// write its manifest still leaves a record the next run prunes from (SPEC §6a "What a stopped or
-/// failed run committed is recorded"). The previous manifest stays as it was, as stopping
-/// promises; the journal lives beside it (`MANIFEST.journal`), one compact JSON object a line:
-/// `{"file":{"path":…,"bytes":…,"hash":…}}` before an icon's files are renamed into place, and
-/// `{"folder":…}` for each folder tabicon created. A run that finishes and writes its manifest
-/// removes the journal: everything in it is then in the manifest, pruned, or no longer tabicon's.
+/// write its manifest still leaves a record the next run prunes from (SPEC §6a). It lives beside
+/// the manifest (`MANIFEST.journal`), one JSON object a line: `{"file":{"path":…,"bytes":…,
+/// "hash":…}}` before an icon's files are renamed into place, `{"folder":…}` for each folder
+/// tabicon created. A run that writes its manifest removes it.
 ///
-/// Read back, it is as untrusted as the manifest: capped (`UntrustedFile`), each path checked
-/// (`RelativePath`), lines that are not entries ignored with a warning. Its entries are only ever
-/// pruned (through the deletion gate, which checks the recorded bytes), never carried over.
+/// Read back it is untrusted: capped (`UntrustedFile`), each path checked (`RelativePath`), other
+/// lines ignored with a warning; its entries are only pruned, through the deletion gate.
 final class RunJournal: Sendable {
     let path: String
     private let descriptor = LockedState<Int32>(-1)
