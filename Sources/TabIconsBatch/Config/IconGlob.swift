@@ -12,18 +12,13 @@ import TabIcons
 /// - anything else itself, case-sensitively. A leading `./` of the pattern or the path is not part
 ///   of the name.
 ///
-/// Characters are Unicode scalars (`?` is one; a precomposed `ä` is one, a decomposed one two).
-/// Matched by simulating every position of the pattern at once over the path (no backtracking):
-/// the cost is at most the pattern's length times the path's, whatever `*` and `**` it holds,
-/// and only the positions still alive are visited.
+/// Characters are Unicode scalars (a precomposed `ä` is one, a decomposed one two). Matched by
+/// simulating every position of the pattern at once over the path (no backtracking): the cost is
+/// at most the pattern's length times the path's, whatever `*` and `**` it holds.
 package struct IconGlob: Sendable, Equatable {
     /// The pattern as written.
     package let pattern: String
     private let tokens: [Token]
-    /// The literal characters the pattern starts and ends with: a path without them is refused
-    /// before any simulation (most entries do not match most inputs).
-    private let prefix: [Unicode.Scalar]
-    private let suffix: [Unicode.Scalar]
 
     /// The longest pattern taken: longer is not a path pattern, and the match costs its length.
     package static let maxLength = 4096
@@ -94,28 +89,21 @@ package struct IconGlob: Sendable, Equatable {
             }
         }
         self.tokens = tokens
-        let literals = tokens.map { token -> Unicode.Scalar? in if case .character(let c) = token { c } else { nil } }
-        let head = literals.prefix { $0 != nil }.count
-        prefix = literals[..<head].compactMap { $0 }
-        // From the end, stopping at the `/` of a `**/`, which may match nothing.
-        var tail = tokens.count
-        while tail > head, literals[tail - 1] != nil, !(tail - 1 >= 2 && tokens[tail - 3] == .folders) { tail -= 1 }
-        suffix = literals[tail...].compactMap { $0 }
     }
 
     /// Whether `path` matches the whole pattern.
     package func matches(_ path: String) -> Bool { matches(text: Self.text(path)) }
 
-    /// A path as the matcher reads it: Unicode scalars, without a leading `./`. Made once per
-    /// input however many patterns it is matched against.
-    package static func text(_ path: String) -> [Unicode.Scalar] { Array(withoutDotSlash(path).unicodeScalars) }
+    /// A path as the matcher reads it: Unicode scalars, without a leading `./`.
+    package static func text(_ path: String) -> [Unicode.Scalar] {
+        var rest = Substring(path)
+        while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+        return Array(rest.unicodeScalars)
+    }
 
     /// Whether `text` (`IconGlob.text`) matches the whole pattern: the positions of the pattern
-    /// the text read so far can have reached, carried over each character (only those live).
+    /// the text read so far can have reached, carried over each character.
     package func matches(text: [Unicode.Scalar]) -> Bool {
-        guard text.count >= prefix.count + suffix.count, text.starts(with: prefix),
-            text.reversed().starts(with: suffix.reversed())
-        else { return false }
         var run = Simulation(tokens: tokens)
         run.add(0, step: 0)
         for (offset, c) in text.enumerated() {
@@ -214,11 +202,5 @@ package struct IconGlob: Sendable, Equatable {
             }
         }
         throw Invalid(reason: "a [ without its ]")
-    }
-
-    private static func withoutDotSlash(_ text: String) -> Substring {
-        var rest = Substring(text)
-        while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
-        return rest
     }
 }
