@@ -20,18 +20,11 @@ extension InputItem {
 }
 
 extension BatchInput {
-    /// A collected input as the batch takes it: its bytes read when a worker takes it, refusing
-    /// more than `limit` bytes; its size known from `stat` before that (the memory budget).
+    /// A collected input as the batch takes it, refusing more than `limit` bytes.
     public init(_ item: InputItem, limit: Int) {
-        guard let path = item.path else {
-            self.init(
-                name: item.displayName, outputStem: item.outputStem,
-                load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
-                expectedByteCount: { item.byteCount })
-            return
-        }
         self.init(
-            name: item.displayName, outputStem: item.outputStem, path: path, limit: limit,
-            regularOnly: item.wasRegularFile)
+            name: item.displayName, outputStem: item.outputStem,
+            load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
+            expectedByteCount: { item.byteCount }, sourcePath: item.path)
     }
 }
