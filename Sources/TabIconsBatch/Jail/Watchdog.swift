@@ -7,11 +7,9 @@ import Foundation
 #endif
 
 /// The parent's per-input bounds on a worker (SPEC §2): a wall-clock deadline for every input,
-/// and for an SVG (or any input not recognised as a raster before decoding) one second of the
-/// worker's CPU, read from the kernel's accounting of the worker process: on Linux its CPU clock
-/// (`clock_getcpuclockid`, one call, no /proc text to parse on every SVG), on Darwin
-/// `proc_pid_rusage` (written, not compiled here: docs/plugin.md). Checked by
-/// `WorkerProcess` every tick while it waits for the worker's answer.
+/// and for an SVG (or any input not recognised as a raster) one second of the worker's CPU, read
+/// from the kernel's accounting (Linux: its CPU clock; Darwin: `proc_pid_rusage`). Checked by
+/// `WorkerProcess` every tick while it waits for an answer.
 struct Watchdog {
     enum Overrun: Equatable { case cpu, wall }
 
@@ -34,10 +32,8 @@ struct Watchdog {
         var cpuSeconds: Double? {
             #if os(Linux)
                 var time = timespec()
-                if let cpuClock, clock_gettime(cpuClock, &time) == 0 {
-                    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-                }
-                return Watchdog.procCPUSeconds(of: pid)
+                guard let cpuClock, clock_gettime(cpuClock, &time) == 0 else { return nil }
+                return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
             #elseif canImport(Darwin)
                 return Watchdog.usage(of: pid)?.cpuSeconds
             #else
@@ -60,11 +56,9 @@ struct Watchdog {
         restart(inputs)
     }
 
-    /// The bounds start again, from now, for the inputs still to answer: called when an answer
-    /// arrives. With several inputs in flight the bounds are those of the one the worker is on,
-    /// which the batch cannot tell apart: one second of CPU if any is an SVG (or unrecognised),
-    /// the wall-clock bound for all. An input of a group that passes them is tried again alone
-    /// (`WorkerPool`), so a raster is never held to an SVG's bound.
+    /// The bounds start again, from now, for the inputs still to answer (called when an answer
+    /// arrives): one second of CPU if any is an SVG (or unrecognised), the wall-clock bound for
+    /// all. An input of a group that passes them is tried again alone (`WorkerPool`).
     mutating func restart(_ inputs: some Sequence<Data>) {
         let raster: Set<ImageFormat> = [.png, .jpeg, .webp]
         cpuLimit =
@@ -85,17 +79,6 @@ struct Watchdog {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    private static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-
-    /// User plus system CPU of `pid` from /proc/PID/stat (fields 14 and 15, after the command's
-    /// parenthesis, which may itself hold spaces), where its CPU clock cannot be had.
-    static func procCPUSeconds(of pid: pid_t) -> Double? {
-        guard let text = procText("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / ticksPerSecond
     }
 
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
