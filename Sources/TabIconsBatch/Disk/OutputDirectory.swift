@@ -260,14 +260,9 @@ package final class OutputDirectory: Sendable {
         {
             return stat
         }
-        let (folderPath, name) = Self.split(file.path)
-        guard let folder = try? openFolder(folderPath, create: false) else { return nil }
-        defer { close(folder) }
-        var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let current = FileStat(info)
+        guard let current = fileStat(file.path) else { return nil }
         if cache.outputStands(file.path, hash: file.hash, current: current) { return current }
-        guard current.size == file.bytes, let bytes = try? read(name, in: folder, relative: file.path),
+        guard current.size == file.bytes, let bytes = try? read(file.path),
             bytes.count == file.bytes, file.hash == ContentHash(of: bytes).description
         else { return nil }
         return current

@@ -124,20 +124,12 @@ public enum InputCollector {
         while let relative = pending.popLast() {
             let directory = relative.isEmpty ? root : root.appendingPathComponent(relative)
             if let excludedPath, directory.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath { continue }
-            let folderPath = directory.path
-            let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            let entries: [(name: [UInt8], type: DirectoryListing.EntryType)]
-            do throws(TabIconsError) {
-                guard folder >= 0 else {
-                    throw TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())", input: folderPath)
-                }
-                entries = try DirectoryListing.entries(inFolder: folder)
-            } catch {
-                if folder >= 0 { close(folder) }
-                failures.append((relative, TabIconsError(.io, error.message)))
+            let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if folder >= 0 { close(folder) } }
+            guard folder >= 0, let entries = try? DirectoryListing.entries(inFolder: folder) else {
+                failures.append((relative, TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())")))
                 continue
             }
-            defer { close(folder) }
             for (bytes, type) in entries where bytes.first != UInt8(ascii: ".") {
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = (relative.isEmpty ? "" : relative + "/") + String(decoding: bytes, as: UTF8.self)

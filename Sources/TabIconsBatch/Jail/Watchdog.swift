@@ -89,8 +89,13 @@ struct Watchdog {
         #if canImport(Darwin)
             return usage(of: pid).map(\.footprint)
         #else
-            guard let text = procText("/proc/\(pid)/statm") else { return nil }
-            let fields = text.split(separator: " ")
+            // Plain calls, no Foundation, on the watchdog's tick.
+            let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let fields = buffer[..<max(count, 0)].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count > 5, let pages = Int(fields[5]) else { return nil }
             return pages * pageSize
         #endif
@@ -111,19 +116,4 @@ struct Watchdog {
             return (ticks * Double(timebase.numer) / Double(timebase.denom) / 1e9, Int(info.ri_phys_footprint))
         }
     #endif
-
-    /// A small procfs file's text, with plain calls (no Foundation on the watchdog's tick).
-    private static func procText(_ path: String) -> String? {
-        #if canImport(Darwin)
-            return nil  // no procfs: `usage(of:)`
-        #else
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            return String(decoding: buffer[..<count], as: UTF8.self)
-        #endif
-    }
 }

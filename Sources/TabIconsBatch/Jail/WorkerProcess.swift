@@ -177,40 +177,33 @@ final class WorkerProcess: @unchecked Sendable {
         var consumed = 0
         var expected: Int?
         var lastCheck = Watchdog.now()
-        // The socket usually takes the requests at once: poll only when it did not.
-        var waitFirst = false
         while true {
             let signal = shouldStop()
             if signal != 0 {
                 kill()
                 return .stopped(signal)
             }
-            var readable = false, writable = true
-            if waitFirst {
-                let wanted = POLLIN | (sent < total ? POLLOUT : 0)
-                var fds = [
-                    pollfd(fd: channel, events: Int16(wanted), revents: 0),
-                    pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
-                ]
-                let ready = poll(&fds, 2, Self.tickMilliseconds)
-                if ready < 0 && errno != EINTR {
-                    return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog, replies)
-                }
-                // Every tick, even while the worker keeps writing to standard error.
-                let now = Watchdog.now()
-                if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
-                    lastCheck = now
-                    if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog, replies) }
-                }
-                if ready <= 0 { continue }
-                if fds[1].revents != 0 { drainErrors() }
-                let events = Int32(fds[0].revents)
-                guard events != 0 else { continue }
-                // A hang-up or an error shows when the call is made: reading finds the end.
-                readable = events & (POLLIN | POLLHUP | POLLERR) != 0
-                writable = events & (POLLOUT | POLLHUP | POLLERR) != 0
+            let wanted = POLLIN | (sent < total ? POLLOUT : 0)
+            var fds = [
+                pollfd(fd: channel, events: Int16(wanted), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            ]
+            let ready = poll(&fds, 2, Self.tickMilliseconds)
+            if ready < 0 && errno != EINTR {
+                return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog, replies)
             }
-            waitFirst = true
+            // Every tick, even while the worker keeps writing to standard error.
+            let now = Watchdog.now()
+            if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
+                lastCheck = now
+                if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog, replies) }
+            }
+            if ready <= 0 { continue }
+            if fds[1].revents != 0 { drainErrors() }
+            let events = Int32(fds[0].revents)
+            guard events != 0 else { continue }
+            // A hang-up or an error shows when the call is made: reading finds the end.
+            let readable = events & (POLLIN | POLLHUP | POLLERR) != 0
+            let writable = events & (POLLOUT | POLLHUP | POLLERR) != 0
             if sent < total && writable {
                 let n = sendMore(parts, from: sent)
                 if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog, replies) }

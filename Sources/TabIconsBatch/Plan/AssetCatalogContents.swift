@@ -24,10 +24,8 @@ enum AssetCatalogContents {
             entry(scale: nil, file: OutputDirectory.split($0.path).name, appearances: darkAppearance)
         }
         guard let vector = icon.vectorFile else {
-            guard let darkVector else {
-                return document(images: scaled(names(icon), dark: darkTwin.map(names)), vector: false, intent: intent)
-            }
-            return document(images: scaled(names(icon), dark: nil) + [darkVector], vector: false, intent: intent)
+            let images = scaled(names(icon), dark: darkVector == nil ? darkTwin.map(names) : nil)
+            return document(images: images + (darkVector.map { [$0] } ?? []), vector: false, intent: intent)
         }
         var images = [entry(scale: nil, file: OutputDirectory.split(vector.path).name, appearances: nil)]
         if let darkVector {

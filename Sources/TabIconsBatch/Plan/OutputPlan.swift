@@ -199,7 +199,7 @@ package struct OutputPlan: Sendable {
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
         // One `lstat` of each path: its digest for the stat cache (`outputStat`), and whether it
-        // leads to an input by identity (a hard link to one, or a link's target).
+        // leads to an input.
         var outputStats: [String: StatDigest] = [:]
         var checked: Set<String> = []  // folders found clear of input folders, with those above them
         for icon in candidates {
@@ -207,9 +207,14 @@ package struct OutputPlan: Sendable {
                 if let (_, flag, reservedPath) = reservedRelative.first(where: { path.lowercased() == $0.0 }) {
                     throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                 }
-                let found = PlannedFile(path: root + "/" + path)
-                outputStats[path] = StatDigest(found.stat)
-                if let id = found.identity, let input = identities.input(id) {
+                var info = stat()
+                let full = root + "/" + path
+                let found = lstat(full, &info) == 0
+                let type = info.st_mode & S_IFMT
+                outputStats[path] = StatDigest(found && type == S_IFREG ? FileStat(info) : nil)
+                // What it leads to: a hard link to an input, or a link whose target is one.
+                let id = !found ? nil : type == S_IFLNK ? FileIdentity(path: full) : FileIdentity(info)
+                if let id, let input = identities.input(id) {
                     throw BatchUsageError("--out \(root) would write \(root)/\(path) over the input \(input)")
                 }
                 // The folder and every folder above it up to --out: outputs inside an input folder
@@ -233,14 +238,10 @@ package struct OutputPlan: Sendable {
             outputStats: outputStats)
     }
 
-    /// Twins as outputs (SPEC §6): after naming, each icon's twins by `IconTwins`' rule among the
-    /// inputs that have names, a dark twin's files moved to where its layout puts them
-    /// (`OutputLayout.darkTwinPath`: the icon's image set, `drawable-night-<density>/`) and an
-    /// icon with a selected twin given its state list (`OutputLayout.selectorPath`). Names were
-    /// given before twins were placed, so placing cannot rename: a twin's file that meets another
-    /// output at its path (folded), or, on Android, a state list whose resource name is another
-    /// icon's (`home_selector.png` beside `home`'s state list), fails both inputs, each naming
-    /// the other.
+    /// Twins as outputs (SPEC §6), after naming: a dark twin's files moved to where its layout puts
+    /// them (`OutputLayout.darkTwinPath`), an icon with a selected twin given its state list.
+    /// Placing cannot rename: a twin's file that meets another output at its path (folded), or on
+    /// Android a state list whose resource name is another icon's, fails both inputs.
     static func placeTwins(
         _ inputs: [BatchInput], _ named: consuming [Result<Icon, TabIconsError>], layout: OutputLayout,
         fileExtension: String
@@ -456,25 +457,6 @@ private struct InputIdentities: Sendable {
             let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
             let folder = parent.isEmpty ? "/" : parent
             if let id = FileIdentity(path: folder), folders[id] == nil { folders[id] = folder }
-        }
-    }
-}
-
-/// What one `lstat` of a planned path says: the identity of what it leads to (a link's target's),
-/// and the regular file's stat for the stat cache (nil for anything else, or nothing there).
-private struct PlannedFile: Sendable {
-    var identity: FileIdentity?
-    var stat: FileStat?
-
-    init(path: String) {
-        var info = Foundation.stat()
-        guard lstat(path, &info) == 0 else { return }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK: identity = FileIdentity(path: path)
-        case S_IFREG:
-            identity = FileIdentity(info)
-            stat = FileStat(info)
-        default: identity = FileIdentity(info)
         }
     }
 }
