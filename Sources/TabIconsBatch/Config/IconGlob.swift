@@ -19,6 +19,10 @@ package struct IconGlob: Sendable, Equatable {
     /// The pattern as written.
     package let pattern: String
     private let tokens: [Token]
+    /// The literal characters the pattern starts and ends with: a path without them is refused
+    /// before any simulation (most entries do not match most inputs, hostile ones included).
+    private let prefix: [Unicode.Scalar]
+    private let suffix: [Unicode.Scalar]
 
     /// The longest pattern taken: longer is not a path pattern, and the match costs its length.
     package static let maxLength = 4096
@@ -89,6 +93,13 @@ package struct IconGlob: Sendable, Equatable {
             }
         }
         self.tokens = tokens
+        let literals = tokens.map { token -> Unicode.Scalar? in if case .character(let c) = token { c } else { nil } }
+        let head = literals.prefix { $0 != nil }.count
+        prefix = literals[..<head].compactMap { $0 }
+        // From the end, stopping at the `/` of a `**/`, which may match nothing.
+        var tail = tokens.count
+        while tail > head, literals[tail - 1] != nil, !(tail - 1 >= 2 && tokens[tail - 3] == .folders) { tail -= 1 }
+        suffix = literals[tail...].compactMap { $0 }
     }
 
     /// Whether `path` matches the whole pattern.
@@ -104,6 +115,9 @@ package struct IconGlob: Sendable, Equatable {
     /// Whether `text` (`IconGlob.text`) matches the whole pattern: the positions of the pattern
     /// the text read so far can have reached, carried over each character.
     package func matches(text: [Unicode.Scalar]) -> Bool {
+        guard text.count >= prefix.count + suffix.count, text.starts(with: prefix),
+            text.reversed().starts(with: suffix.reversed())
+        else { return false }
         var run = Simulation(tokens: tokens)
         run.add(0, step: 0)
         for (offset, c) in text.enumerated() {
