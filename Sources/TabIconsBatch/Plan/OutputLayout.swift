@@ -73,10 +73,12 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         case .flat:
             return path(stem: twinStem, scale: scale, fileExtension: fileExtension)
         case .xcassets:
-            return directory + name + ".imageset/" + name + Self.darkSuffix + Self.scaleSuffix(scale) + "." + fileExtension
+            return directory + name + ".imageset/" + name + "-dark" + Self.scaleSuffix(scale) + "." + fileExtension
         case .android:
             guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
-            return Self.nightFolder(bucket.folder) + "/" + Self.androidResourceName(name) + "." + fileExtension
+            // Android's qualifier order puts night before density: `drawable-night-xhdpi`.
+            let folder = "drawable-night-" + bucket.folder.dropFirst("drawable-".count)
+            return folder + "/" + Self.androidResourceName(name) + "." + fileExtension
         }
     }
 
@@ -85,17 +87,9 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         let (directory, name) = Self.split(iconStem)
         switch self {
         case .flat: return vectorPath(stem: twinStem)
-        case .xcassets: return directory + name + ".imageset/" + name + Self.darkSuffix + ".svg"
+        case .xcassets: return directory + name + ".imageset/" + name + "-dark.svg"
         case .android: return "drawable-night/" + Self.androidResourceName(name) + ".xml"
         }
-    }
-
-    /// What a dark twin's files add to the icon's name in an image set.
-    static let darkSuffix = "-dark"
-
-    /// `drawable-night-xhdpi` for `drawable-xhdpi`: Android's qualifier order puts night before density.
-    static func nightFolder(_ densityFolder: String) -> String {
-        "drawable-night-" + densityFolder.dropFirst("drawable-".count)
     }
 
     /// Android's state list for an icon with a selected twin: `drawable/NAME_selector.xml` (nil for

@@ -308,23 +308,11 @@ package struct OutputPlan: Sendable {
         _ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
         scales: [Double], vector: Bool = false
     ) -> [Result<Icon, TabIconsError>] {
-        // Folded path → the input that writes it (the scale it is written for is the owner's role
-        // with that key). Every icon a success while names are given; failures set at the end.
-        var owners: [String: Int] = [:]
+        // Folded path → the input that writes it, and the scale it is written for.
+        var owners: [String: (input: Int, scale: Double)] = [:]
         var failures: [Int: TabIconsError] = [:]
-        var icons: [Result<Icon, TabIconsError>] = []
-        func icon(_ index: Int) -> Icon {
-            guard case .success(let icon) = icons[index] else { preconditionFailure("named icons are successes") }
-            return icon
-        }
+        var named: [Icon] = []
         let contentsScale = -1.0
-        func owner(of key: String) -> (input: Int, scale: Double)? {
-            func scale(_ owner: Int) -> Double? {
-                icon(owner).roles(contentsScale, inputs[owner].fileExtension(fileExtension)).first { $0.key == key }?.scale
-            }
-            guard let input = owners[key], let scale = scale(input) else { return nil }
-            return (input, scale)
-        }
         for (index, input) in inputs.enumerated() {
             let fileExtension = input.fileExtension(fileExtension)
             var stem = input.outputStem
@@ -332,7 +320,7 @@ package struct OutputPlan: Sendable {
             var icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
             var roles = icon.roles(contentsScale, fileExtension)
             var counter = 1
-            while roles.contains(where: { owner(of: $0.key)?.scale == $0.scale }) {
+            while roles.contains(where: { owners[$0.key]?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
@@ -340,19 +328,17 @@ package struct OutputPlan: Sendable {
                 icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
                 roles = icon.roles(contentsScale, fileExtension)
             }
-            icons.append(.success(icon))
+            named.append(icon)
             for role in roles {
-                let key = role.key
-                if let owner = owner(of: key), owner.input != index {
+                if let owner = owners[role.key], owner.input != index {
                     failures[index] = collision(role.path, with: inputs[owner.input].name)
                     if failures[owner.input] == nil { failures[owner.input] = collision(role.path, with: input.name) }
-                } else {
-                    owners[key] = index
+                } else if owners[role.key] == nil {
+                    owners[role.key] = (index, role.scale)
                 }
             }
         }
-        for (index, failure) in failures { icons[index] = .failure(failure) }
-        return icons
+        return named.indices.map { index in failures[index].map { .failure($0) } ?? .success(named[index]) }
     }
 
     private static func collision(_ path: String, with other: String) -> TabIconsError {
