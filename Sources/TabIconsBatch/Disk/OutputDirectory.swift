@@ -300,8 +300,8 @@ package final class OutputDirectory: Sendable {
     package func removeStaleTemporaries(in relative: String) -> Int {
         guard let fd = try? openFolder(relative, create: false) else { return 0 }
         defer { close(fd) }
-        guard let entries = try? DirectoryListing.entries(inFolder: fd) else { return 0 }
-        let temporaries = entries.map { String(decoding: $0.name, as: UTF8.self) }.filter(TemporaryName.matches)
+        guard let names = try? DirectoryListing.names(inFolder: fd) else { return 0 }
+        let temporaries = names.map { String(decoding: $0, as: UTF8.self) }.filter(TemporaryName.matches)
         return temporaries.filter { remove(.temporary(folder: relative, name: $0)) }.count
     }
 

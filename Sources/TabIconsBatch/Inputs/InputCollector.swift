@@ -126,26 +126,18 @@ public enum InputCollector {
             if let excludedPath, directory.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath { continue }
             let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             defer { if folder >= 0 { close(folder) } }
-            guard folder >= 0, let entries = try? DirectoryListing.entries(inFolder: folder) else {
+            guard folder >= 0, let names = try? DirectoryListing.names(inFolder: folder) else {
                 failures.append((relative, TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())")))
                 continue
             }
-            for (bytes, type) in entries where bytes.first != UInt8(ascii: ".") {
+            for bytes in names where bytes.first != UInt8(ascii: ".") {
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = (relative.isEmpty ? "" : relative + "/") + String(decoding: bytes, as: UTF8.self)
                     failures.append((shown, TabIconsError(.io, "the file name is not valid UTF-8; rename it")))
                     continue
                 }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                // A file or folder the listing names as such is taken at its word.
-                let kind: EntryKind =
-                    switch type {
-                    case .file: .file
-                    case .folder: .directory
-                    case .other: .other
-                    case .unknown: Self.kind(of: name, in: folder)
-                    }
-                switch kind {
+                switch kind(of: name, in: folder) {
                 case .directory: pending.append(path)
                 case .file where isImageName(name): found.append(path)
                 case .unreadable(let reason): failures.append((path, TabIconsError(.io, "cannot stat: \(reason)")))
