@@ -15,11 +15,6 @@ final class RunJournal: Sendable {
 
     init(manifestPath: String) { path = manifestPath + ".journal" }
 
-    private var folder: String {
-        let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
-    }
-
     deinit { descriptor.withLock { if $0 >= 0 { close($0) } } }
 
     /// What an earlier run recorded and did not clear.
@@ -71,7 +66,7 @@ final class RunJournal: Sendable {
         let failed = descriptor.withLock { fd -> Bool in
             if fd < 0 { fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644) }
             // The manifest's folder may not exist yet (the manifest is written last).
-            if fd < 0, errno == ENOENT, (try? AtomicFileWriter.makeFolders(folder)) != nil {
+            if fd < 0, errno == ENOENT, (try? AtomicFileWriter.makeFolders(OutputDirectory.split(path).folder)) != nil {
                 fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             }
             return fd < 0 || text.withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, $0.count) } != text.count

@@ -1,10 +1,5 @@
 import TabIcons
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The parent's per-input bounds on a worker (SPEC §2): a wall-clock deadline for every input,
 /// and for an SVG (or any input not recognised as a raster) one second of the worker's CPU, read

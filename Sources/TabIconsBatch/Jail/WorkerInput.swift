@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The worker's side of its socket, read for `IconWorker`: one `read` usually brings a whole small
 /// request, and a body up to `reusedBodyBytes` lands in one buffer kept for the worker's life, so
