@@ -12,10 +12,12 @@ extension InputItem {
         }
     }
 
-    /// The file's size from `stat`, without reading it; nil for stdin or when it cannot be known.
+    /// The regular file's size from `stat` (links followed), without reading it; nil for stdin
+    /// or when it is not a regular file.
     public var byteCount: Int? {
-        guard case .file(let url) = source else { return nil }
-        return InputReader.regularFileSize(atPath: url.path)
+        var status = stat()
+        guard case .file(let url) = source, stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 }
 

@@ -3,14 +3,6 @@ import Foundation
 
 /// Reads an input file or stdin into memory, refusing more than the input limit before reading.
 package enum InputReader {
-    /// The size of the regular file at `path` from `stat` (links followed), without reading it;
-    /// nil when it is not a regular file or cannot be looked at.
-    package static func regularFileSize(atPath path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(status.st_size)
-    }
-
     /// The bytes at `url`. A directory, a missing or unreadable file is an `io` error; a file
     /// larger than `limit` bytes is `tooLarge` without being read.
     ///
