@@ -30,9 +30,11 @@ package enum IconTwins {
     /// the first entry of that folder whose name is the entry's name plus a suffix of the kind.
     /// A twin is linked to one icon only, and a dark twin has no twins.
     package static func links(_ entries: [(input: String, name: String)]) -> [(selected: Int?, dark: Int?)] {
-        // Folder, then the name: twins pair only within one folder (a name has no `/`).
+        // Folder, then the name: twins pair only within one folder (a name has no `/`). An input
+        // without a `/` (`-`) is in no folder, and not asked of Foundation, which traps on `-`.
         func key(_ index: Int, _ name: String) -> String {
-            (entries[index].input as NSString).deletingLastPathComponent + "/" + name
+            let input = entries[index].input
+            return (input.contains("/") ? (input as NSString).deletingLastPathComponent : "") + "/" + name
         }
         var indexByKey: [String: Int] = [:]
         for index in entries.indices.reversed() { indexByKey[key(index, entries[index].name)] = index }  // the first wins
