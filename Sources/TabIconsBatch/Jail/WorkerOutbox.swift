@@ -37,6 +37,6 @@ struct WorkerOutbox {
     mutating func send() -> Bool {
         guard !bytes.isEmpty else { return true }
         defer { bytes.removeAll(keepingCapacity: bytes.count <= Self.maximumBytes) }
-        return IconWorker.writeAll(bytes, to: fd)
+        return AtomicFileWriter.writeAll(bytes, to: fd)
     }
 }
