@@ -21,7 +21,7 @@ build: deps
 	@swift build -c release --product tabicon 2>&1 | { grep -Ev $(PROGRESS) || true; }
 
 ## A release tabicon with Swift's runtime linked in, so a build machine can run it from PREFIX/bin
-## without the toolchain's libraries, and its man page (make install PREFIX=~/.local, or DESTDIR for packaging).
+## without the toolchain's libraries, and its man page (make install PREFIX="$HOME/.local", or DESTDIR for packaging).
 install: deps
 	@echo "building tabicon (release, static Swift runtime)..."
 	@swift build -c release --static-swift-stdlib --product tabicon --scratch-path .build/static 2>&1 \
@@ -39,11 +39,15 @@ man: deps
 	@"$$(swift build --show-bin-path)/tabicon" manual > docs/tabicon.1
 	@echo "wrote docs/tabicon.1"
 
-## Normalize the bundled icons into 1x/2x/3x PNG renditions with a manifest, and summarize.
+## Normalize the bundled icons into 1x/2x/3x PNG renditions with a manifest, summarize, and say
+## where the binary is and how to run it on your own icons (README "Quick start").
 ## (Exit status 1 from tabicon means some input failed; the demo still shows what was written.)
 demo: build
 	@rm -rf $(OUT)
 	@"$$(swift build -c release --show-bin-path)/tabicon" normalize TestImages -o $(OUT) || [ $$? -eq 1 ]
+	@echo
+	@echo "tabicon is .build/release/tabicon; make install PREFIX=\"\$$HOME/.local\" puts it in ~/.local/bin."
+	@echo "Your own icons: tabicon normalize my-icons -o out, then tabicon preview -o preview.html my-icons"
 
 ## Describe the bundled icons without writing anything.
 inspect: build
@@ -66,9 +70,12 @@ format:
 	swift format -i -r $(SWIFT_SOURCES)
 
 ## The build-tool plugin as a user meets it (README "In a Swift package"): Examples/TabBarExample,
-## copied to a temporary folder, built and tested, with what each rebuild reruns checked.
+## copied to a temporary folder, built and tested, with what each rebuild reruns checked; then
+## every Swift snippet of the documents compiled as written, and docs/library.md's build tool run
+## (Examples/check-snippets.sh). The shell recipes are run by `make test` (RecipeTests).
 example: deps
 	bash Examples/check-plugin.sh
+	bash Examples/check-snippets.sh
 
 ## The suites where memory and threads matter (the codecs, the side table, the batch engine and
 ## its worker jail) under AddressSanitizer and under ThreadSanitizer, each in its own build folder

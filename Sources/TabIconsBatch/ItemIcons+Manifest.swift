@@ -1,13 +1,9 @@
 import TabIcons
 import Foundation
 
-/// `ItemIcons` from what a `normalize` run wrote (issue 20): a tab item is an icon and its selected
-/// twin, and the manifest links them (`selectedTwin`, `darkTwin`).
-///
-/// It lives here, not beside `ItemIcons` in TabIcons/Table/: the table sits below the batch and
-/// cannot see `Manifest` (layers depend only downward), and reading a run's files below `--out`
-/// is the batch's business (`OutputDirectory`: no link followed, a manifest's path used only when
-/// it is a plain relative path, `RelativePath`).
+/// `ItemIcons` from what a `normalize` run wrote: a tab item is an icon and its selected twin, as
+/// the manifest links them. Here, not beside `ItemIcons`, because the table cannot see `Manifest`,
+/// and a run's files are read through `OutputDirectory` (no link followed, plain paths only).
 extension ItemIcons {
     /// The item for `entry`: its rendition at `scale` as the icon and its selected twin's (the
     /// entry of `manifest` whose input `entry.selectedTwin` names) as the selected icon. With

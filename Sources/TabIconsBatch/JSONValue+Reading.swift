@@ -47,20 +47,4 @@ extension JSONValue {
     }
 
     package var stringValue: String? { if case .string(let s) = self { s } else { nil } }
-    package var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
-    package var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
-    package var intValue: Int? {
-        switch self {
-        case .int(let i): i
-        case .double(let d) where d == d.rounded() && abs(d) < 1e15: Int(d)
-        default: nil
-        }
-    }
-    package var doubleValue: Double? {
-        switch self {
-        case .int(let i): Double(i)
-        case .double(let d): d
-        default: nil
-        }
-    }
 }

@@ -1,12 +1,8 @@
 import TabIcons
-/// A JSON value with ordered object keys, and its pretty-printed text.
-///
-/// Foundation's `JSONEncoder` on Linux orders keys by hash unless told to sort them, so the
-/// manifest would come out in a different key order from SPEC §6 and differ between runs of
-/// different builds. Documents that people and diffs read are written through this instead:
-/// keys in the order given, numbers in their shortest form (3.84, 25), two-space indentation,
-/// and a container holding only scalars on one line (`{"scale": 1, "path": "home.png", ...}`),
-/// as SPEC §6 shows renditions and errors, so a manifest or a benchmark row reads as one line.
+/// A JSON value with ordered object keys, and its pretty-printed text: what documents people and
+/// diffs read are written through (`JSONEncoder` orders keys by hash on Linux unless sorted).
+/// Keys in the order given, numbers in their shortest form, two-space indentation, and a
+/// container of scalars on one line, as SPEC §6 shows renditions and errors.
 package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -25,16 +21,15 @@ package indirect enum JSONValue: Sendable, Equatable {
         String(decoding: utf8(indent: indent), as: UTF8.self)
     }
 
-    /// The same text as UTF-8 bytes, written straight into one buffer (what files are made of).
+    /// The same text as UTF-8 bytes.
     package func utf8(indent: Int? = 0) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(4096)
         write(into: &out, level: indent)
         return out
     }
 
     /// Appends the text to `out`, pretty-printed as if `level` containers deep (compact when nil).
-    package func write(into out: inout [UInt8], level: Int?) {
+    private func write(into out: inout [UInt8], level: Int?) {
         switch self {
         case .null: out += "null".utf8
         case .bool(let value): out += (value ? "true" : "false").utf8
@@ -92,12 +87,6 @@ package indirect enum JSONValue: Sendable, Equatable {
 
     static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // Most strings (paths, hashes, names) need no escape: appended whole, not byte by byte.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += text.utf8
-            out.append(UInt8(ascii: "\""))
-            return
-        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += "\\\"".utf8

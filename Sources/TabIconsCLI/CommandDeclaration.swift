@@ -76,7 +76,7 @@ extension CommandDeclaration {
         about: "Decodes each input and describes it: format, pixel size, alpha, orientation, decode scale, "
             + "point size, content hash and lints; --json prints the manifest document without renditions. "
             + "Writes nothing.",
-        options: [.json, .box, .maxPixels],
+        options: [.json, .inspectBox, .maxPixels],
         exitStatus: "0 all inputs described, 1 some inputs failed, 2 usage, 130 / 143 stopped by SIGINT / SIGTERM.")
 
     /// `normalize`'s options but the page for `-o` and none about written files.
@@ -88,8 +88,8 @@ extension CommandDeclaration {
             + "unselected and selected, tinted as each platform tints), its 1x/2x/3x renditions magnified, "
             + "its lints and the inputs that failed. Writes only FILE.html.",
         options: [
-            .page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .filter, .allowUpscale,
-            .config, .jobs, .maxPixels, .quiet
+            .page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .vector, .filter,
+            .allowUpscale, .config, .jobs, .maxPixels, .quiet
         ],
         refused: [.manifest, .json, .preview, .check, .force, .verify], refusedReason: "which writes only the page",
         exitStatus: "0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage, "

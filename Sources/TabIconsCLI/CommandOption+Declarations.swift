@@ -23,6 +23,10 @@ extension CommandOption {
         help: "the icon box in points: regular \(points(.regular)), compact \(points(.compact)), "
             + "material \(points(.material)), or any positive number")
 
+    /// `inspect`'s `--box`: the same value and help, without the layout `inspect` does not take.
+    static let inspectBox = CommandOption(
+        "box", value: box.value, default: .value("regular"), help: box.help)
+
     static let scales = CommandOption(
         "scales", value: .text("1,2,3"),
         default: .described(
@@ -94,8 +98,11 @@ extension CommandOption {
         help: "refuse images above N pixels")
 
     static let manifest = CommandOption(
-        "manifest", value: .file("FILE"), default: .described("OUT/" + BatchNormalizer.defaultManifestName),
-        help: "where to write the manifest")
+        "manifest", value: .file("FILE"),
+        default: .described(
+            "OUT/\(BatchNormalizer.defaultManifestName); with --layout android, "
+                + "OUT\(NormalizeCommand.androidManifestSuffix) beside OUT, since res/ holds resource folders only"),
+        help: "where to write the manifest (its stat cache and journal go beside it)")
 
     static let json = CommandOption(
         "json",

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
 import TabIcons
 import TabIconsBatch
 
@@ -24,11 +30,36 @@ enum ConfigOptions {
     static func load(_ parsed: ParsedArguments) throws(ParsedArguments.UsageError) -> IconConfig? {
         let given = parsed.value(.config)
         if given?.isEmpty == true { throw .init("--config needs a path, not an empty word") }
+        let path = given ?? defaultFile
         do throws(IconConfig.Failure) {
-            return try IconConfig.load(given ?? defaultFile, required: given != nil)
+            return try IconConfig.load(path, required: given != nil)
         } catch {
-            throw .init(message(error))
+            // A manifest where the config is looked for (the recipes of 0.3 named theirs
+            // tabicons.json): said as such, not as a config with a stray key.
+            guard error.place == nil, isManifest(path) else { throw .init(message(error)) }
+            throw .init(
+                given == nil
+                    ? "./\(defaultFile) is a tabicon manifest, not a config: tabicon reads ./\(defaultFile) as its "
+                        + "--config when there is one. Move the manifest elsewhere (--manifest FILE; the default is "
+                        + "OUT/\(BatchNormalizer.defaultManifestName)), or name the config with --config FILE"
+                    : "--config \(TerminalText.quoted(path)) is a tabicon manifest (what --manifest writes), not a config")
         }
+    }
+
+    /// Whether the file at `path` begins as a tabicon manifest does (`{"version": 1, "tool":
+    /// "tabicon …"`): only its first bytes are read, and only from a regular file (no link, FIFO
+    /// or device: the config reader has refused those already, and this must not block on one).
+    static func isManifest(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: 512)
+        let count = read(fd, &head, head.count)
+        guard count > 0 else { return false }
+        let text = String(decoding: head[..<count], as: UTF8.self)
+        return text.range(of: #"^\s*\{\s*"version"\s*:\s*\d+\s*,\s*"tool"\s*:\s*"tabicon "#, options: .regularExpression) != nil
     }
 
     /// `--config tabicons.json: icons[2].box must be …`: the file and the place named, escaped.

@@ -15,7 +15,7 @@ struct InspectCommand {
         guard !parsed.positionals.isEmpty else { throw .init("inspect needs at least one input") }
         inputs = parsed.positionals
         json = parsed.has(.json)
-        box = try CommonOptions.box(parsed.value(.box))
+        box = try CommonOptions.box(parsed.value(.inspectBox))
         limits = try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))
         _ = try CommonOptions.validated(NormalizeOptions(box: box, limits: limits))
     }

@@ -93,9 +93,20 @@ struct NormalizeCommand {
         // `.out`'s declared default; preview reads its page from the same words (`.page`).
         outputName = parsed.value(.out) ?? ""
         outputRoot = URL(fileURLWithPath: outputName)
-        manifestName =
-            parsed.value(.manifest) ?? (outputName as NSString).appendingPathComponent(BatchNormalizer.defaultManifestName)
+        if let given = parsed.value(.manifest) {
+            manifestName = given
+        } else {
+            manifestName = try Self.defaultManifest(out: outputName, layout: layout)
+        }
         manifestURL = URL(fileURLWithPath: manifestName)
+        // One default name, one kind of file: a manifest at ./tabicons.json would be read as the
+        // next run's config.
+        if manifestURL.standardizedFileURL.path == URL(fileURLWithPath: ConfigOptions.defaultFile).standardizedFileURL.path {
+            throw .init(
+                "--manifest \(TerminalText.quoted(manifestName)) is where tabicon looks for its config "
+                    + "(./\(ConfigOptions.defaultFile)); name the manifest otherwise (the default is "
+                    + "OUT/\(BatchNormalizer.defaultManifestName))")
+        }
         json = parsed.has(.json)
         quiet = parsed.has(.quiet)
         preview = parsed.value(.preview).map { URL(fileURLWithPath: $0) }
@@ -155,7 +166,7 @@ struct NormalizeCommand {
         if check {
             for change in result.changes { console.out("\(change.kind.rawValue) \(TerminalText.quoted(shown(change.path)))") }
             if json { console.outText(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
-            if !quiet { console.err(result.isUpToDate ? "\(outputName)/ is up to date" : checkSummary(result)) }
+            if !quiet { console.err(result.isUpToDate ? "\(shownOut) is up to date" : checkSummary(result)) }
             return result.isUpToDate ? .success : .checkFoundChanges
         }
         var status: TabIconCommand.ExitStatus = result.manifest.errors.isEmpty ? .success : .someInputsFailed
@@ -171,8 +182,27 @@ struct NormalizeCommand {
             status = .someInputsFailed
         }
         if json { console.outText(String(decoding: result.manifest.jsonData(), as: UTF8.self)) }
-        if !quiet { console.err(summary(result)) }
+        if !quiet {
+            console.err(summary(result))
+            if let next = nextStep(result) { console.err(next) }
+        }
         return status
+    }
+
+    /// The line after the summary when the run left something to look at: icons too small for
+    /// some scales (`--allow-upscale`), lints or failed inputs, and no page made (`tabicon preview`).
+    func nextStep(_ result: BatchResult) -> String? {
+        var steps: [String] = []
+        let lints = result.manifest.icons.contains { !$0.lints.isEmpty }
+        if preview == nil, lints || result.counts.undersized > 0 || !result.manifest.errors.isEmpty {
+            let shown = inputs.map(TerminalText.quoted).joined(separator: " ")
+            let words = shown.count <= 60 ? shown : "INPUTS"
+            steps.append("see the icons in tab bars, with their lints: tabicon preview -o preview.html \(words)")
+        }
+        if result.counts.undersized > 0 {
+            steps.append("--allow-upscale renders the scales skipped as too small")
+        }
+        return steps.isEmpty ? nil : "next: " + steps.joined(separator: "; ")
     }
 
     /// A change's path as the user finds it: below `--out`, or the manifest's path as given.
@@ -180,8 +210,11 @@ struct NormalizeCommand {
         path == manifestURL.relativePath ? manifestName : (outputName as NSString).appendingPathComponent(path)
     }
 
+    /// `--out` as the summary names it: `out/`, `res/` (written `res` or `res/`).
+    private var shownOut: String { outputName.hasSuffix("/") ? outputName : outputName + "/" }
+
     private func checkSummary(_ result: BatchResult) -> String {
-        var text = "\(outputName)/ is not up to date: \(Self.count(result.changes.count, "file")) would change"
+        var text = "\(shownOut) is not up to date: \(Self.count(result.changes.count, "file")) would change"
         if !result.manifest.errors.isEmpty { text += "; \(Self.count(result.manifest.errors.count, "input")) failed" }
         return text
     }
@@ -193,12 +226,13 @@ struct NormalizeCommand {
         let skipped = counts.undersized
         var text =
             "normalized \(Self.count(counts.normalized + counts.reused, "icon"))"
-            + " (\(counts.reused) reused) into \(outputName)/: \(Self.count(counts.written, "file")) written,"
+            + " (\(counts.reused) reused) into \(shownOut): \(Self.count(counts.written, "file")) written,"
             + " \(counts.unchanged) unchanged, \(counts.removed) removed"
         if skipped > 0 { text += "; \(skipped) too small for some scales (undersized)" }
         if !manifest.errors.isEmpty { text += "; \(manifest.errors.count) failed" }
         // A manifest that could not be written is not named as if it were there.
         text += result.manifestError == nil ? "; manifest: \(manifestName)" : "; no manifest written"
+        if let preview { text += "; preview: \(TerminalText.quoted(preview.relativePath))" }
         return text + (config.map { "; config: \(TerminalText.quoted($0.path))" } ?? "")
     }
 
@@ -275,6 +309,26 @@ struct NormalizeCommand {
         case .webp: return IconSettings(options: options, format: .webp(quality: quality))
         case nil: throw .init("\(words.name(.format)) must be png or webp, not '\(words.value(.format) ?? "")'")
         }
+    }
+
+    /// What `--layout android`'s default manifest adds to OUT's name: `res` gives `res.manifest.json`.
+    static let androidManifestSuffix = "." + BatchNormalizer.defaultManifestName
+
+    /// The manifest's path when `--manifest` is not given: `OUT/manifest.json`; with `--layout
+    /// android`, `OUT.manifest.json` beside OUT, since an Android `res/` may hold only resource
+    /// folders (its stat cache and journal, named after it, go beside it too). An OUT with no
+    /// name of its own to put beside it (`.`, `..`, `/`) is a usage error naming `--manifest`.
+    static func defaultManifest(out: String, layout: OutputLayout) throws(ParsedArguments.UsageError) -> String {
+        guard layout == .android else { return (out as NSString).appendingPathComponent(BatchNormalizer.defaultManifestName) }
+        var trimmed = Substring(out)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let name = (String(trimmed) as NSString).lastPathComponent
+        guard !["", ".", "..", "/"].contains(name) else {
+            throw .init(
+                "--layout android writes only resource folders into -o \(TerminalText.quoted(out)), so its manifest goes "
+                    + "beside it, and \(TerminalText.quoted(out)) has no name to give it: name it with --manifest FILE")
+        }
+        return String(trimmed) + androidManifestSuffix
     }
 
     /// `1 file`, `2 files`.

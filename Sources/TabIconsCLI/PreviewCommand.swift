@@ -47,6 +47,7 @@ struct PreviewCommand {
         var run = PreviewRun(
             normalizer: Normalizer(options: settings.options), layout: settings.layout,
             format: settings.format, jobs: settings.jobs)
+        run.vector = settings.vector
         run.jail = jail
         run.shouldStop = { StopSignals.received }
         var document = run.run(inputs) { event in
@@ -65,8 +66,15 @@ struct PreviewCommand {
             console.err("tabicon: stopped by signal \(signal); no page written")
             return signal == SIGTERM ? .terminated : .interrupted
         }
+        // A VectorDrawable (--layout android --vector) is shown by its SVG, as `normalize --preview` shows it.
+        document = document.showingVectorDrawables(inputs, run: run)
         document.errors = missing.map { Manifest.ErrorEntry(input: $0.0, error: $0.1) } + document.errors
         guard Self.write(document, to: pageURL, name: pageName, console: console) else { return .someInputsFailed }
+        if !settings.quiet {
+            var text = "previewed \(NormalizeCommand.count(document.icons.count, "icon"))"
+            if !document.errors.isEmpty { text += " (\(document.errors.count) failed)" }
+            console.err(text + " in \(TerminalText.quoted(pageName)); open it in a browser")
+        }
         return document.errors.isEmpty ? .success : .someInputsFailed
     }
 

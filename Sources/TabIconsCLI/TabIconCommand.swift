@@ -59,9 +59,18 @@ public enum TabIconCommand {
             }
         } catch {
             console.err("tabicon: \(error.description)")
-            console.err("Run 'tabicon --help' for usage.")
+            console.err(helpHint(command))
             return .usage
         }
+    }
+
+    /// The line after a usage error: the command's own help (`Run 'tabicon preview --help' for its
+    /// options.`), or the top-level help for a word that is no command a user is shown.
+    static func helpHint(_ command: String) -> String {
+        guard let declaration = CommandDeclaration.named(command), !declaration.hidden else {
+            return "Run 'tabicon --help' for usage."
+        }
+        return "Run 'tabicon \(declaration.name) --help' for its options."
     }
 
     /// Each command's own `--help`, by name.

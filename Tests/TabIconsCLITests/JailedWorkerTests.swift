@@ -97,7 +97,8 @@ struct JailedWorkerTests {
         let dir = try Self.hostileFolder()
         let out = try TemporaryDirectory("jail-out")
         let process = try Self.tabicon([
-            "normalize", "-q", "--layout", "android", "--jobs", "2", dir.path("icons"), "-o", out.url.path
+            "normalize", "-q", "--layout", "android", "--jobs", "2", dir.path("icons"), "-o", out.url.path,
+            "--manifest", out.path("manifest.json")
         ])
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
         let manifest = try BuildStep.manifest(out.path("manifest.json"))

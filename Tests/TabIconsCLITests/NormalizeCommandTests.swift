@@ -158,7 +158,7 @@ struct NormalizeCommandTests {
         #expect(
             run([
                 "normalize", "-q", "--layout", "android", "--format", "webp", inputs.path("icons"),
-                "-o", out.url.path
+                "-o", out.url.path, "--manifest", out.path("manifest.json")
             ]) == .success)
         let expected = [
             ("drawable-mdpi", 24), ("drawable-hdpi", 36), ("drawable-xhdpi", 48),

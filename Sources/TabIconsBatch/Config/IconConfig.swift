@@ -2,15 +2,9 @@ import TabIcons
 import Foundation
 
 /// `--config FILE` (SPEC §6): `{"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}`, read
-/// as the untrusted file it is (a cloned repository's `tabicons.json`): through `UntrustedFile`
-/// (no link, FIFO or device; refused by its size before a byte is read), then Foundation's
-/// `JSONDecoder` into a `JSONValue`.
-///
-/// This type knows the document's shape: an object with `options` (an object) and `icons` (an
-/// array of objects, each with a string `match`, a glob: `IconGlob`), no other key. A key given
-/// twice in one object is one key (JSON leaves its meaning open; the decoder keeps one).
-/// What each setting's key and value mean is the CLI's: its keys are the options' long names, and
-/// each value is read by that option's own parser.
+/// as the untrusted file it is (a cloned repository's `tabicons.json`) through `UntrustedFile`,
+/// then Foundation's `JSONDecoder`. This type knows the document's shape; what each setting's key
+/// and value mean is the CLI's (the options' long names, each value read by its option's parser).
 package struct IconConfig: Sendable {
     /// The file as the user named it (or `tabicons.json`, the default).
     package let path: String
@@ -19,10 +13,10 @@ package struct IconConfig: Sendable {
     /// `icons`, in file order.
     package let icons: [Entry]
 
-    /// The most a config file may hold: a hand-written file of thousands of entries is far less.
+    /// The most a config file may hold.
     package static let cap = 1 << 20
     /// The most `icons` entries: each is matched against every input, so a hostile file of tiny
-    /// entries would make matching, not normalizing, the cost of a run.
+    /// entries would make matching the cost of a run.
     package static let maxEntries = 1000
 
     /// One `"key": value` of `options` or of an `icons` entry.

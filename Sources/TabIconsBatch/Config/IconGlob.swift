@@ -12,16 +12,15 @@ import TabIcons
 /// - anything else itself, case-sensitively. A leading `./` of the pattern or the path is not part
 ///   of the name.
 ///
-/// Characters are Unicode scalars (`?` is one; a precomposed `ä` is one, a decomposed one two).
-/// Matched by simulating every position of the pattern at once over the path (no backtracking):
-/// the cost is at most the pattern's length times the path's, whatever `*` and `**` it holds,
-/// and only the positions still alive are visited.
+/// Characters are Unicode scalars (a precomposed `ä` is one, a decomposed one two). Matched by
+/// simulating every position of the pattern at once over the path (no backtracking): the cost is
+/// at most the pattern's length times the path's, whatever `*` and `**` it holds.
 package struct IconGlob: Sendable, Equatable {
     /// The pattern as written.
     package let pattern: String
     private let tokens: [Token]
     /// The literal characters the pattern starts and ends with: a path without them is refused
-    /// before any simulation (most entries do not match most inputs).
+    /// before any simulation (most entries do not match most inputs, hostile ones included).
     private let prefix: [Unicode.Scalar]
     private let suffix: [Unicode.Scalar]
 
@@ -106,12 +105,15 @@ package struct IconGlob: Sendable, Equatable {
     /// Whether `path` matches the whole pattern.
     package func matches(_ path: String) -> Bool { matches(text: Self.text(path)) }
 
-    /// A path as the matcher reads it: Unicode scalars, without a leading `./`. Made once per
-    /// input however many patterns it is matched against.
-    package static func text(_ path: String) -> [Unicode.Scalar] { Array(withoutDotSlash(path).unicodeScalars) }
+    /// A path as the matcher reads it: Unicode scalars, without a leading `./`.
+    package static func text(_ path: String) -> [Unicode.Scalar] {
+        var rest = Substring(path)
+        while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+        return Array(rest.unicodeScalars)
+    }
 
     /// Whether `text` (`IconGlob.text`) matches the whole pattern: the positions of the pattern
-    /// the text read so far can have reached, carried over each character (only those live).
+    /// the text read so far can have reached, carried over each character.
     package func matches(text: [Unicode.Scalar]) -> Bool {
         guard text.count >= prefix.count + suffix.count, text.starts(with: prefix),
             text.reversed().starts(with: suffix.reversed())
@@ -214,11 +216,5 @@ package struct IconGlob: Sendable, Equatable {
             }
         }
         throw Invalid(reason: "a [ without its ]")
-    }
-
-    private static func withoutDotSlash(_ text: String) -> Substring {
-        var rest = Substring(text)
-        while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
-        return rest
     }
 }

@@ -1,12 +1,9 @@
 import TabIcons
 
 /// The options one icon is made with when they are not the batch's own (`--config`'s `icons`
-/// entries, SPEC §6): how it is normalized and how its files are encoded. Its fingerprint
-/// (`OptionFingerprint`) is the icon's own, so changing one icon's settings redoes that icon only.
-///
-/// The scales and the decode limits are the run's (`NormalizeOptions.scales`, `.limits` must be
-/// the batch's): the plan lays out every icon's files by the run's scales, and the limits guard
-/// the run, not an icon.
+/// entries, SPEC §6); its fingerprint is its own, so changing them redoes that icon only. The
+/// scales and decode limits are the run's: the plan lays out files by the run's scales, and the
+/// limits guard the run, not an icon.
 public struct IconSettings: Sendable, Equatable {
     public var options: NormalizeOptions
     public var format: OutputFormat

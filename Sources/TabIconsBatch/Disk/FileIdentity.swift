@@ -1,9 +1,8 @@
 import TabIcons
 import Foundation
 
-/// A file as the system knows it, (device, inode): two spellings of one path, a hard link or a
-/// path through a symbolic link are the same identity. The output plan compares these, never
-/// path strings, to keep outputs off the inputs (SPEC §6a "Inputs are sacred").
+/// A file as the system knows it, (device, inode), whatever path reached it: the output plan
+/// compares these, never path strings, to keep outputs off the inputs (SPEC §6a).
 package struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64

@@ -2,9 +2,7 @@ import TabIcons
 import Foundation
 
 /// What the file system says of a file, as git's index keeps it: size, modification and change
-/// times in nanoseconds, inode and device (SPEC §6a "Incremental"). The stat cache records it per
-/// input and per written file; a file whose record still matches is taken as unchanged without
-/// being read (`StatCache`).
+/// times in nanoseconds, inode and device (SPEC §6a "Incremental", `StatCache`).
 package struct FileStat: Sendable, Equatable, Hashable, Codable {
     package let size: Int
     package let mtime: Int
@@ -36,12 +34,6 @@ package struct FileStat: Sendable, Equatable, Hashable, Codable {
 
     /// The regular file at `path` (links followed, as an input is read), nil for anything else.
     package init?(path: String) {
-        guard let found = path.withCString({ FileStat(path: $0) }) else { return nil }
-        self = found
-    }
-
-    /// The same for a path given as a C string.
-    package init?(path: UnsafePointer<CChar>) {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(info)
@@ -52,10 +44,8 @@ package struct FileStat: Sendable, Equatable, Hashable, Codable {
 }
 
 /// What `stat` said of a file (or that no regular file was there), as one number: all a stat
-/// record's check needs of the current stat (`StatCache`), in 8 bytes instead of a `FileStat?`'s
-/// 48, so the output plan can keep one for every planned path of a large set. A `Hasher` digest,
-/// seeded per process: no file can be made to meet another's; two that differ meet by chance
-/// about once in 2⁶⁴ checks.
+/// record's check needs of the current stat (`StatCache`). A `Hasher` digest, seeded per process,
+/// so no file can be made to meet another's.
 package struct StatDigest: Sendable, Equatable {
     private let value: Int
 

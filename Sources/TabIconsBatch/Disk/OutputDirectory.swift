@@ -3,23 +3,20 @@ import Foundation
 
 /// The output root, and every file operation a batch makes below it (SPEC §6a "Nothing outside
 /// `--out`", "Whole sets"). Paths below the root are walked one component at a time with
-/// `openat(O_NOFOLLOW | O_DIRECTORY)`, files are opened with `O_NOFOLLOW`, so a symbolic link
-/// planted anywhere under `--out` is an `io` error rather than a way out of it. The root itself
-/// is the user's choice and may be reached through links.
+/// `openat(O_NOFOLLOW | O_DIRECTORY)` and files opened with `O_NOFOLLOW`: a link planted under
+/// `--out` is an `io` error, never a way out of it. The root itself may be reached through links.
 ///
-/// Writes are staged: `stage` writes every file of an icon under a temporary name beside its
-/// final one, `commit` renames them all into place, `discard` removes them. A file whose bytes
-/// already equal the new ones is not staged at all, so its inode and mtime stay.
+/// Writes are staged: `stage` writes an icon's files under temporary names beside their final
+/// ones, `commit` renames them all into place, `discard` removes them. A file whose bytes already
+/// equal the new ones is not staged, so its inode and mtime stay.
 package final class OutputDirectory: Sendable {
     package let rootPath: String
     /// -1 while the root does not exist (a `--check` run before any real one).
     private let rootFD: Int32
     private let created = LockedState<Set<String>>([])
-    /// The files and folders no removal may touch, by identity: the run's inputs, the folders
-    /// they were collected from, and the run's own manifest and preview (SPEC §6a).
+    /// What no removal may touch, by identity (`OutputPlan.spared`).
     package let spared: Set<FileIdentity>
-    /// Where each commit is recorded before its renames (`RunJournal`), and the folders created
-    /// that it already names.
+    /// Where each commit is recorded before its renames, and the created folders it already names.
     private let journal: RunJournal?
     private let journaledFolders = LockedState<Set<String>>([])
 
@@ -74,8 +71,8 @@ package final class OutputDirectory: Sendable {
         return fd
     }
 
-    /// The bytes of the file at `relative`, nil when there is none. A link, a folder or a
-    /// special file at that path is an `io` error: tabicon never writes or reads through one.
+    /// The bytes of the file at `relative`, nil when there is none; a link, a folder or a special
+    /// file there is an `io` error.
     package func read(_ relative: String) throws(TabIconsError) -> [UInt8]? {
         let (folder, name) = Self.split(relative)
         guard let fd = try openFolder(folder, create: false) else { return nil }
@@ -114,8 +111,8 @@ package final class OutputDirectory: Sendable {
     }
 
     /// Writes every file whose bytes differ from the file at its path as a temporary beside it;
-    /// answers those staged, and the paths left as they were because their bytes are equal. On
-    /// any failure, every temporary this call made is removed, and nothing else changed.
+    /// answers those staged, and the paths left as they were (equal bytes). On any failure, every
+    /// temporary this call made is removed, and nothing else changed.
     package func stage(_ files: [(path: String, bytes: [UInt8])]) throws(TabIconsError)
         -> (staged: [Staged], unchanged: [String])
     {
@@ -127,24 +124,15 @@ package final class OutputDirectory: Sendable {
                 guard let folder = try openFolder(folderPath, create: true) else {
                     throw TabIconsError(.io, "cannot open \(rootPath)")
                 }
-                let existing: [UInt8]?
-                // Its old bytes are read only to leave an equal file untouched: a failure is the write's.
                 do throws(TabIconsError) {
-                    existing = try read(name, in: folder, relative: file.path, failing: "cannot write")
-                } catch {
-                    close(folder)
-                    throw error
-                }
-                if existing == file.bytes {
-                    close(folder)
-                    unchanged.append(file.path)
-                    continue
-                }
-                do throws(TabIconsError) {
+                    // The old bytes are read only to leave an equal file untouched: a failure is the write's.
+                    if try read(name, in: folder, relative: file.path, failing: "cannot write") == file.bytes {
+                        close(folder)
+                        unchanged.append(file.path)
+                        continue
+                    }
                     let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
-                    let entry = Manifest.FileEntry(
-                        path: file.path, bytes: file.bytes.count,
-                        hash: ContentHash(of: file.bytes))
+                    let entry = Manifest.FileEntry(path: file.path, bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
                     staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
                 } catch {
                     close(folder)
@@ -158,9 +146,9 @@ package final class OutputDirectory: Sendable {
         return (staged, unchanged)
     }
 
-    /// Renames every staged file into place, once the journal records them (and the folders
-    /// created for them). A rename that fails leaves that file's previous version; the remaining
-    /// temporaries are removed, as they all are when the journal cannot be written.
+    /// Renames every staged file into place once the journal records them (and the folders made
+    /// for them). A rename that fails leaves that file's previous version and removes the remaining
+    /// temporaries, as a journal that cannot be written removes them all.
     package func commit(_ staged: [Staged]) throws(TabIconsError) {
         if let journal, !staged.isEmpty {
             let folders = created.withLock { $0 }
@@ -219,21 +207,14 @@ package final class OutputDirectory: Sendable {
     }
 
     /// The one gate every deletion of a batch goes through (SPEC §6a "What it reads back is
-    /// untrusted"): pruning, a killed run's temporaries, the manifest folder's leftovers. It
-    /// proves, in this order, that the target is a plain relative path (`RelativePath`) reached
+    /// untrusted"). It proves, in this order, that the target is a plain relative path reached
     /// below the root without following a link, that it is not an input of this run nor one of
-    /// its own files (by identity: `spared` and `alsoSparing`), and that it is what the removal
-    /// says (the recorded bytes, an empty folder, tabicon's temporary pattern). `dryRun` answers
-    /// the same question without removing anything, for `--check`. Answers whether it removed
-    /// (or would remove) the target.
+    /// its own files (by identity: `spared`, `alsoSparing`), and that it is what the removal says
+    /// (the recorded bytes, an empty folder, tabicon's temporary pattern). `dryRun` (`--check`)
+    /// removes nothing. Answers whether it removed (or would remove) the target.
     package func remove(_ removal: Removal, alsoSparing extra: Set<FileIdentity> = [], dryRun: Bool = false) -> Bool {
         let relative = removal.relative
         guard RelativePath.isPlain(relative) else { return false }
-        // Nothing there, in one system call from the root: nothing to remove (a stale list of a
-        // million names that never were costs a call each). Only an answer of nothing ends here;
-        // whatever is there (a link on the way included) goes through every check below.
-        var there = stat()
-        if rootFD >= 0, fstatat(rootFD, relative, &there, AT_SYMLINK_NOFOLLOW) != 0, errno == ENOENT { return false }
         let (folderPath, name) = Self.split(relative)
         guard let folder = try? openFolder(folderPath, create: false) else { return false }
         defer { close(folder) }
@@ -269,37 +250,27 @@ package final class OutputDirectory: Sendable {
 
     /// What the file system says of the file tabicon recorded, when it is still there with the
     /// bytes it wrote: by its stat record where `cache` says that stands, else read and hashed.
-    /// Nil when the file is gone, is not a regular file reached without links, or holds other bytes.
-    ///
-    /// `planned` is the stat the output plan took of the path (`OutputPlan.outputStat`: an
-    /// `lstat` through the root, its digest), asked for instead of asking again; nil: asked here.
+    /// Nil when the file is gone, is not a regular file reached without links, or holds other
+    /// bytes. `planned`: the digest of the stat the output plan took (`OutputPlan.outputStat`).
     package func check(_ file: Manifest.FileEntry, cache: StatCache, planned: StatDigest? = nil) -> FileStat? {
-        // The cache's question first, in one system call from the root (or none, when the plan
-        // asked it): a stat equal to the record, device and inode included, is that very file
-        // whatever path reached it.
+        // The cache's question first, in at most one system call from the root: a stat equal to
+        // the record, device and inode included, is that very file whatever path reached it.
         if rootFD >= 0, RelativePath.isPlain(file.path),
             let stat = cache.standing(output: file.path, hash: file.hash, current: planned ?? StatDigest(statFromRoot(file.path)))
         {
             return stat
         }
-        let (folderPath, name) = Self.split(file.path)
-        guard let folder = try? openFolder(folderPath, create: false) else { return nil }
-        defer { close(folder) }
-        var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let current = FileStat(info)
+        guard let current = fileStat(file.path) else { return nil }
         if cache.outputStands(file.path, hash: file.hash, current: current) { return current }
-        guard current.size == file.bytes, let bytes = try? read(name, in: folder, relative: file.path),
+        guard current.size == file.bytes, let bytes = try? read(file.path),
             bytes.count == file.bytes, file.hash == ContentHash(of: bytes).description
         else { return nil }
         return current
     }
 
-    /// The stat cache's question in one system call: `fstatat` of the plain path `relative` from
-    /// the root, its last component not followed (folders on the way are, so only a stat equal to
-    /// a record, device and inode included, says it is that very file); nil when no regular file
-    /// is there.
-    package func statFromRoot(_ relative: String) -> FileStat? {
+    /// `fstatat` of the plain path `relative` from the root, its last component not followed (folders
+    /// on the way are, so only a stat equal to a record says it is that file); nil: no regular file.
+    private func statFromRoot(_ relative: String) -> FileStat? {
         guard rootFD >= 0 else { return nil }
         var info = stat()
         guard fstatat(rootFD, relative, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
@@ -329,17 +300,8 @@ package final class OutputDirectory: Sendable {
     package func removeStaleTemporaries(in relative: String) -> Int {
         guard let fd = try? openFolder(relative, create: false) else { return 0 }
         defer { close(fd) }
-        // Only the temporaries' names are kept (a folder may hold a set's thousands of files),
-        // and removed once the listing is done.
-        var temporaries: [String] = []
-        do throws(TabIconsError) {
-            try DirectoryListing.forEachName(inFolder: fd) { name, _ in
-                let name = String(decoding: name, as: UTF8.self)
-                if TemporaryName.matches(name) { temporaries.append(name) }
-            }
-        } catch {
-            return 0
-        }
+        guard let names = try? DirectoryListing.names(inFolder: fd) else { return 0 }
+        let temporaries = names.map { String(decoding: $0, as: UTF8.self) }.filter(TemporaryName.matches)
         return temporaries.filter { remove(.temporary(folder: relative, name: $0)) }.count
     }
 
@@ -352,16 +314,7 @@ package final class OutputDirectory: Sendable {
             fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
         guard fd >= 0 else { throw failure("cannot write", relative) }
-        var written = 0
-        var error: TabIconsError?
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { error = failure("cannot write", relative); return }
-                written += n
-            }
-        }
+        var error: TabIconsError? = AtomicFileWriter.writeAll(bytes, to: fd) ? nil : failure("cannot write", relative)
         if close(fd) != 0, error == nil { error = failure("cannot write", relative) }
         if let error {
             unlinkat(folder, name, 0)

@@ -1,13 +1,9 @@
 import TabIcons
 
-/// Removes stale files and then the folders tabicon made for them once they are empty, every one
-/// through the deletion gate (`OutputDirectory.remove`): a file only while it holds the bytes
-/// tabicon recorded, never an input, never outside `--out`. With `dryRun` it answers what it would
-/// remove, for `--check`.
-///
-/// `produced` answers, for a folded (lowercased) path, the paths the run produces that fold to
-/// it: on a file system that folds case (macOS) `Home.png` is the new `home.png`, and its
-/// identity is spared.
+/// Removes stale files, then the folders tabicon made for them once empty, each through the
+/// deletion gate (`OutputDirectory.remove`); with `dryRun` it only answers what it would remove.
+/// `produced` answers the paths the run produces that fold to a lowercased path: on a file system
+/// that folds case, `Home.png` is the new `home.png`, and is spared.
 enum Pruning {
     static func remove(
         _ stale: [Manifest.FileEntry], in directory: OutputDirectory, madeFolders: Set<String>,

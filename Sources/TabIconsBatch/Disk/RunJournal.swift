@@ -2,26 +2,18 @@ import TabIcons
 import Foundation
 
 /// What a run committed, recorded as it goes, so that a run that is stopped, killed or cannot
-/// write its manifest still leaves a record the next run prunes from (SPEC §6a "What a stopped or
-/// failed run committed is recorded"). The previous manifest stays as it was, as stopping
-/// promises; the journal lives beside it (`MANIFEST.journal`), one compact JSON object a line:
-/// `{"file":{"path":…,"bytes":…,"hash":…}}` before an icon's files are renamed into place, and
-/// `{"folder":…}` for each folder tabicon created. A run that finishes and writes its manifest
-/// removes the journal: everything in it is then in the manifest, pruned, or no longer tabicon's.
+/// write its manifest still leaves a record the next run prunes from (SPEC §6a). It lives beside
+/// the manifest (`MANIFEST.journal`), one JSON object a line: `{"file":{"path":…,"bytes":…,
+/// "hash":…}}` before an icon's files are renamed into place, `{"folder":…}` for each folder
+/// tabicon created. A run that writes its manifest removes it.
 ///
-/// Read back, it is as untrusted as the manifest: capped (`UntrustedFile`), each path checked
-/// (`RelativePath`), lines that are not entries ignored with a warning. Its entries are only ever
-/// pruned (through the deletion gate, which checks the recorded bytes), never carried over.
+/// Read back it is untrusted: capped (`UntrustedFile`), each path checked (`RelativePath`), other
+/// lines ignored with a warning; its entries are only pruned, through the deletion gate.
 final class RunJournal: Sendable {
     let path: String
     private let descriptor = LockedState<Int32>(-1)
 
     init(manifestPath: String) { path = manifestPath + ".journal" }
-
-    private var folder: String {
-        let parent = (path as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
-    }
 
     deinit { descriptor.withLock { if $0 >= 0 { close($0) } } }
 
@@ -74,7 +66,7 @@ final class RunJournal: Sendable {
         let failed = descriptor.withLock { fd -> Bool in
             if fd < 0 { fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644) }
             // The manifest's folder may not exist yet (the manifest is written last).
-            if fd < 0, errno == ENOENT, (try? AtomicFileWriter.makeFolders(folder)) != nil {
+            if fd < 0, errno == ENOENT, (try? AtomicFileWriter.makeFolders(OutputDirectory.split(path).folder)) != nil {
                 fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             }
             return fd < 0 || text.withUnsafeBytes { Foundation.write(fd, $0.baseAddress!, $0.count) } != text.count

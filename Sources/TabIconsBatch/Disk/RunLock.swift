@@ -1,11 +1,9 @@
 import TabIcons
 import Foundation
 
-/// One run at a time holds `--out` (SPEC §6a): an advisory `flock` on the output folder itself,
-/// so no lock file is left among files other tools own, two spellings of one folder are one lock,
-/// and the kernel releases it when the holder exits, however it exits. A run that writes takes it
-/// exclusively; `--check` takes it shared (checks may run side by side, never beside a writer).
-/// A second run is refused within a quarter of a second, before it reads or writes anything.
+/// One run at a time holds `--out` (SPEC §6a): an advisory `flock` on the output folder itself (no
+/// lock file left behind; released by the kernel however the holder exits). A run that writes
+/// takes it exclusively, `--check` shared; a second run is refused before it reads or writes.
 final class RunLock: Sendable {
     private let fd: Int32
 
@@ -21,11 +19,9 @@ final class RunLock: Sendable {
         self.fd = fd
     }
 
-    /// Locks the folder that holds the manifest at `manifestPath` when it is not `root` (two runs
-    /// into different folders that share a manifest would each replace the other's record):
-    /// waited for, not refused, since such runs are not mistakes, only to be taken in turn. Taken
-    /// before `root`'s lock, which is never waited for, so no two runs wait for each other. Nil
-    /// when the folder is `root` or does not exist yet.
+    /// Locks the folder of the manifest at `manifestPath` when it is not `root` (two runs into
+    /// different folders sharing a manifest): waited for, not refused. Taken before `root`'s lock,
+    /// which is never waited for, so no two runs wait for each other. Nil: `root`, or no folder yet.
     init?(manifestPath: String, root: String, exclusive: Bool) throws(BatchUsageError) {
         let parent = (manifestPath as NSString).deletingLastPathComponent
         let folder = parent.isEmpty ? "." : parent
@@ -45,10 +41,8 @@ final class RunLock: Sendable {
 
     deinit { close(fd) }
 
-    /// How long a lock that is held is asked for again before the run is refused. A process that
-    /// spawns a child between our `open` and the child's `exec` (a build tool, a test runner, our
-    /// own workers) briefly holds a copy of the descriptor, and with it the lock, after the run
-    /// that took it has finished; a run that really holds `--out` holds it for far longer.
+    /// A held lock is asked for again for a quarter of a second: a child spawned between our `open`
+    /// and its `exec` briefly holds a copy of the descriptor, and with it the lock.
     private static let retries = 25
     private static let retryMicroseconds: UInt32 = 10_000
 

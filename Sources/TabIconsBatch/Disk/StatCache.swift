@@ -1,24 +1,17 @@
 import TabIcons
 import Foundation
 
-/// What lets a rerun skip reading (SPEC §6a "Incremental", "One record"): for each input and each
-/// written file, the stat the file system gave (`FileStat`) and the hash of the bytes it had then,
-/// as git's index keeps stat data apart from what it commits. A file whose size, mtime, ctime,
-/// inode and device all still equal its record is taken to hold the recorded hash without being
-/// read; anything else, or `--verify`, means read and hash.
+/// What lets a rerun skip reading (SPEC §6a "Incremental"): for each input and each written file,
+/// its stat (`FileStat`) and the hash of its bytes then, kept apart from the manifest as git's
+/// index keeps stat data apart from what it commits. A file whose stat still equals its record is
+/// taken to hold the recorded hash unread; anything else, or `--verify`, means read and hash.
 ///
-/// It lives beside the manifest (`MANIFEST.stat-cache`), one small disposable JSON file: missing,
-/// unreadable, of another version or forged, it is simply not used (everything is read and
-/// hashed, and the run writes a new one). The manifest never depends on it, so two machines write
-/// the same manifest.
-///
-/// A record is trusted only when both its times are older than the cache file that holds it
-/// (git's "racily clean" rule): a file changed in the same clock tick as it was recorded may keep
-/// its size and times, so it is hashed (and the cache written again, so the record stands next
-/// time).
+/// One disposable JSON file beside the manifest (`MANIFEST.stat-cache`): missing, unreadable, of
+/// another version or forged, it is not used (everything is read and hashed, and a new one
+/// written). A record is trusted only when both its times are older than the cache file (git's
+/// "racily clean" rule): a file changed in the tick it was recorded may keep its size and times.
 package struct StatCache: Sendable {
-    /// One file's record: its stat and the hash of its bytes when the stat was taken, written as
-    /// one array (`[size, mtime, ctime, inode, device, hash]`): a cache of thousands reads fast.
+    /// One file's record: its stat and the hash of its bytes when the stat was taken.
     package struct Record: Sendable, Equatable, Codable {
         package var stat: FileStat
         package var hash: String
@@ -27,34 +20,15 @@ package struct StatCache: Sendable {
             self.stat = stat
             self.hash = hash
         }
-
-        package init(from decoder: any Decoder) throws {
-            var values = try decoder.unkeyedContainer()
-            stat = FileStat(
-                size: try values.decode(Int.self), mtime: try values.decode(Int.self), ctime: try values.decode(Int.self),
-                inode: try values.decode(UInt64.self), device: try values.decode(UInt64.self))
-            hash = try values.decode(String.self)
-        }
-
-        package func encode(to encoder: any Encoder) throws {
-            var values = encoder.unkeyedContainer()
-            try values.encode(stat.size)
-            try values.encode(stat.mtime)
-            try values.encode(stat.ctime)
-            try values.encode(stat.inode)
-            try values.encode(stat.device)
-            try values.encode(hash)
-        }
     }
 
-    /// The file's document.
     private struct Document: Codable {
         var version: Int
         var inputs: [String: Record]
         var outputs: [String: Record]
     }
 
-    private static let version = 2
+    private static let version = 3
 
     /// False under `--verify`: nothing is trusted.
     private let trusted: Bool
@@ -63,8 +37,7 @@ package struct StatCache: Sendable {
     /// By input name (the manifest's `input`), and by path below `--out`.
     private let inputs: [String: Record]
     private let outputs: [String: Record]
-    /// The bytes read (nil when none were): a cache read whole whose records all stand is left
-    /// untouched.
+    /// The bytes read (nil when none were): a cache whose records all stand is left untouched.
     private let text: [UInt8]?
 
     /// A cache that trusts nothing: every file is read.
@@ -127,9 +100,8 @@ package struct StatCache: Sendable {
         bound.map { record.stat.mtime < $0 && record.stat.ctime < $0 } ?? false
     }
 
-    /// Writes the cache of a run's rows (their `inputStat` and their files' `stat`, as the run
-    /// took them) at `path`, unless the file there already holds these bytes and every record in
-    /// it is older than it (a racy one is written again, so that it stands next time). A cache
+    /// Writes the cache of a run's rows at `path`, unless the file there already holds these
+    /// records, all older than it (a racy one is written again, so it stands next time). A cache
     /// that cannot be written is left out: the next run reads and hashes.
     func write(of icons: [Manifest.Icon], to path: String) {
         var document = Document(version: Self.version, inputs: [:], outputs: [:])
@@ -140,7 +112,6 @@ package struct StatCache: Sendable {
             }
         }
         let settled = [document.inputs.values, document.outputs.values].joined().allSatisfy(isOlderThanTheFile)
-        // The records as read, all older than the file: nothing to write (nor to encode).
         if text != nil, settled, document.inputs == inputs, document.outputs == outputs { return }
         // No records and no cache there: nothing to keep (a run where every input failed).
         guard text != nil || !document.inputs.isEmpty || !document.outputs.isEmpty else { return }

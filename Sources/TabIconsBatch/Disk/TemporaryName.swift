@@ -1,9 +1,8 @@
 import TabIcons
 
-/// The one name pattern of tabicon's temporary files: `.tabicon-` + 8 hex digits + `.tmp`
-/// (21 bytes). Short, so any final name the file system allows can be written (the temporary is
-/// a sibling, not the final name plus a suffix); recognisable, so a run removes the temporaries a
-/// killed run left, and only those.
+/// The one name pattern of tabicon's temporary files, `.tabicon-` + 8 hex digits + `.tmp`: short
+/// (a sibling, not the final name plus a suffix), and recognisable, so a run removes the
+/// temporaries a killed run left, and only those.
 package enum TemporaryName {
     static let prefix = ".tabicon-"
     static let suffix = ".tmp"
@@ -13,8 +12,7 @@ package enum TemporaryName {
         return prefix + String(repeating: "0", count: 8 - hex.count) + hex + suffix
     }
 
-    /// A temporary's path in the folder of the file at `path` (the working folder for a bare
-    /// name): where a file is written before it is renamed over `path`, or moved aside.
+    /// A temporary's path in the folder of the file at `path`.
     static func path(beside path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return make() }
         return String(path[...slash]) + make()

@@ -6,9 +6,7 @@ import Foundation
 /// without blocking, then checked), and never more than `cap` bytes, refused by its size before a
 /// byte is read.
 enum UntrustedFile {
-    /// The most such a file may hold: a manifest of about 9,000 icons. tabicon never writes a
-    /// larger manifest (`BatchNormalizer` fails its write instead), so a larger file is not one it
-    /// wrote.
+    /// The most such a file may hold (a manifest of about 9,000 icons); tabicon never writes more.
     static let cap = 16 << 20
 
     enum Failure: Error {
@@ -34,8 +32,7 @@ enum UntrustedFile {
         return (bytes, FileStat(info))
     }
 
-    /// Up to `size` bytes of the open file, from where it stands (fewer when it is shorter now);
-    /// nil when a read fails. A read interrupted by a signal is asked again.
+    /// Up to `size` bytes of the open file (fewer when it is shorter now); nil when a read fails.
     static func bytes(of fd: Int32, size: Int) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0

@@ -2,8 +2,7 @@ import Foundation
 import TabIcons
 
 /// One input a batch will process: where its bytes come from, the name it is reported under, and
-/// the path its outputs mirror inside `--out`. Made by `InputCollector.collect`, the walk
-/// `tabicon` does; `BatchInput(_:limit:)` turns it into what `BatchNormalizer.run` takes.
+/// the path its outputs mirror inside `--out` (`InputCollector.collect`; `BatchInput(_:limit:)`).
 public struct InputItem: Sendable, Equatable {
     public enum Source: Sendable, Equatable {
         case file(URL)
@@ -43,15 +42,12 @@ public struct InputItem: Sendable, Equatable {
 /// Expands the command line's `<file|dir|->...` into inputs: `tabicon`'s walk, and a build
 /// tool's (`collect`, then `Collected.batchInputs(limit:)`, `folders` and `errors` for the batch).
 ///
-/// Decisions (docs/decisions.md, "Inputs and outputs"): directories are walked recursively for `.png`,
-/// `.jpg`, `.jpeg`, `.webp`, `.svg` and `.svgz` (any case), sorted by path so runs are reproducible; hidden files
-/// and folders are skipped; a file named explicitly is taken whatever its extension (the format is
-/// sniffed from bytes anyway). Outputs mirror a directory argument `D` as `basename(D)/...` and a
-/// file argument as its file name; `-` (stdin) is named `stdin`. A folder given in `excluding`
-/// (the output root) is never walked, so an output folder inside the input tree is not re-read.
-/// The walk takes regular files (and links to them) only; see `kind(of:)`. Nothing is skipped in
-/// silence (SPEC §6a): a folder it cannot read, a name that is not UTF-8, an entry it cannot
-/// `lstat` are each an `io` failure.
+/// Decisions (docs/decisions.md, "Inputs and outputs"): folders are walked recursively for image
+/// extensions (any case), sorted by path; hidden files and folders are skipped; a file named
+/// explicitly is taken whatever its extension. Outputs mirror a folder argument `D` as
+/// `basename(D)/...`, a file argument as its file name; `-` (stdin) is `stdin`. The folder in
+/// `excluding` (the output root) is never walked. Nothing is skipped in silence (SPEC §6a): a
+/// folder it cannot read, a name that is not UTF-8, an entry it cannot `lstat` are `io` failures.
 public enum InputCollector {
     /// The extensions a folder is walked for (any case): the decoder registry's.
     public static let imageExtensions: Set<String> = ImageDecoder.fileExtensions
@@ -62,8 +58,7 @@ public enum InputCollector {
         /// What could not be looked at (a missing argument, an unreadable folder or entry, a name
         /// that is not UTF-8), each with the name it is reported under.
         public var failures: [(input: String, error: TabIconsError)] = []
-        /// The directory arguments, for the rule that `--out` is never an input folder
-        /// (`BatchNormalizer.inputFolders`).
+        /// The folder arguments, for the rule that `--out` is never an input folder.
         public var folders: [String] = []
 
         /// `failures` as the manifest records them (`BatchNormalizer.run`'s `priorErrors`).
@@ -129,37 +124,20 @@ public enum InputCollector {
         while let relative = pending.popLast() {
             let directory = relative.isEmpty ? root : root.appendingPathComponent(relative)
             if let excludedPath, directory.standardizedFileURL.resolvingSymlinksInPath().path == excludedPath { continue }
-            let folderPath = directory.path
-            let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            let entries: [(name: [UInt8], type: DirectoryListing.EntryType)]
-            do throws(TabIconsError) {
-                guard folder >= 0 else {
-                    throw TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())", input: folderPath)
-                }
-                entries = try DirectoryListing.entries(inFolder: folder)
-            } catch {
-                if folder >= 0 { close(folder) }
-                failures.append((relative, TabIconsError(.io, error.message)))
+            let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            defer { if folder >= 0 { close(folder) } }
+            guard folder >= 0, let names = try? DirectoryListing.names(inFolder: folder) else {
+                failures.append((relative, TabIconsError(.io, "cannot read the folder: \(TabIconsError.systemReason())")))
                 continue
             }
-            defer { close(folder) }
-            for (bytes, type) in entries where bytes.first != UInt8(ascii: ".") {
+            for bytes in names where bytes.first != UInt8(ascii: ".") {
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     let shown = (relative.isEmpty ? "" : relative + "/") + String(decoding: bytes, as: UTF8.self)
                     failures.append((shown, TabIconsError(.io, "the file name is not valid UTF-8; rename it")))
                     continue
                 }
                 let path = relative.isEmpty ? name : relative + "/" + name
-                // A file or folder the listing names as such is taken at its word; anything else
-                // is asked by its name in the open folder (no path walked again per file).
-                let kind: EntryKind =
-                    switch type {
-                    case .file: .file
-                    case .folder: .directory
-                    case .other: .other
-                    case .unknown: Self.kind(of: name, in: folder)
-                    }
-                switch kind {
+                switch kind(of: name, in: folder) {
                 case .directory: pending.append(path)
                 case .file where isImageName(name): found.append(path)
                 case .unreadable(let reason): failures.append((path, TabIconsError(.io, "cannot stat: \(reason)")))
@@ -172,32 +150,26 @@ public enum InputCollector {
         return (found.sorted(), failures.sorted { $0.0 < $1.0 })
     }
 
-    package enum EntryKind: Equatable { case directory, file, other, unreadable(String), brokenLink(String) }
+    private enum EntryKind: Equatable { case directory, file, other, unreadable(String), brokenLink(String) }
 
-    /// What the walk does with one directory entry. Decisions (hostile trees): a symbolic link to a
-    /// directory is not followed, as `find` and `git` do not follow one, so a link back up the
-    /// tree cannot make the walk loop or list each icon again at every depth; a link to a regular
-    /// file is taken. FIFOs, sockets and devices are skipped: reading a FIFO that nobody writes
-    /// would block the batch forever. (Named on the command line, any of them is read as given.)
-    /// An entry `lstat` fails on is reported, and so is a link to nothing named like an image (the
-    /// walk reports it; other dangling links are not inputs).
-    ///
-    /// `path` is relative to the folder open at `folder` (the working directory by default).
-    package static func kind(of path: String, in folder: Int32 = AT_FDCWD) -> EntryKind {
+    /// What the walk does with the entry `name` of the folder open at `folder`. A link to a folder
+    /// is not followed (as `find` and `git` do not), so a link up the tree cannot make the walk
+    /// loop; a link to a regular file is taken. FIFOs, sockets and devices are skipped: reading a
+    /// FIFO nobody writes would block the batch. A link to nothing named like an image is reported.
+    private static func kind(of name: String, in folder: Int32) -> EntryKind {
         var info = stat()
-        guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .unreadable(TabIconsError.systemReason()) }
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .unreadable(TabIconsError.systemReason()) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
         case S_IFLNK:
-            guard fstatat(folder, path, &info, 0) == 0 else { return .brokenLink(TabIconsError.systemReason()) }
+            guard fstatat(folder, name, &info, 0) == 0 else { return .brokenLink(TabIconsError.systemReason()) }
             return info.st_mode & S_IFMT == S_IFREG ? .file : .other
         default: return .other
         }
     }
 
-    /// Whether a file name (not starting with `.`) has one of `imageExtensions`, any case: what
-    /// `pathExtension` reads, the text after the last dot.
+    /// Whether a file name has one of `imageExtensions`, any case.
     private static func isImageName(_ name: String) -> Bool {
         ImageDecoder.format(suggestedByName: name) != nil
     }

@@ -12,26 +12,21 @@ extension InputItem {
         }
     }
 
-    /// The file's size from `stat`, without reading it; nil for stdin or when it cannot be known.
+    /// The regular file's size from `stat` (links followed), without reading it; nil for stdin
+    /// or when it is not a regular file.
     public var byteCount: Int? {
-        guard case .file(let url) = source else { return nil }
-        return InputReader.regularFileSize(atPath: url.path)
+        var status = stat()
+        guard case .file(let url) = source, stat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 }
 
 extension BatchInput {
-    /// A collected input as the batch takes it: its bytes read when a worker takes it, refusing
-    /// more than `limit` bytes; its size known from `stat` before that (the memory budget).
+    /// A collected input as the batch takes it, refusing more than `limit` bytes.
     public init(_ item: InputItem, limit: Int) {
-        guard let path = item.path else {
-            self.init(
-                name: item.displayName, outputStem: item.outputStem,
-                load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
-                expectedByteCount: { item.byteCount })
-            return
-        }
         self.init(
-            name: item.displayName, outputStem: item.outputStem, path: path, limit: limit,
-            regularOnly: item.wasRegularFile)
+            name: item.displayName, outputStem: item.outputStem,
+            load: { () throws(TabIconsError) -> Data in try item.read(limit: limit) },
+            expectedByteCount: { item.byteCount }, sourcePath: item.path)
     }
 }

@@ -3,23 +3,12 @@ import Foundation
 
 /// Reads an input file or stdin into memory, refusing more than the input limit before reading.
 package enum InputReader {
-    /// The size of the regular file at `path` from `stat` (links followed), without reading it;
-    /// nil when it is not a regular file or cannot be looked at.
-    package static func regularFileSize(atPath path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(status.st_size)
-    }
-
     /// The bytes at `url`. A directory, a missing or unreadable file is an `io` error; a file
-    /// larger than `limit` bytes is `tooLarge` without being read. Plain POSIX calls: one `open`,
-    /// `fstat` and `read` a file.
+    /// larger than `limit` bytes is `tooLarge` without being read.
     ///
-    /// The file is opened with `O_NONBLOCK`, so opening a FIFO never waits for a writer. With
-    /// `regularOnly` (a file the walk or the command line saw as a regular file), anything else
-    /// found there now is an `io` error: a FIFO swapped in after the walk must not hang the batch.
-    /// Otherwise special files (a FIFO named on the command line) are reopened as the user named
-    /// them and read to their end, up to the limit.
+    /// Opened with `O_NONBLOCK`, so opening a FIFO never waits for a writer. With `regularOnly` (a
+    /// file the walk or the command line saw as a regular file), anything else found there now is
+    /// an `io` error: a FIFO swapped in after the walk must not hang the batch.
     package static func read(
         _ url: URL, limit: Int = DecodeOptions.Limits.default.maxInputBytes,
         regularOnly: Bool = false
@@ -42,10 +31,8 @@ package enum InputReader {
             close(fd)
             throw TabIconsError(.io, "is no longer a regular file (a FIFO, socket or device is there now)", input: path)
         }
-        // Special files, and regular ones that report no size (procfs, sysfs), are read to
-        // their end like a pipe, through this very descriptor: closing it to reopen the FIFO
-        // blocking would drop what a writer that came meanwhile wrote, and then wait for a
-        // writer that has gone.
+        // Special files, and regular ones that report no size (procfs), are read to their end like
+        // a pipe, through this very descriptor (a reopened FIFO would lose what was written).
         guard type == S_IFREG, status.st_size > 0 else {
             defer { close(fd) }
             return try readStream(fd, limit: limit, name: path)
@@ -55,8 +42,7 @@ package enum InputReader {
         if size > limit {
             throw TabIconsError(.tooLarge, "input of \(size) bytes exceeds the limit of \(limit) bytes", input: path)
         }
-        // A regular file is read in one allocation of its size: a 9 MB photo costs 9 MB, not the
-        // doubling of a growing buffer (the photo batch's peak memory is measured against Pillow).
+        // One allocation of the file's size, not a growing buffer's doublings.
         var data = Data(count: size)
         var filled = 0
         var failed = false
@@ -76,12 +62,12 @@ package enum InputReader {
 
     /// All of standard input, up to `limit` bytes.
     package static func readStandardInput(limit: Int = DecodeOptions.Limits.default.maxInputBytes) throws(TabIconsError) -> Data {
-        try readAll(FileHandle.standardInput, limit: limit, name: "-")
+        try readStream(STDIN_FILENO, limit: limit, name: "-")
     }
 
-    /// A FIFO or device opened without blocking, read to its end: `poll` waits for data or for
-    /// the last writer's close (Linux reports neither before a writer first connects, so a FIFO
-    /// nobody has opened yet is waited for, as a blocking open would). A stop signal ends the wait.
+    /// A pipe, FIFO or device read to its end: `poll` waits for data or for the last writer's
+    /// close (a FIFO nobody has opened yet is waited for, as a blocking open would). A stop signal
+    /// ends the wait.
     private static func readStream(_ fd: Int32, limit: Int, name: String) throws(TabIconsError) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -105,36 +91,5 @@ package enum InputReader {
                 throw TabIconsError(.tooLarge, "input exceeds the limit of \(limit) bytes", input: name)
             }
         }
-    }
-
-    private static func readAll(_ handle: FileHandle, limit: Int, name: String) throws(TabIconsError) -> Data {
-        var data = Data()
-        while true {
-            let chunk: Data?
-            do {
-                chunk = try handle.read(upToCount: 1 << 20)
-            } catch {
-                throw TabIconsError(.io, describe(error), input: name)
-            }
-            guard let chunk, !chunk.isEmpty else { return data }
-            data.append(chunk)
-            if data.count > limit {
-                throw TabIconsError(.tooLarge, "input exceeds the limit of \(limit) bytes", input: name)
-            }
-        }
-    }
-
-    /// The system's reason without Foundation's wrapping ("The file couldn't be opened" ...).
-    static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return TabIconsError.systemReason(code.rawValue)
-        }
-        if nsError.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(nsError.code)) {
-            return TabIconsError.systemReason(code.rawValue)
-        }
-        return nsError.localizedDescription
     }
 }

@@ -98,17 +98,6 @@ package enum IconWorker {
         if highest > 3 { for fd in 3..<highest { close(fd) } }
     }
 
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            written += n
-        }
-        return true
-    }
-
     /// What a test can make a worker do, by an input beginning `TABICON-TEST-FAULT:` and the
     /// fault's name, when (and only when) the worker was started with `--test-faults`: the
     /// failures the jail must turn into one error entry, without depending on which inputs crash
@@ -133,13 +122,15 @@ package enum IconWorker {
             case .allocate:
                 // Past RLIMIT_DATA: the allocation fails and Swift's runtime aborts, as a decoder would.
                 let bytes = [UInt8](repeating: 1, count: WorkerLimits.memoryBytes * 2)
-                return writeAll(WorkerReply.failed(TabIconsError(.io, "allocated \(bytes.count)")).encoded, to: replies)
+                return AtomicFileWriter.writeAll(
+                    WorkerReply.failed(TabIconsError(.io, "allocated \(bytes.count)")).encoded, to: replies)
             case .spin:
                 var x: UInt64 = 1
                 while x != 0 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
-            case .garbage: return writeAll(Array("not a reply, but long enough".utf8), to: replies)
+            case .garbage: return AtomicFileWriter.writeAll(Array("not a reply, but long enough".utf8), to: replies)
             // A well-formed answer with a byte after it, in one write.
-            case .overlong: return writeAll(WorkerReply.failed(TabIconsError(.io, "overlong")).encoded + [0], to: replies)
+            case .overlong:
+                return AtomicFileWriter.writeAll(WorkerReply.failed(TabIconsError(.io, "overlong")).encoded + [0], to: replies)
             // `_exit`, as a library that ends the process on an error does without running the
             // process's exit handlers (LeakSanitizer's among them, which would report what the
             // request in flight holds and change the status).

@@ -1,17 +1,10 @@
 import TabIcons
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The parent's per-input bounds on a worker (SPEC §2): a wall-clock deadline for every input,
-/// and for an SVG (or any input not recognised as a raster before decoding) one second of the
-/// worker's CPU, read from the kernel's accounting of the worker process: on Linux its CPU clock
-/// (`clock_getcpuclockid`, one call, no /proc text to parse on every SVG), on Darwin
-/// `proc_pid_rusage` (written, not compiled here: docs/plugin.md). Checked by
-/// `WorkerProcess` every tick while it waits for the worker's answer.
+/// and for an SVG (or any input not recognised as a raster) one second of the worker's CPU, read
+/// from the kernel's accounting (Linux: its CPU clock; Darwin: `proc_pid_rusage`). Checked by
+/// `WorkerProcess` every tick while it waits for an answer.
 struct Watchdog {
     enum Overrun: Equatable { case cpu, wall }
 
@@ -34,10 +27,8 @@ struct Watchdog {
         var cpuSeconds: Double? {
             #if os(Linux)
                 var time = timespec()
-                if let cpuClock, clock_gettime(cpuClock, &time) == 0 {
-                    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-                }
-                return Watchdog.procCPUSeconds(of: pid)
+                guard let cpuClock, clock_gettime(cpuClock, &time) == 0 else { return nil }
+                return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
             #elseif canImport(Darwin)
                 return Watchdog.usage(of: pid)?.cpuSeconds
             #else
@@ -60,11 +51,9 @@ struct Watchdog {
         restart(inputs)
     }
 
-    /// The bounds start again, from now, for the inputs still to answer: called when an answer
-    /// arrives. With several inputs in flight the bounds are those of the one the worker is on,
-    /// which the batch cannot tell apart: one second of CPU if any is an SVG (or unrecognised),
-    /// the wall-clock bound for all. An input of a group that passes them is tried again alone
-    /// (`WorkerPool`), so a raster is never held to an SVG's bound.
+    /// The bounds start again, from now, for the inputs still to answer (called when an answer
+    /// arrives): one second of CPU if any is an SVG (or unrecognised), the wall-clock bound for
+    /// all. An input of a group that passes them is tried again alone (`WorkerPool`).
     mutating func restart(_ inputs: some Sequence<Data>) {
         let raster: Set<ImageFormat> = [.png, .jpeg, .webp]
         cpuLimit =
@@ -87,17 +76,6 @@ struct Watchdog {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    private static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-
-    /// User plus system CPU of `pid` from /proc/PID/stat (fields 14 and 15, after the command's
-    /// parenthesis, which may itself hold spaces), where its CPU clock cannot be had.
-    static func procCPUSeconds(of pid: pid_t) -> Double? {
-        guard let text = procText("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / ticksPerSecond
-    }
-
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// RLIMIT_DATA's measure of `pid` (the data-and-stack field of /proc/PID/statm), in bytes;
@@ -106,8 +84,13 @@ struct Watchdog {
         #if canImport(Darwin)
             return usage(of: pid).map(\.footprint)
         #else
-            guard let text = procText("/proc/\(pid)/statm") else { return nil }
-            let fields = text.split(separator: " ")
+            // Plain calls, no Foundation, on the watchdog's tick.
+            let fd = open("/proc/\(pid)/statm", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let fields = buffer[..<max(count, 0)].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count > 5, let pages = Int(fields[5]) else { return nil }
             return pages * pageSize
         #endif
@@ -128,19 +111,4 @@ struct Watchdog {
             return (ticks * Double(timebase.numer) / Double(timebase.denom) / 1e9, Int(info.ri_phys_footprint))
         }
     #endif
-
-    /// A small procfs file's text, with plain calls (no Foundation on the watchdog's tick).
-    private static func procText(_ path: String) -> String? {
-        #if canImport(Darwin)
-            return nil  // no procfs: `usage(of:)`
-        #else
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { return nil }
-            defer { close(fd) }
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard count > 0 else { return nil }
-            return String(decoding: buffer[..<count], as: UTF8.self)
-        #endif
-    }
 }

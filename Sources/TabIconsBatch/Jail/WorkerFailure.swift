@@ -1,10 +1,5 @@
 import TabIcons
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The error entry of an input whose worker failed it (SPEC §2): `tooLarge` naming the limit it
 /// passed, `unsupported` naming the library that crashed and the signal.

@@ -1,18 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
-/// The worker's side of its socket, read for `IconWorker`: one `read` usually brings a whole
-/// small request (header, fields and body), and the body of an input up to `reusedBodyBytes`
-/// lands in one buffer kept for the worker's life, so a batch of photos does not fault in fresh
-/// pages for every input's bytes (bench/README "The jail's cost").
+/// The worker's side of its socket, read for `IconWorker`: one `read` usually brings a whole small
+/// request, and a body up to `reusedBodyBytes` lands in one buffer kept for the worker's life, so
+/// a batch of photos does not fault in fresh pages for every input (bench/README "The jail's cost").
 final class WorkerInput {
     /// Bodies up to this size reuse the worker's buffer; a larger one gets its own allocation,
-    /// freed after its input, so a worker never keeps more than this beyond what its input needs
-    /// under RLIMIT_DATA.
+    /// freed after its input (the kept buffer counts toward RLIMIT_DATA).
     static let reusedBodyBytes = 8 << 20
     private static let smallBodyBytes = 1 << 20
 
@@ -63,9 +56,7 @@ final class WorkerInput {
             return filled ? data : nil
         }
         if bodyCapacity < count {
-            // One step from small to whole: each step is a new mapping whose pages fault in
-            // again, and a worker that met a photo will likely meet more. Small first, because
-            // RLIMIT_DATA counts the whole mapping, touched or not.
+            // Small first (RLIMIT_DATA counts the whole mapping), then whole in one step.
             body?.deallocate()
             bodyCapacity = count <= Self.smallBodyBytes ? Self.smallBodyBytes : Self.reusedBodyBytes
             body = UnsafeMutableRawPointer.allocate(byteCount: bodyCapacity, alignment: 16)

@@ -5,13 +5,9 @@ import Foundation
 ///
 /// Given to `BatchNormalizer.jail` or `PreviewRun.jail`, every input is decoded, normalized and
 /// encoded in a worker process, `executable __worker`, under `WorkerLimits`: an input that
-/// crashes librsvg or a decoder, or passes 256 MiB or an SVG's second of CPU, costs its own
-/// error entry, never the batch. The `tabicon` CLI passes itself (`currentExecutable`).
-///
-/// Nil (the default) runs each input in process, as a UI runtime must where it may not spawn
-/// processes (iOS): then only the decoders' limits and SVG screening stand between an input and
-/// the process. A build tool on Linux or macOS that links `TabIconsBatch` and ships the `tabicon`
-/// executable should pass it here.
+/// crashes a decoder or passes a limit costs its own error entry, never the batch. The CLI
+/// passes itself (`currentExecutable`). Nil (the default) runs each input in process, as a UI
+/// runtime must where it may not spawn processes (iOS).
 public struct WorkerJail: Sendable, Equatable {
     /// A `tabicon` executable of this version (the worker speaks `WorkerWire`'s version).
     public var executable: String

@@ -9,17 +9,14 @@ import TabIcons
 /// memory and, for an SVG, one second of CPU per input"), declared once: the worker sets the
 /// kernel's from these, the batch's watchdog enforces the rest, and the error messages name them.
 package enum WorkerLimits {
-    /// RLIMIT_DATA (heap, anonymous mappings, thread stacks). RLIMIT_AS would also count the
-    /// address space Swift's runtime and glibc's arenas reserve without touching, and fail
-    /// ordinary icons.
+    /// RLIMIT_DATA (heap, anonymous mappings, thread stacks); RLIMIT_AS would also count address
+    /// space reserved untouched, and fail ordinary icons.
     package static let memoryBytes = 256 << 20
-    /// False in a sanitizer build (`make test-asan`, `test-tsan`): its runtime maps terabytes of
-    /// shadow memory, which RLIMIT_DATA counts, so a worker under the limit could not even start.
-    /// The watchdog and RLIMIT_CPU still apply there.
+    /// False in a sanitizer build, whose shadow memory RLIMIT_DATA counts (the watchdog and
+    /// RLIMIT_CPU still apply there).
     package static let memoryLimitApplies = sanitizerRuntimes.allSatisfy { dlsym(nil, $0) == nil }
     private static let sanitizerRuntimes: [String] = ["__tsan_init", "__asan_init", "__msan_init"]
-    /// The worker's CPU an SVG may take (librsvg's drawing of every rendition and the encoding),
-    /// read by the watchdog from the worker's accounting.
+    /// The worker's CPU an SVG may take (drawing every rendition and encoding them).
     package static let svgCPUSeconds = 1.0
     /// The wall-clock bound on any input in a worker, raster or vector: a stuck decode, a worker
     /// that stopped answering. Generous, since a loaded machine stretches wall time.

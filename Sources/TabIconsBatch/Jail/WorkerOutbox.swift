@@ -4,16 +4,11 @@
     import Darwin
 #endif
 
-/// The worker's answers on their way to the batch. The batch sends a few small inputs at a time
-/// (`IconEngine.groupSize`); answering each of them with a write of its own would wake the batch
-/// once an input, and each wake-up between two processes costs about what a small icon's
-/// rendering does (bench/README "The jail's cost"). So answers wait here until the worker has
-/// nothing more to read, and go out together.
-///
-/// They never wait long: before the worker starts an input, answers older than `maximumAge` go
-/// out, so the batch's watchdog, which counts an input's CPU and time from the last answer it
-/// read, charges a slow input at most that much of its neighbours' work; and a crash loses at
-/// most that much work, which the batch redoes (`WorkerPool`).
+/// The worker's answers on their way to the batch: a group of small inputs (`IconEngine.groupSize`)
+/// is answered in one write, not one wake-up of the batch per input (bench/README "The jail's
+/// cost"). Answers wait until the worker has nothing more to read, never longer than `maximumAge`,
+/// so the batch's watchdog (which counts from the last answer read) charges a slow input at most
+/// that much of its neighbours' work.
 struct WorkerOutbox {
     static let maximumAge = 0.010
     static let maximumBytes = 1 << 20
@@ -42,6 +37,6 @@ struct WorkerOutbox {
     mutating func send() -> Bool {
         guard !bytes.isEmpty else { return true }
         defer { bytes.removeAll(keepingCapacity: bytes.count <= Self.maximumBytes) }
-        return IconWorker.writeAll(bytes, to: fd)
+        return AtomicFileWriter.writeAll(bytes, to: fd)
     }
 }

@@ -16,13 +16,10 @@ final class WorkerPool: Sendable {
     /// every request's answer or error, in order; nil when the batch was asked to stop.
     ///
     /// A worker whose answer `decode` refuses is killed: it is not trusted again. A worker that
-    /// fails one input alone fails it: its error entry (`WorkerFailure`), except that a worker
-    /// killed by a SIGKILL the watchdog did not send (someone's `kill -9`, the kernel's OOM
-    /// killer) is a reason outside the input, which is tried once more in a fresh worker. When a
-    /// worker given several inputs fails (it answers a group together, and unreadable bytes may
-    /// belong to the answer before them), which input was the cause is not known: each input
-    /// without an answer is tried again alone, so the cause fails by itself, with the error it
-    /// would have alone, and the others are rendered as if it had never been beside them.
+    /// fails one input alone fails it (`WorkerFailure`), except that a SIGKILL the watchdog did
+    /// not send (`kill -9`, the OOM killer) is a reason outside the input, which is tried once more
+    /// in a fresh worker. When a worker given several inputs fails, the cause is not known: each
+    /// input without an answer is tried again alone, so the cause fails by itself.
     func run<Answer>(
         _ requests: [WorkerRequest], shouldStop: () -> Int32,
         decode: (Int, UInt8, [UInt8]) throws(WorkerWire.Malformed) -> Answer

@@ -10,12 +10,11 @@ import Foundation
 /// request goes to it and its answer comes back, under the `Watchdog`.
 ///
 /// Started with `posix_spawn`, never `fork()` (the batch is threaded): its standard input and
-/// output are one end of a socket pair (requests in, replies out; `send(MSG_NOSIGNAL)`, so a dead
-/// worker is an error, not a SIGPIPE), its standard error another socket the batch reads (what a crash or
-/// an allocation failure says). Nothing else is inherited: every descriptor the package opens is
-/// close-on-exec, and the worker closes any other at start (`IconWorker`). A fixed environment
-/// (`environment`); signals at their defaults, unblocked; its own process group, so a terminal's
-/// Ctrl-C reaches the batch, which then kills the workers (SPEC §6a), not the workers first.
+/// output are one end of a socket pair (requests in, replies out; `MSG_NOSIGNAL`, so a dead worker
+/// is an error, not a SIGPIPE), its standard error another socket the batch reads. Nothing else is
+/// inherited: every descriptor the package opens is close-on-exec, and the worker closes any other
+/// at start. A fixed environment; signals at their defaults, unblocked; its own process group, so
+/// a terminal's Ctrl-C reaches the batch, which then kills the workers (SPEC §6a).
 ///
 /// Used by one thread at a time (`WorkerPool` hands it out), hence `@unchecked Sendable`.
 final class WorkerProcess: @unchecked Sendable {
@@ -40,12 +39,9 @@ final class WorkerProcess: @unchecked Sendable {
         case stopped(Int32)
     }
 
-    /// The worker's environment: fixed (no crash report from Swift's backtracer, a plain
-    /// locale), plus only what decides which libraries and fonts it loads, so it draws with the
-    /// very librsvg and fonts the batch would in process (the same bytes either way), and the
-    /// sanitizers' settings, so a sanitizer build's worker keeps the batch's suppressions (without
-    /// them LeakSanitizer turns a worker's exit status into its own). Only a sanitizer build reads them.
-    /// And this process's pid, whose death the worker watches for (`ParentWatch`).
+    /// The worker's environment: fixed (no backtracer, a plain locale, this process's pid for
+    /// `ParentWatch`), plus only what decides which libraries and fonts it loads (so it draws the
+    /// bytes the batch would in process) and the sanitizers' settings (their suppressions).
     static var environment: [String] {
         let fixed = [
             "SWIFT_BACKTRACE=enable=no", "LC_ALL=C", "PATH=/usr/bin:/bin", "\(ParentWatch.environmentKey)=\(getpid())"
@@ -56,8 +52,7 @@ final class WorkerProcess: @unchecked Sendable {
         ]
         return fixed + inherited.compactMap { name in getenv(name).map { "\(name)=" + String(cString: $0) } }
     }
-    /// How long the batch waits for the worker before looking at the watchdog and the stop flag:
-    /// a stop reaches an input in flight within this, a CPU overrun is caught within this.
+    /// How long the batch waits for the worker before looking at the watchdog and the stop flag.
     private static let tickMilliseconds: Int32 = 20
     private static let sendBufferBytes = 4 << 20
 
@@ -89,31 +84,34 @@ final class WorkerProcess: @unchecked Sendable {
         close(errors)
     }
 
-    static func spawn(executable: String, arguments: [String]) throws(TabIconsError) -> WorkerProcess {
+    /// A socket pair, close-on-exec from the start where the system can (Linux: atomically).
+    private static func socketPair() throws(TabIconsError) -> [Int32] {
         var pair: [Int32] = [-1, -1]
-        var errorPair: [Int32] = [-1, -1]
         #if canImport(Glibc)
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-                throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-            }
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &errorPair) == 0 else {
-                let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-                close(pair[0]); close(pair[1])
-                throw error
-            }
+            let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         #else
-            guard socketpair(AF_UNIX, SOCK_STREAM, 0, &pair) == 0 else {
-                throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-            }
-            guard socketpair(AF_UNIX, SOCK_STREAM, 0, &errorPair) == 0 else {
-                let error = TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
-                close(pair[0]); close(pair[1])
-                throw error
-            }
-            for fd in pair + errorPair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            let type = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, type, 0, &pair) == 0 else {
+            throw TabIconsError(.io, "cannot start a worker: " + TabIconsError.systemReason())
+        }
+        #if !canImport(Glibc)
+            for fd in pair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             var on: Int32 = 1
             _ = setsockopt(pair[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
+        return pair
+    }
+
+    static func spawn(executable: String, arguments: [String]) throws(TabIconsError) -> WorkerProcess {
+        let pair = try socketPair()
+        let errorPair: [Int32]
+        do throws(TabIconsError) {
+            errorPair = try socketPair()
+        } catch {
+            close(pair[0]); close(pair[1])
+            throw error
+        }
         defer { close(pair[1]); close(errorPair[1]) }
 
         #if canImport(Darwin)
@@ -154,19 +152,17 @@ final class WorkerProcess: @unchecked Sendable {
             throw TabIconsError(.io, "cannot start a worker (\(executable)): " + TabIconsError.systemReason(status))
         }
         for fd in [pair[0], errorPair[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        // A photo's bytes in one call, not a wake-up of each side for every 200 KiB (the default
-        // buffer); the kernel caps this at its own maximum (`net.core.wmem_max`).
+        // A photo's bytes in one call, not a wake-up of each side for every 200 KiB (the default).
         var sendBuffer = Int32(Self.sendBufferBytes)
         _ = setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
         return WorkerProcess(pid: pid, channel: pair[0], errors: errorPair[0])
     }
 
     /// Sends framed requests (each its header and fields, then the input's bytes as the body,
-    /// straight from the batch's buffers, all in one `sendmsg` when the socket takes them) and takes their answers in order as they come, watching the
-    /// worker, the deadline and `shouldStop` every tick and reading answers while still sending
-    /// (the worker may be answering the first inputs before the last are sent). A worker that
-    /// fails is killed and reaped. Only these requests are in flight, so a byte past their
-    /// answers is the worker's fault.
+    /// straight from the batch's buffers) and takes their answers in order as they come, watching
+    /// the worker, the deadline and `shouldStop` every tick, reading answers while still sending.
+    /// A worker that fails is killed and reaped. Only these requests are in flight, so a byte past
+    /// their answers is the worker's fault.
     func exchange(_ requests: [WorkerRequest], shouldStop: () -> Int32) -> Answer {
         drainErrors()  // what it printed between inputs is not this input's
         stderrHead.removeAll(keepingCapacity: true)
@@ -181,42 +177,35 @@ final class WorkerProcess: @unchecked Sendable {
         var consumed = 0
         var expected: Int?
         var lastCheck = Watchdog.now()
-        // The socket usually takes the requests at once: poll only when it did not.
-        var waitFirst = false
         while true {
             let signal = shouldStop()
             if signal != 0 {
                 kill()
                 return .stopped(signal)
             }
-            var readable = false, writable = true
-            if waitFirst {
-                let wanted = POLLIN | (sent < total ? POLLOUT : 0)
-                var fds = [
-                    pollfd(fd: channel, events: Int16(wanted), revents: 0),
-                    pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
-                ]
-                let ready = poll(&fds, 2, Self.tickMilliseconds)
-                if ready < 0 && errno != EINTR {
-                    return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog, replies)
-                }
-                // Every tick, even while the worker keeps writing to standard error.
-                let now = Watchdog.now()
-                if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
-                    lastCheck = now
-                    if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog, replies) }
-                }
-                if ready <= 0 { continue }
-                if fds[1].revents != 0 { drainErrors() }
-                let events = Int32(fds[0].revents)
-                guard events != 0 else { continue }
-                // A hang-up or an error shows when the call is made: reading finds the end.
-                readable = events & (POLLIN | POLLHUP | POLLERR) != 0
-                writable = events & (POLLOUT | POLLHUP | POLLERR) != 0
+            let wanted = POLLIN | (sent < total ? POLLOUT : 0)
+            var fds = [
+                pollfd(fd: channel, events: Int16(wanted), revents: 0), pollfd(fd: errors, events: Int16(POLLIN), revents: 0)
+            ]
+            let ready = poll(&fds, 2, Self.tickMilliseconds)
+            if ready < 0 && errno != EINTR {
+                return fail(.unreadable("poll: " + TabIconsError.systemReason()), watchdog, replies)
             }
-            waitFirst = true
+            // Every tick, even while the worker keeps writing to standard error.
+            let now = Watchdog.now()
+            if now - lastCheck >= Double(Self.tickMilliseconds) / 1000 {
+                lastCheck = now
+                if let overrun = watchdog.check() { return fail(.overran(overrun), watchdog, replies) }
+            }
+            if ready <= 0 { continue }
+            if fds[1].revents != 0 { drainErrors() }
+            let events = Int32(fds[0].revents)
+            guard events != 0 else { continue }
+            // A hang-up or an error shows when the call is made: reading finds the end.
+            let readable = events & (POLLIN | POLLHUP | POLLERR) != 0
+            let writable = events & (POLLOUT | POLLHUP | POLLERR) != 0
             if sent < total && writable {
-                let n = send(parts, from: sent)
+                let n = sendMore(parts, from: sent)
                 if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { return died(watchdog, replies) }
             }
             guard readable else { continue }
@@ -263,42 +252,17 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
-    /// Sends what is left from `offset` of the parts, one after the other, in one call.
-    private func send(_ parts: [Data], from offset: Int) -> Int {
-        var pinned: [UnsafeRawBufferPointer] = []
-        pinned.reserveCapacity(parts.count)
-        return Self.withPinned(parts[...], &pinned) { buffers in
-            var skip = offset
-            var vectors: [iovec] = []
-            vectors.reserveCapacity(buffers.count)
-            for buffer in buffers {
-                guard skip < buffer.count else {
-                    skip -= buffer.count
-                    continue
-                }
-                vectors.append(
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + skip), iov_len: buffer.count - skip))
-                skip = 0
+    /// Sends what the socket takes of the part that byte `offset` of all the parts falls in.
+    private func sendMore(_ parts: [Data], from offset: Int) -> Int {
+        var skip = offset
+        for part in parts {
+            guard skip < part.count else {
+                skip -= part.count
+                continue
             }
-            return vectors.withUnsafeMutableBufferPointer { vectors in
-                var message = msghdr()
-                message.msg_iov = vectors.baseAddress
-                message.msg_iovlen = numericCast(vectors.count)
-                return sendmsg(channel, &message, Self.sendFlags)
-            }
+            return part.withUnsafeBytes { send(channel, $0.baseAddress! + skip, $0.count - skip, Self.sendFlags) }
         }
-    }
-
-    /// `body` with every part's bytes pinned in place (each part's `withUnsafeBytes`, nested).
-    private static func withPinned<Result>(
-        _ parts: ArraySlice<Data>, _ pinned: inout [UnsafeRawBufferPointer],
-        _ body: ([UnsafeRawBufferPointer]) -> Result
-    ) -> Result {
-        guard let first = parts.first else { return body(pinned) }
-        return first.withUnsafeBytes { buffer in
-            pinned.append(buffer)
-            return withPinned(parts.dropFirst(), &pinned, body)
-        }
+        return 0
     }
 
     /// The worker closed its end: it died (or is about to); reap it for the reason.

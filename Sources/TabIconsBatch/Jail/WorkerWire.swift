@@ -1,15 +1,13 @@
 import Foundation
 
-/// The framing of every message between the batch and a worker (SPEC §2, jailed workers):
-/// `TIJW`, a version byte, a kind byte, the length of the fields and the length of the body
-/// (each UInt32, little-endian), the fields, the body. The fields: integers little-endian, doubles
-/// as their bit patterns, strings and byte runs as a UInt32 length then the bytes. The body is a
-/// request's input bytes, raw, so a photo is sent from the batch's buffer and read into the
-/// worker's without another copy; a reply has none.
+/// The framing of every message between the batch and a worker (SPEC §2): `TIJW`, a version
+/// byte, a kind byte, the lengths of the fields and of the body (UInt32 little-endian), the
+/// fields, the body. Fields: integers little-endian, doubles as bit patterns, strings and byte
+/// runs as a UInt32 length then the bytes. The body is a request's input bytes, raw; a reply has
+/// none.
 ///
 /// Both sides read what the other wrote as untrusted: every length is checked against what is
-/// left before anything is allocated, so a worker that answers garbage is a failed input, never
-/// a crash or a huge allocation in the batch.
+/// left before anything is allocated, so a worker that answers garbage is a failed input.
 enum WorkerWire {
     static let magic: [UInt8] = Array("TIJW".utf8)
     /// Bumped on any change to a message's layout; a mismatch is refused, never guessed at.

@@ -1,11 +1,9 @@
 import TabIcons
 import Foundation
 
-/// The manifest's text (SPEC §6): the document as a `JSONValue`, keys in SPEC §6's order (each
-/// spelled by its type's `CodingKeys`), printed in `JSONValue`'s layout (two spaces a level, an
-/// object or array of scalars on one line, so a rendition or an error reads as one line), with a
-/// final newline. An optional key is written only when set; `folders` only with `options` (a
-/// run's manifest, not an inspect document).
+/// The manifest's text (SPEC §6): keys in SPEC §6's order, each spelled by its type's `CodingKeys`,
+/// in `JSONValue`'s layout with a final newline. An optional key is written only when set;
+/// `folders` only with `options` (a run's manifest, not an inspect document).
 extension Manifest {
     /// The document as pretty-printed JSON.
     public func jsonData() -> Data { Data(jsonBytes) }

@@ -1,11 +1,9 @@
 import TabIcons
 
 /// Every option of a batch that changes output bytes or which files are written, and the tool's
-/// version: the manifest's `"options"` (SPEC §6a). An icon is carried over from the previous run
-/// only when its content hash and this fingerprint are unchanged, so a new `--filter`, a new
-/// layout or a new release of tabicon redoes every icon. `--jobs`, `--quiet` and `--json` change
-/// nothing on disk and are not part of it. The decode limits are: a tighter limit may refuse an
-/// input the previous run accepted.
+/// version: the manifest's `"options"` (SPEC §6a). An icon is carried over only when its content
+/// hash and this fingerprint are unchanged. `--jobs`, `--quiet` and `--json` change nothing on
+/// disk and are not part of it; the decode limits are (a tighter one may refuse an input).
 public struct OptionFingerprint: Sendable, Equatable, Codable {
     /// The options, keys in the order the manifest writes them; nil for a fingerprint read back
     /// that is not this version's (another tool's keys), which equals no fingerprint.

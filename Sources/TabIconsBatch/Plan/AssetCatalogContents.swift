@@ -20,14 +20,14 @@ enum AssetCatalogContents {
         func names(_ row: Manifest.Icon) -> [(scale: Double, filename: String)] {
             (row.renditions ?? []).map { (scale: $0.scale, filename: OutputDirectory.split($0.path).name) }
         }
-        let darkVector = darkTwin?.vectorFile.map { vectorEntry(OutputDirectory.split($0.path).name, dark: true) }
-        guard let vector = icon.vectorFile else {
-            guard let darkVector else {
-                return document(images: scaled(names(icon), dark: darkTwin.map(names)), vector: false, intent: intent)
-            }
-            return document(images: scaled(names(icon), dark: nil) + [darkVector], vector: false, intent: intent)
+        let darkVector = darkTwin?.vectorFile.map {
+            entry(scale: nil, file: OutputDirectory.split($0.path).name, appearances: darkAppearance)
         }
-        var images = [vectorEntry(OutputDirectory.split(vector.path).name, dark: false)]
+        guard let vector = icon.vectorFile else {
+            let images = scaled(names(icon), dark: darkVector == nil ? darkTwin.map(names) : nil)
+            return document(images: images + (darkVector.map { [$0] } ?? []), vector: false, intent: intent)
+        }
+        var images = [entry(scale: nil, file: OutputDirectory.split(vector.path).name, appearances: nil)]
         if let darkVector {
             images.append(darkVector)
         } else if let darkTwin {
@@ -36,8 +36,7 @@ enum AssetCatalogContents {
         return document(images: images, vector: true, intent: intent)
     }
 
-    /// Computed, not a stored global: a global `JSONValue` (an indirect enum) is reported as a leak
-    /// by LeakSanitizer, which cannot follow its packed storage (`make test-asan`).
+    /// Computed: LeakSanitizer reports a global `JSONValue` (an indirect enum) as a leak.
     private static var darkAppearance: JSONValue {
         .array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])
     }
@@ -58,20 +57,13 @@ enum AssetCatalogContents {
         return images
     }
 
-    private static func entry(scale: Double, file: String?, appearances: JSONValue?) -> JSONValue {
+    /// An image entry; a vector's has no scale.
+    private static func entry(scale: Double?, file: String?, appearances: JSONValue?) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
         if let appearances { pairs.append(("appearances", appearances)) }
         if let file { pairs.append(("filename", .string(file))) }
         pairs.append(("idiom", .string("universal")))
-        pairs.append(("scale", .string(NumberText.decimal(scale) + "x")))
-        return .object(pairs)
-    }
-
-    private static func vectorEntry(_ filename: String, dark: Bool) -> JSONValue {
-        var pairs: [(String, JSONValue)] = []
-        if dark { pairs.append(("appearances", darkAppearance)) }
-        pairs.append(("filename", .string(filename)))
-        pairs.append(("idiom", .string("universal")))
+        if let scale { pairs.append(("scale", .string(NumberText.decimal(scale) + "x"))) }
         return .object(pairs)
     }
 

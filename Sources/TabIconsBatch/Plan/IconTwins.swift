@@ -30,27 +30,17 @@ package enum IconTwins {
     /// the first entry of that folder whose name is the entry's name plus a suffix of the kind.
     /// A twin is linked to one icon only, and a dark twin has no twins.
     package static func links(_ entries: [(input: String, name: String)]) -> [(selected: Int?, dark: Int?)] {
-        links(count: entries.count) { entries[$0] }
-    }
-
-    /// The same for `count` entries each made when asked for (`entry`).
-    package static func links(count: Int, entry: (Int) -> (input: String, name: String)) -> [(selected: Int?, dark: Int?)] {
-        var folders = Folders()
-        var folderOf: [Int32] = []
-        folderOf.reserveCapacity(count)
-        // Folder number, then the name: twins pair only within one folder (a name has no `/`).
-        func key(_ folder: Int32, _ name: String) -> String { "\(folder)/" + name }
-        var indexByKey: [String: Int] = [:]
-        for index in 0..<count {
-            let entry = entry(index)
-            folderOf.append(Int32(folders.number(of: entry.input)))
-            let claimed = key(folderOf[index], entry.name)
-            if indexByKey[claimed] == nil { indexByKey[claimed] = index }
+        // Folder, then the name: twins pair only within one folder (a name has no `/`). An input
+        // without a `/` (`-`) is in no folder, and not asked of Foundation, which traps on `-`.
+        func key(_ index: Int, _ name: String) -> String {
+            let input = entries[index].input
+            return (input.contains("/") ? (input as NSString).deletingLastPathComponent : "") + "/" + name
         }
-        var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: count)
-        for index in 0..<count {
-            guard let base = base(of: entry(index).name),
-                let plain = indexByKey[key(folderOf[index], base.name)], plain != index
+        var indexByKey: [String: Int] = [:]
+        for index in entries.indices.reversed() { indexByKey[key(index, entries[index].name)] = index }  // the first wins
+        var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: entries.count)
+        for index in entries.indices {
+            guard let base = base(of: entries[index].name), let plain = indexByKey[key(index, base.name)], plain != index
             else { continue }
             switch base.kind {
             case .selected where links[plain].selected == nil: links[plain].selected = index
@@ -63,34 +53,6 @@ package enum IconTwins {
         // `home-dark-filled` is then an icon of its own; the dark selected icon is `home-filled-dark`.
         for dark in links.compactMap(\.dark) { links[dark] = (nil, nil) }
         return links
-    }
-
-    /// The folder of each input path (`deletingLastPathComponent`), numbered: one number a folder.
-    /// The inputs come folder by folder, so the text before the last `/` is compared with the
-    /// previous input's before the folder is worked out again.
-    private struct Folders {
-        private var numbers: [String: Int] = [:]
-        private var last: (prefix: Substring, number: Int)?
-
-        mutating func number(of input: String) -> Int {
-            // A name alone is in no folder; a path ending in `/` has its folder worked out in full.
-            guard let slash = input.utf8.lastIndex(of: UInt8(ascii: "/")) else { return number(ofFolder: "") }
-            guard input.utf8.index(after: slash) != input.utf8.endIndex else {
-                return number(ofFolder: (input as NSString).deletingLastPathComponent)
-            }
-            // With a name after the last `/`, the folder follows from the text before it.
-            let prefix = input[..<slash]
-            if let last, last.prefix == prefix { return last.number }
-            let number = number(ofFolder: (input as NSString).deletingLastPathComponent)
-            last = (prefix, number)
-            return number
-        }
-
-        private mutating func number(ofFolder folder: String) -> Int {
-            if let known = numbers[folder] { return known }
-            numbers[folder] = numbers.count
-            return numbers.count - 1
-        }
     }
 }
 

@@ -64,43 +64,32 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         return directory + name + ".imageset/Contents.json"
     }
 
-    /// Where a dark twin's rendition at `scale` goes (SPEC §6 "Twins as outputs"), `iconStem` being
-    /// its icon's stem: xcassets, into the icon's image set as `NAME-dark.png`, `NAME-dark@2x.png`
-    /// (NAME the icon's, whatever the twin's spelling: `home.dark` too), listed there with the dark
-    /// appearance; android, the icon's own resource name in `drawable-night-<density>/`; flat, the
-    /// twin's own file under its own name (`twinStem`). Nil where the layout has no place for the
-    /// scale.
+    /// Where a dark twin's rendition at `scale` goes (SPEC §6 "Twins as outputs"): xcassets, the
+    /// icon's image set as `NAME-dark@2x.png` (NAME the icon's, whatever the twin's spelling);
+    /// android, the icon's resource name in `drawable-night-<density>/`; flat, the twin's own name.
     package func darkTwinPath(iconStem: String, twinStem: String, scale: Double, fileExtension: String) -> String? {
         let (directory, name) = Self.split(iconStem)
         switch self {
         case .flat:
             return path(stem: twinStem, scale: scale, fileExtension: fileExtension)
         case .xcassets:
-            return directory + name + ".imageset/" + name + Self.darkSuffix + Self.scaleSuffix(scale) + "." + fileExtension
+            return directory + name + ".imageset/" + name + "-dark" + Self.scaleSuffix(scale) + "." + fileExtension
         case .android:
             guard let bucket = Self.androidDensities.first(where: { $0.scale == scale }) else { return nil }
-            return Self.nightFolder(bucket.folder) + "/" + Self.androidResourceName(name) + "." + fileExtension
+            // Android's qualifier order puts night before density: `drawable-night-xhdpi`.
+            let folder = "drawable-night-" + bucket.folder.dropFirst("drawable-".count)
+            return folder + "/" + Self.androidResourceName(name) + "." + fileExtension
         }
     }
 
-    /// Where a dark twin's vector goes (`--vector`), beside its renditions' places: xcassets,
-    /// `NAME-dark.svg` in the icon's image set; android, `drawable-night/NAME.xml` (the icon's
-    /// resource at night); flat, its own name.
+    /// Where a dark twin's vector goes (`--vector`), beside its renditions' places.
     package func darkTwinVectorPath(iconStem: String, twinStem: String) -> String {
         let (directory, name) = Self.split(iconStem)
         switch self {
         case .flat: return vectorPath(stem: twinStem)
-        case .xcassets: return directory + name + ".imageset/" + name + Self.darkSuffix + ".svg"
+        case .xcassets: return directory + name + ".imageset/" + name + "-dark.svg"
         case .android: return "drawable-night/" + Self.androidResourceName(name) + ".xml"
         }
-    }
-
-    /// What a dark twin's files add to the icon's name in an image set.
-    static let darkSuffix = "-dark"
-
-    /// `drawable-night-xhdpi` for `drawable-xhdpi`: Android's qualifier order puts night before density.
-    static func nightFolder(_ densityFolder: String) -> String {
-        "drawable-night-" + densityFolder.dropFirst("drawable-".count)
     }
 
     /// Android's state list for an icon with a selected twin: `drawable/NAME_selector.xml` (nil for
@@ -118,8 +107,7 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// The Android resource name of the icon whose mirrored stem is `stem` (`@drawable/NAME`).
     static func androidResourceName(stem: String) -> String { androidResourceName(split(stem).name) }
 
-    /// The icon's name (the manifest's `name`) for a mirrored stem: its last component. The one
-    /// place an output name is derived, for normalize, inspect and the incremental cache alike.
+    /// The icon's name (the manifest's `name`) for a mirrored stem: its last component.
     package static func iconName(stem: String) -> String { split(stem).name }
 
     /// `@2x`, `@1.5x`; nothing at 1×.
@@ -127,24 +115,19 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         scale == 1 ? "" : "@" + NumberText.decimal(scale) + "x"
     }
 
-    /// Android resource names are Java identifiers (the build makes `R.drawable.NAME` of each):
-    /// only lowercase letters, digits and underscores, starting with a letter, and not a word Java
-    /// reserves (`javaReservedWords`: `aapt2 link --java` refuses `class` as an "invalid symbol
-    /// name"). Other characters become `_`; a name that does not start with a letter, or is a
-    /// reserved word, is renamed, not failed: it gets the prefix `ic_` (`2fa` → `ic_2fa`, `class` →
-    /// `ic_class`, so `@drawable/ic_class` and its state list `ic_class_selector`). A renamed name
-    /// may meet another input's (`class.png` beside `ic_class.png`): `OutputPlan`'s naming rule
-    /// then tells them apart as any two names that meet (the later input keeps its extension).
+    /// Android resource names are Java identifiers (`R.drawable.NAME`): lowercase letters, digits
+    /// and `_`, starting with a letter, not a word Java reserves (`aapt2 link` refuses `class`).
+    /// Other characters become `_`; a name that does not start with a letter or is reserved gets
+    /// the prefix `ic_` (`2fa` → `ic_2fa`, `class` → `ic_class`). One that then meets another
+    /// input's name is told apart by `OutputPlan`'s naming rule.
     static func androidResourceName(_ name: String) -> String {
         var result = String(name.lowercased().map { ($0.isASCII && ($0.isLetter || $0.isNumber)) ? $0 : "_" })
         if result.first.map({ !$0.isLetter }) ?? true || javaReservedWords.contains(result) { result = "ic_" + result }
         return result
     }
 
-    /// Java's keywords and its literals `true`, `false` and `null` (JLS §3.9, §3.10): the 53 names
-    /// aapt2 refuses for a resource. `_` (a keyword since Java 9) never gets here as it is, since it
-    /// does not start with a letter; the contextual keywords (`var`, `record`, `yield`, `sealed`,
-    /// `permits`, `module`, ...) are legal field names, which aapt2 and javac accept.
+    /// Java's keywords and the literals `true`, `false`, `null` (JLS §3.9, §3.10); contextual
+    /// keywords (`var`, `record`, ...) are legal field names.
     static let javaReservedWords: Set<String> = [
         "abstract", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const", "continue",
         "default", "do", "double", "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if",
@@ -153,7 +136,6 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         "throw", "throws", "transient", "try", "void", "volatile", "while", "true", "false", "null"
     ]
 
-    /// On the UTF-8 view: a `Character` search cost more than the rest of a reused icon.
     private static func split(_ stem: String) -> (directory: String, name: String) {
         guard let slash = stem.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", stem) }
         return (String(stem[...slash]), String(stem[stem.utf8.index(after: slash)...]))

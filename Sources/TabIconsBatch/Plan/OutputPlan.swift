@@ -99,18 +99,15 @@ package struct OutputPlan: Sendable {
     /// Every folder (relative to the output root) a file of this run lands in.
     package let folders: Set<String>
     /// What no removal of this run may touch, by identity: the inputs, the folders they were
-    /// collected from, the manifest and the preview page (`OutputDirectory.remove`).
+    /// collected from, the manifest and the preview page.
     package let spared: Set<FileIdentity>
     /// Per input, in input order: the inputs that are its selected and dark twins (`IconTwins`,
     /// among the inputs that have files), whose outputs are placed by `placeTwins`.
     package let twins: [(selected: Int?, dark: Int?)]
-    /// Per input, in input order: what `stat` said of its file (links followed, as it is read)
-    /// when the plan was made, as a digest (`StatDigest`; of nil when it is not a regular file or
-    /// has no path). The run checks the input's stat record against it before any byte is read.
+    /// Per input, the digest of its `stat` when the plan was made (links followed, as it is read;
+    /// of nil when not a regular file): what its stat record is checked against.
     private let inputStats: [StatDigest]
-    /// What `lstat` said of each planned path when the plan was made, as a digest (of nil where
-    /// no regular file was): the stat check of a recorded file (`OutputDirectory.check`) takes it
-    /// rather than asking again.
+    /// The digest of each planned path's `lstat` when the plan was made (of nil: no regular file).
     private let outputStats: [String: StatDigest]
 
     init(
@@ -125,38 +122,25 @@ package struct OutputPlan: Sendable {
         self.outputStats = outputStats
     }
 
-    /// The stat of input `index` taken when the plan was made (see `inputStats`).
     func inputStat(_ index: Int) -> StatDigest { index < inputStats.count ? inputStats[index] : StatDigest(nil) }
 
-    /// The digest of the stat of the planned path `path` taken when the plan was made (of nil
-    /// when no regular file was there); nil when the plan has no such path.
+    /// Nil when the plan has no such path.
     func outputStat(_ path: String) -> StatDigest? { outputStats[path] }
 
     /// The inputs that are written as one unit, each once: an icon, its twins, their twins. An
     /// icon's `Contents.json` lists its dark twin's files and its state list names its selected
     /// twin, so they are decided together (reuse, `--check`, the write of the set).
     package var units: [[Int]] {
-        let twinInputs = twinInputs
-        return twins.indices.filter { !twinInputs.contains($0) }.map(unit(of:))
-    }
-
-    /// The inputs that are some icon's twin: every other input heads a unit.
-    var twinInputs: Set<Int> {
-        var twinInputs = Set<Int>()
-        for links in twins { links.selected.map { _ = twinInputs.insert($0) }; links.dark.map { _ = twinInputs.insert($0) } }
-        return twinInputs
-    }
-
-    /// The unit input `root` heads: it, its twins, their twins.
-    func unit(of root: Int) -> [Int] {
-        var unit = [root]
-        var next = 0
-        while next < unit.count {
-            let links = twins[unit[next]]
-            unit += [links.dark, links.selected].compactMap { $0 }
-            next += 1
+        let twinInputs = Set(twins.flatMap { [$0.selected, $0.dark].compactMap { $0 } })
+        return twins.indices.filter { !twinInputs.contains($0) }.map { root in
+            var unit = [root]
+            var next = 0
+            while next < unit.count {
+                unit += [twins[unit[next]].dark, twins[unit[next]].selected].compactMap { $0 }
+                next += 1
+            }
+            return unit
         }
-        return unit
     }
 
     package struct Settings: Sendable {
@@ -181,14 +165,15 @@ package struct OutputPlan: Sendable {
         if let id = FileIdentity(path: root), let folder = identities.folders[id] {
             throw BatchUsageError("--out \(root) is the input folder \(folder): outputs would land among the inputs")
         }
-        try checkFilePath("--manifest", settings.manifestPath, identities)
-        let journalPath = RunJournal(manifestPath: settings.manifestPath).path
-        let statCachePath = StatCache.path(manifestPath: settings.manifestPath)
-        try checkFilePath("--manifest", journalPath, identities)
-        try checkFilePath("--manifest", statCachePath, identities)
+        // The manifest and the files beside it (`RunJournal`, `StatCache`).
+        let manifestFiles = [
+            settings.manifestPath, RunJournal(manifestPath: settings.manifestPath).path,
+            StatCache.path(manifestPath: settings.manifestPath)
+        ]
+        for path in manifestFiles { try checkFilePath("--manifest", path, identities) }
         if let preview = settings.previewPath {
             try checkFilePath("--preview", preview, identities)
-            if sameFile(preview, settings.manifestPath) || sameFile(preview, journalPath) || sameFile(preview, statCachePath) {
+            if manifestFiles.contains(where: { sameFile(preview, $0) }) {
                 throw BatchUsageError("--preview \(preview) is the manifest \(settings.manifestPath); name another file")
             }
         }
@@ -200,31 +185,12 @@ package struct OutputPlan: Sendable {
                 scales: settings.scales, vector: settings.vector),
             layout: settings.layout, fileExtension: settings.fileExtension)
         // The run's own files below --out, which no output may take.
-        let reserved =
-            [("--manifest", settings.manifestPath), ("--manifest", journalPath), ("--manifest", statCachePath)]
-            + (settings.previewPath.map { [("--preview", $0)] } ?? [])
+        let reserved = manifestFiles.map { ("--manifest", $0) } + (settings.previewPath.map { [("--preview", $0)] } ?? [])
         let reservedRelative = reserved.compactMap { flag, path in relative(path, to: root).map { ($0.lowercased(), flag, path) }
         }
         var folders: Set<String> = Set(reservedRelative.map { OutputDirectory.split($0.0).folder })
-        var inputFolderAt: [String: String?] = [:]  // folder below root → the input folder it is
-        func inputFolder(_ folder: String) -> String? {
-            if let known = inputFolderAt[folder] { return known }
-            let found = FileIdentity(path: root + "/" + folder).flatMap { identities.folders[$0] }
-            inputFolderAt[folder] = found
-            return found
-        }
-        /// The first of `folder` and the folders above it (below the root) that is an input folder.
-        func inputFolderHolding(_ folder: String) -> (String, String)? {
-            var ancestor = folder
-            while !ancestor.isEmpty {
-                if let input = inputFolder(ancestor) { return (ancestor, input) }
-                ancestor = OutputDirectory.split(ancestor).folder
-            }
-            return nil
-        }
         // Every path the run could write: each input's paths as named or, for an input that fails
-        // a collision, as its stem would name them (it still may not sit where outputs would land
-        // among the inputs). A renamed input's first name is another input's, checked there.
+        // a collision, as its stem would name them (it still may not land among the inputs).
         let candidates = zip(inputs, named).map { input, result in
             (try? result.get())
                 ?? Icon(
@@ -232,35 +198,37 @@ package struct OutputPlan: Sendable {
                     fileExtension: input.fileExtension(settings.fileExtension),
                     vector: settings.vector && OutputLayout.isVectorInput(input.name))
         }
-        // One `lstat` of each path, taken ahead on `jobs` threads: the digest of the stat the
-        // stat cache compares with its record (`outputStat`, what the plan keeps), and the
-        // paths that lead to an input by identity (a hard link to one, or a link's target), by
-        // candidate and position (rare: each is a usage error below, the first in order thrown).
+        // One `lstat` of each path: its digest for the stat cache (`outputStat`), and whether it
+        // leads to an input.
         var outputStats: [String: StatDigest] = [:]
-        var lastFolder: String?  // the folder last found clear of input folders: an icon's paths share one
+        var checked: Set<String> = []  // folders found clear of input folders, with those above them
         for icon in candidates {
             for path in icon.allPaths {
-                if let (_, flag, reservedPath) = reservedRelative.first(where: { Self.folds(path, to: $0.0) }) {
+                if let (_, flag, reservedPath) = reservedRelative.first(where: { path.lowercased() == $0.0 }) {
                     throw BatchUsageError("\(flag) \(reservedPath) is also the path of an output of \(icon.stem)")
                 }
-                let found = PlannedFile(path: root + "/" + path)
-                outputStats[path] = StatDigest(found.stat)
-                if let id = found.identity, let input = identities.input(id) {
+                var info = stat()
+                let full = root + "/" + path
+                let found = lstat(full, &info) == 0
+                let type = info.st_mode & S_IFMT
+                outputStats[path] = StatDigest(found && type == S_IFREG ? FileStat(info) : nil)
+                // What it leads to: a hard link to an input, or a link whose target is one.
+                let id = !found ? nil : type == S_IFLNK ? FileIdentity(path: full) : FileIdentity(info)
+                if let id, let input = identities.input(id) {
                     throw BatchUsageError("--out \(root) would write \(root)/\(path) over the input \(input)")
                 }
-                let folder = OutputDirectory.split(path).folder
-                if folder == lastFolder { continue }
+                // The folder and every folder above it up to --out: outputs inside an input folder
+                // would land among the inputs (and be walked as inputs next time).
+                var folder = OutputDirectory.split(path).folder
                 folders.insert(folder)
-                // The folder and every folder above it up to --out (each looked at once): outputs
-                // anywhere inside an input folder would land among the inputs (and be walked as
-                // inputs next time).
-                guard let (ancestor, input) = inputFolderHolding(folder) else {
-                    lastFolder = folder
-                    continue
+                while !folder.isEmpty, checked.insert(folder).inserted {
+                    if let input = FileIdentity(path: root + "/" + folder).flatMap({ identities.folders[$0] }) {
+                        throw BatchUsageError(
+                            "--out \(root) would write into \(root)/\(folder), the input folder \(input): outputs would land among the inputs"
+                        )
+                    }
+                    folder = OutputDirectory.split(folder).folder
                 }
-                throw BatchUsageError(
-                    "--out \(root) would write into \(root)/\(ancestor), the input folder \(input): outputs would land among the inputs"
-                )
             }
         }
         var spared = Set(identities.files.keys).union(identities.folders.keys)
@@ -270,14 +238,10 @@ package struct OutputPlan: Sendable {
             outputStats: outputStats)
     }
 
-    /// Twins as outputs (SPEC §6): after naming, each icon's twins by `IconTwins`' rule among the
-    /// inputs that have names, a dark twin's files moved to where its layout puts them
-    /// (`OutputLayout.darkTwinPath`: the icon's image set, `drawable-night-<density>/`) and an
-    /// icon with a selected twin given its state list (`OutputLayout.selectorPath`). Names were
-    /// given before twins were placed, so placing cannot rename: a twin's file that meets another
-    /// output at its path (folded), or, on Android, a state list whose resource name is another
-    /// icon's (`home_selector.png` beside `home`'s state list), fails both inputs, each naming
-    /// the other.
+    /// Twins as outputs (SPEC §6), after naming: a dark twin's files moved to where its layout puts
+    /// them (`OutputLayout.darkTwinPath`), an icon with a selected twin given its state list.
+    /// Placing cannot rename: a twin's file that meets another output at its path (folded), or on
+    /// Android a state list whose resource name is another icon's, fails both inputs.
     static func placeTwins(
         _ inputs: [BatchInput], _ named: consuming [Result<Icon, TabIconsError>], layout: OutputLayout,
         fileExtension: String
@@ -286,31 +250,26 @@ package struct OutputPlan: Sendable {
     {
         var icons = named
         let planned = icons.indices.filter { (try? icons[$0].get()) != nil }
-        let found = IconTwins.links(count: planned.count) { position in
-            let index = planned[position]
-            return (inputs[index].name, OutputLayout.iconName(stem: (try? icons[index].get())?.stem ?? ""))
-        }
+        let found = IconTwins.links(
+            planned.map { (inputs[$0].name, OutputLayout.iconName(stem: (try? icons[$0].get())?.stem ?? "")) })
         var twins = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: inputs.count)
         for (position, index) in planned.enumerated() {
             twins[index] = (found[position].selected.map { planned[$0] }, found[position].dark.map { planned[$0] })
         }
-        var moved = false  // whether placing twins gave any icon a path naming did not
         for index in planned {
             guard case .success(let icon) = icons[index] else { continue }
             // A dark twin has no twins: the icon placed here is as named.
             if let darkIndex = twins[index].dark, case .success(let dark) = icons[darkIndex] {
                 icons[darkIndex] = .success(
                     dark.darkTwin(of: icon.stem, layout: layout, fileExtension: inputs[darkIndex].fileExtension(fileExtension)))
-                moved = true
             }
             if twins[index].selected != nil, layout.selectorPath(iconStem: icon.stem) != nil {
                 icons[index] = .success(icon.withSelector(layout))
-                moved = true
             }
         }
         // Who writes each path (folded), and on Android each resource name an icon or a state list takes.
         let darkTwins = Set(twins.compactMap(\.dark))
-        /// What input `index` claims: its paths (when placing moved any), its resource and its state list's.
+        /// What input `index` claims: its paths, its resource and its state list's.
         func claims(_ index: Int) -> (paths: [String], resource: String?, selector: String?) {
             guard case .success(let icon) = icons[index] else { return ([], nil, nil) }
             // A dark twin shares its icon's resource name on purpose (night and day of one drawable).
@@ -318,7 +277,7 @@ package struct OutputPlan: Sendable {
                 layout == .android && !darkTwins.contains(index) && !icon.renditionPaths.isEmpty
                 ? "@drawable/" + OutputLayout.androidResourceName(stem: icon.stem) : nil
             let selector = icon.selectorPath == nil ? nil : "@drawable/" + layout.selectorResourceName(iconStem: icon.stem)
-            return (moved ? icon.allPaths : [], resource, selector)
+            return (icon.allPaths, resource, selector)
         }
         var owners: [String: Int] = [:]
         var failures: [Int: TabIconsError] = [:]
@@ -332,8 +291,6 @@ package struct OutputPlan: Sendable {
             }
         }
         for index in icons.indices {
-            // Paths as named were claimed by `naming` (a rendition's by its stem, stricter than its
-            // path): they are claimed here again (`claims`) only when placing moved or added one.
             let claimed = claims(index)
             for path in claimed.paths { claim(path.lowercased(), path, by: index) }
             if let resource = claimed.resource { claim(resource, resource, by: index) }
@@ -351,26 +308,11 @@ package struct OutputPlan: Sendable {
         _ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
         scales: [Double], vector: Bool = false
     ) -> [Result<Icon, TabIconsError>] {
-        // Folded path → the input that writes it: a rendition, the vector, `Contents.json` and a
-        // state list a path each (the scale it is written for is the owner's role with that key).
-        var owners: [String: Int] = [:]
+        // Folded path → the input that writes it, and the scale it is written for.
+        var owners: [String: (input: Int, scale: Double)] = [:]
         var failures: [Int: TabIconsError] = [:]
-        // Every icon a success while names are given (an owner's roles are asked of it); the
-        // failures set in place at the end, so no second list of the set is made.
-        var icons: [Result<Icon, TabIconsError>] = []
-        icons.reserveCapacity(inputs.count)
-        func icon(_ index: Int) -> Icon {
-            guard case .success(let icon) = icons[index] else { preconditionFailure("named icons are successes") }
-            return icon
-        }
+        var named: [Icon] = []
         let contentsScale = -1.0
-        func owner(of key: String) -> (input: Int, scale: Double)? {
-            func scale(_ owner: Int) -> Double? {
-                icon(owner).roles(contentsScale, inputs[owner].fileExtension(fileExtension)).first { $0.key == key }?.scale
-            }
-            guard let input = owners[key], let scale = scale(input) else { return nil }
-            return (input, scale)
-        }
         for (index, input) in inputs.enumerated() {
             let fileExtension = input.fileExtension(fileExtension)
             var stem = input.outputStem
@@ -378,7 +320,7 @@ package struct OutputPlan: Sendable {
             var icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
             var roles = icon.roles(contentsScale, fileExtension)
             var counter = 1
-            while roles.contains(where: { owner(of: $0.key)?.scale == $0.scale }) {
+            while roles.contains(where: { owners[$0.key]?.scale == $0.scale }) {
                 counter += 1
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
@@ -386,25 +328,17 @@ package struct OutputPlan: Sendable {
                 icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
                 roles = icon.roles(contentsScale, fileExtension)
             }
-            icons.append(.success(icon))
+            named.append(icon)
             for role in roles {
-                let key = role.key
-                if let owner = owner(of: key), owner.input != index {
+                if let owner = owners[role.key], owner.input != index {
                     failures[index] = collision(role.path, with: inputs[owner.input].name)
                     if failures[owner.input] == nil { failures[owner.input] = collision(role.path, with: input.name) }
-                } else {
-                    owners[key] = index
+                } else if owners[role.key] == nil {
+                    owners[role.key] = (index, role.scale)
                 }
             }
         }
-        for (index, failure) in failures { icons[index] = .failure(failure) }
-        return icons
-    }
-
-    /// Whether `path` lowercased is `folded`, not lowercased when it cannot be: ASCII keeps its length.
-    private static func folds(_ path: String, to folded: String) -> Bool {
-        if path.utf8.count != folded.utf8.count, path.utf8.allSatisfy({ $0 < 0x80 }) { return false }
-        return path.lowercased() == folded
+        return named.indices.map { index in failures[index].map { .failure($0) } ?? .success(named[index]) }
     }
 
     private static func collision(_ path: String, with other: String) -> TabIconsError {
@@ -486,62 +420,29 @@ extension BatchInput {
     fileprivate func fileExtension(_ run: String) -> String { settings?.format.fileExtension ?? run }
 }
 
-/// The identities of the inputs and of the folders that hold them, with their names for messages.
-/// Per input, its file's stat (regular files only): the one `stat` of it gives both.
+/// The identities of the inputs (by name, for messages) and of the folders that hold them, and
+/// each input's stat digest (links followed, as it is read; of nil for anything but a regular file).
 private struct InputIdentities: Sendable {
-    /// Each input file's identity and its input's number (its name is made when a message needs it).
-    var files: [FileIdentity: UInt32] = [:]
+    var files: [FileIdentity: String] = [:]
     var folders: [FileIdentity: String] = [:]
     var stats: [StatDigest] = []
-    private let inputs: [BatchInput]
 
     /// The name of the input whose file is `identity`, if one is.
-    func input(_ identity: FileIdentity) -> String? { files[identity].map { inputs[Int($0)].name } }
+    func input(_ identity: FileIdentity) -> String? { files[identity] }
 
     init(_ inputs: [BatchInput], folders roots: [String]) {
-        self.inputs = inputs
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
-        var seenParents: Set<String> = []
-        stats.reserveCapacity(inputs.count)
-        // Each input's `stat` (links followed, as it is read).
-        let found = inputs.map { input -> (identity: FileIdentity, stat: StatDigest)? in
+        for input in inputs {
             var info = stat()
-            guard let path = input.sourcePath, stat(path, &info) == 0 else { return nil }
-            return (FileIdentity(info), StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
-        }
-        for (index, input) in inputs.enumerated() {
-            guard let (identity, stat) = found[index], let path = input.sourcePath else {
+            guard let path = input.sourcePath, stat(path, &info) == 0 else {
                 stats.append(StatDigest(nil))
                 continue
             }
-            stats.append(stat)
-            files[identity] = UInt32(index)
-            // Each folder is looked at once, however many inputs it holds.
+            stats.append(StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
+            files[FileIdentity(info)] = input.name
             let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
-            guard seenParents.insert(parent).inserted else { continue }
-            if let folder = FileIdentity(path: parent.isEmpty ? "/" : parent), self.folders[folder] == nil {
-                self.folders[folder] = parent.isEmpty ? "/" : parent
-            }
-        }
-    }
-}
-
-/// What the output plan learns of one planned path from one `lstat`: the identity of what it
-/// leads to (a link's target's, by a second `stat`, as only a link needs), and the regular file's
-/// stat for the stat cache (nil for a link, a folder, anything else, or nothing there).
-private struct PlannedFile: Sendable {
-    var identity: FileIdentity?
-    var stat: FileStat?
-
-    init(path: String) {
-        var info = Foundation.stat()
-        guard lstat(path, &info) == 0 else { return }
-        switch info.st_mode & S_IFMT {
-        case S_IFLNK: identity = FileIdentity(path: path)
-        case S_IFREG:
-            identity = FileIdentity(info)
-            stat = FileStat(info)
-        default: identity = FileIdentity(info)
+            let folder = parent.isEmpty ? "/" : parent
+            if let id = FileIdentity(path: folder), folders[id] == nil { folders[id] = folder }
         }
     }
 }

@@ -93,14 +93,10 @@ public enum PreviewPage {
             "<section class=\"panel\" id=\"failures\"><h3>Failed inputs · \(errors.count)</h3><table><tr><th>input</th><th>code</th><th>reason</th></tr>"
         )
         for error in errors {
+            let (input, code) = (PreviewHTML.escape(error.input), PreviewHTML.escape(error.code))
             out.raw(
-                "<tr data-failure=\"\(PreviewHTML.escape(error.input))\" data-code=\"\(PreviewHTML.escape(error.code))\"><td>")
-            out.text(error.input)
-            out.raw("</td><td><code>")
-            out.text(error.code)
-            out.raw("</code></td><td>")
-            out.text(error.message)
-            out.raw("</td></tr>")
+                "<tr data-failure=\"\(input)\" data-code=\"\(code)\"><td>\(input)</td><td><code>\(code)</code></td><td>\(PreviewHTML.escape(error.message))</td></tr>"
+            )
         }
         out.raw("</table></section>\n")
     }
@@ -188,9 +184,7 @@ public enum PreviewPage {
             out.raw(
                 "<i class=\"g \(tint == .template ? "t" : "o") i\(index)\" style=\"width:\(width)px;height:\(height)px\"></i>")
         }
-        out.raw("</div><span>")
-        out.text(title)
-        out.raw("</span></div>")
+        out.raw("</div><span>\(PreviewHTML.escape(title))</span></div>")
     }
 
     /// One icon's renditions side by side, magnified, with its facts and every lint marked on it.
@@ -203,15 +197,10 @@ public enum PreviewPage {
         out.raw(
             "<figure class=\"icon \(classes.joined(separator: " "))\" data-icon=\"\(PreviewHTML.escape(entry.name))\" data-role=\"\(role)\" data-tint=\"\(tint.rawValue)\" data-lints=\"\(codes.joined(separator: " "))\">"
         )
-        out.raw("<h3>")
-        out.text(entry.name)
-        out.raw(" <span>")
-        out.text(entry.input)
-        out.raw("</span></h3><div class=\"strip\">")
+        out.raw("<h3>\(PreviewHTML.escape(entry.name)) <span>\(PreviewHTML.escape(entry.input))</span></h3><div class=\"strip\">")
         for scale in document.scales {
-            if let rendition = icon.renditions.first(where: { $0.scale == scale }),
-                let n = icon.renditions.firstIndex(where: { $0.scale == scale })
-            {
+            if let n = icon.renditions.firstIndex(where: { $0.scale == scale }) {
+                let rendition = icon.renditions[n]
                 let longest = max(rendition.pixelWidth, rendition.pixelHeight)
                 let zoom = max(1, 150 / longest)
                 out.raw(
@@ -239,10 +228,8 @@ public enum PreviewPage {
         out.raw("</p>")
         if let vectorDrawable = icon.vectorDrawable {
             out.raw(
-                "<p class=\"note\" data-note=\"vector-drawable\">Shown by the SVG form of the same drawing; Android draws the VectorDrawable written at <code>"
+                "<p class=\"note\" data-note=\"vector-drawable\">Shown by the SVG form of the same drawing; Android draws the VectorDrawable written at <code>\(PreviewHTML.escape(vectorDrawable))</code>.</p>"
             )
-            out.text(vectorDrawable)
-            out.raw("</code>.</p>")
         }
         if tint == .original {
             // What a default tab bar would make of it: the same glyph as a template, in systemBlue.
@@ -257,21 +244,14 @@ public enum PreviewPage {
         if !entry.lints.isEmpty {
             out.raw("<ul class=\"lints\">")
             for lint in entry.lints {
-                out.raw(
-                    "<li data-lint=\"\(lint.code.rawValue)\"><span class=\"chip k-\(lint.code.rawValue)\">\(lint.code.rawValue)</span> "
-                )
+                let code = lint.code.rawValue
+                out.raw("<li data-lint=\"\(code)\"><span class=\"chip k-\(code)\">\(code)</span> ")
                 out.text(lint.message)
-                out.raw(". <em>")
-                out.text(PreviewPlatforms.consequence(lint.code))
-                out.raw("</em></li>")
+                out.raw(". <em>\(PreviewHTML.escape(PreviewPlatforms.consequence(lint.code)))</em></li>")
             }
             out.raw("</ul>")
         }
-        for reason in icon.unreadable {
-            out.raw("<p class=\"note\">rendition not readable: ")
-            out.text(reason)
-            out.raw("</p>")
-        }
+        for reason in icon.unreadable { out.raw("<p class=\"note\">rendition not readable: \(PreviewHTML.escape(reason))</p>") }
         out.raw("</figure>")
     }
 }

@@ -1,19 +1,13 @@
 import TabIcons
 
-/// The two bars the page draws, with the colours and metrics each platform uses, and what each
-/// lint will do in the app. One place for every value, so the CSS, the README and the tests agree.
+/// The bars the page draws, with each platform's colours and metrics, and what each lint will do
+/// in the app: one place for every value, so the CSS, the README and the tests agree.
 ///
-/// iOS (UIKit's `UITabBar`, Human Interface Guidelines): the bar is 49 pt tall, the glyph box
-/// 25 pt, the title 10 pt under the glyph. Selected items take the tint, `systemBlue`
-/// (#007AFF light, #0A84FF dark, HIG's values); unselected ones are `systemGray` (#8E8E93 in both
-/// appearances; UIKit publishes no constant for its default unselected colour, systemGray is the
-/// documented gray it matches). The bar's background approximates the default opaque appearance:
-/// #F9F9F9 light, #161616 dark, with a hairline on top.
-///
-/// Material 3 (`NavigationBarView` / the M3 navigation bar spec, baseline colour scheme from
-/// seed #6750A4): the bar is 80 dp tall on `surfaceContainer`, the icon 24 dp, the selected item
-/// sits in a 64 × 32 dp pill (`secondaryContainer`) and is drawn in `onSecondaryContainer`;
-/// unselected icons and labels are `onSurfaceVariant`; the selected label is `onSurface`.
+/// iOS (`UITabBar`, HIG): a 49 pt bar, a 25 pt glyph box; selected items in `systemBlue`, others
+/// in `systemGray`, on the default opaque background. Material 3 (`NavigationBarView`, baseline
+/// scheme from seed #6750A4): an 80 dp bar on `surfaceContainer`, a 24 dp icon; the selected item
+/// in `onSecondaryContainer` on a 64 × 32 dp `secondaryContainer` pill, others `onSurfaceVariant`,
+/// the selected label `onSurface`.
 package enum PreviewPlatforms {
     /// A bar's colours in one appearance.
     package struct Colours: Sendable {

@@ -2,10 +2,8 @@ import Foundation
 
 /// One tab of the preview: an icon, and the icon its app shows when the tab is selected.
 ///
-/// Icons pair by name (`IconTwins`), as icon sets are drawn: `home` with `home-filled`,
-/// `home-selected`, `home-fill` or `home.fill` (SF Symbols' spelling), in the same folder. An icon with no twin
-/// is its own selected state (UIKit and Material both use the one image for both states), and a
-/// `-filled` icon with no plain sibling is a tab of its own.
+/// Icons pair by name (`IconTwins`): `home` with `home-filled` in the same folder. An icon with no
+/// twin is its own selected state, and a `-filled` icon with no plain sibling is a tab of its own.
 package struct PreviewTab: Sendable, Equatable {
     /// Index into the document's icons: the unselected image.
     package var icon: Int

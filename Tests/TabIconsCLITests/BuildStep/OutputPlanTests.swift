@@ -72,7 +72,9 @@ struct OutputPlanTests {
             try BuildStep.put(source, at: path, in: dir)
         }
         let out = try TemporaryDirectory("out")
-        #expect(BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(
+            BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path, "--manifest", out.path("manifest.json")])
+                == .success)
         let files = try out.snapshot().keys.sorted()
         let folders = Set(files.filter { !$0.hasPrefix("manifest.json") }.map { OutputDirectory.split($0).folder })
         #expect(folders == ["drawable-mdpi", "drawable-hdpi", "drawable-xhdpi", "drawable-xxhdpi", "drawable-xxxhdpi"])

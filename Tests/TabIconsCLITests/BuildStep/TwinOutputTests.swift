@@ -150,7 +150,9 @@ struct TwinOutputTests {
     func android() throws {
         let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("res")
-        #expect(BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(
+            BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path, "--manifest", out.path("manifest.json")])
+                == .success)
         let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
         let expected =
             ["manifest.json", "manifest.json.stat-cache", "drawable/home_selector.xml"]
@@ -182,9 +184,14 @@ struct TwinOutputTests {
         #expect(manifest.icons.first { $0.input.hasSuffix("icons/home-filled.png") }?.selectorFile == nil)
         // Rerun: nothing rewritten; --check clean.
         let stamps = BuildStep.stamps(out)
-        #expect(BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(
+            BuildStep.cli(["--layout", "android", dir.path("icons"), "-o", out.url.path, "--manifest", out.path("manifest.json")])
+                == .success)
         #expect(BuildStep.stamps(out) == stamps)
-        #expect(BuildStep.cli(["--check", "--layout", "android", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(
+            BuildStep.cli([
+                "--check", "--layout", "android", dir.path("icons"), "-o", out.url.path, "--manifest", out.path("manifest.json")
+            ]) == .success)
     }
 
     @Test("a twin removed: its files pruned, the icon's Contents.json rewritten without it, the icon not decoded")
@@ -357,11 +364,12 @@ struct TwinOutputTests {
             let arguments = ["--layout", layout, dir.path("icons")]
             let process = Process()
             process.executableURL = TabiconBinary.url
-            process.arguments = ["normalize", "-q", "-o", jailed.url.path] + arguments
+            process.arguments = ["normalize", "-q", "-o", jailed.url.path, "--manifest", jailed.path("manifest.json")] + arguments
             try process.run()
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
-            #expect(BuildStep.cli(["-o", inProcess.url.path] + arguments) == .success)
+            #expect(
+                BuildStep.cli(["-o", inProcess.url.path, "--manifest", inProcess.path("manifest.json")] + arguments) == .success)
             let trees = try [jailed, inProcess].map { try $0.snapshot() }
             #expect(trees[0] == trees[1] && trees[0].count == (layout == "android" ? 28 : 20), "\(layout)")
         }
@@ -531,7 +539,10 @@ struct VectorTwinOutputTests {
     func android() throws {
         let dir = try BuildStep.inputs(Self.set)
         let out = try TemporaryDirectory("out")
-        #expect(BuildStep.cli(["--layout", "android", "--vector", dir.path("icons"), "-o", out.url.path]) == .success)
+        #expect(
+            BuildStep.cli([
+                "--layout", "android", "--vector", dir.path("icons"), "-o", out.url.path, "--manifest", out.path("manifest.json")
+            ]) == .success)
         #expect(
             out.files().filter { $0.hasSuffix(".xml") } == [
                 "drawable-night/house.xml", "drawable/house.xml", "drawable/house_fill.xml", "drawable/house_selector.xml"
