@@ -277,25 +277,3 @@ enum IconOutcome: Sendable {
     /// Abandoned because the batch was asked to stop; its temporaries are removed.
     case stopped
 }
-
-extension IconOutcome {
-    /// The manifest row of an input that has one.
-    var row: Manifest.Icon? {
-        get {
-            switch self {
-            case .written(let icon, _, _), .checked(let icon, _), .reused(let icon, _), .made(let icon, _): icon
-            case .failed, .stopped: nil
-            }
-        }
-        set {
-            guard let newValue else { return }
-            switch self {
-            case .written(_, let changes, let unchanged): self = .written(newValue, changes, unchanged: unchanged)
-            case .checked(_, let changes): self = .checked(newValue, changes)
-            case .reused(_, let changes): self = .reused(newValue, changes: changes)
-            case .made(_, let files): self = .made(newValue, files: files)
-            case .failed, .stopped: break
-            }
-        }
-    }
-}

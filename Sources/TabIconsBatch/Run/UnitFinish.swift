@@ -1,34 +1,11 @@
 import TabIcons
 import Foundation
 
-/// The engine's finishing step for one unit, once every input of it has what it will have
-/// (`UnitRunner.Prepared`): the rows made and linked to their twins, the files the unit shares
-/// made (`Contents.json`, the state list), then the unit's files written as one set, compared
-/// (`--check`), or kept in memory (no directory).
+/// The engine's finishing step for one unit, once every input of it is `Prepared`.
 extension UnitRunner {
-    /// The outcome of every input of `unit`, in the unit's order, its rows linked to their twins
-    /// (`IconTwins.link`: `selectedTwin`, `darkTwin`, the `twin-mismatch` lint). The twins of an
-    /// icon are all in its unit, so the links are those the whole manifest would have.
+    /// The outcome of every input of `unit`, in the unit's order. Its rows are linked to their
+    /// twins (`IconTwins.link`) here: the twins of an icon are all in its unit.
     func finish(
-        unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, prepared: [Int: Prepared]
-    ) -> [(index: Int, outcome: IconOutcome)] {
-        var outcomes = outcomes(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared)
-        var twins: [String: (selected: String?, dark: String?)] = [:]
-        for index in unit {
-            let links = plan.twins[index]
-            if links.selected != nil || links.dark != nil {
-                twins[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
-            }
-        }
-        let withRows = outcomes.indices.filter { outcomes[$0].outcome.row != nil }
-        var rows = withRows.map { outcomes[$0].outcome.row! }
-        IconTwins.link(&rows) { twins[$0] ?? (nil, nil) }
-        for (position, row) in zip(withRows, rows) { outcomes[position].outcome.row = row }
-        return outcomes
-    }
-
-    /// The outcome of every input of `unit`, in the unit's order, from what each input has.
-    private func outcomes(
         unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, prepared: [Int: Prepared]
     ) -> [(index: Int, outcome: IconOutcome)] {
         var prepared = prepared
@@ -77,6 +54,15 @@ extension UnitRunner {
             }
         }
         addSharedFiles(unit, plan: plan, prepared: prepared, rows: &rows, files: &files)
+        var twins: [String: (selected: String?, dark: String?)] = [:]
+        for index in unit {
+            let links = plan.twins[index]
+            twins[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
+        }
+        let linked = unit.filter { rows[$0] != nil }
+        var linkedRows = linked.map { rows[$0]! }
+        IconTwins.link(&linkedRows) { twins[$0] ?? (nil, nil) }
+        for (index, row) in zip(linked, linkedRows) { rows[index] = row }
 
         var outcomes: [(index: Int, outcome: IconOutcome)] = []
         guard let directory else {
