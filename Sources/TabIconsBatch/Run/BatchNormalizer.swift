@@ -106,36 +106,22 @@ public struct BatchNormalizer: Sendable {
         let manifestLock = try RunLock(manifestPath: manifestPath, root: root, exclusive: !checkOnly)
         var lock = try RunLock(root: root, exclusive: !checkOnly)
         let journal = RunJournal(manifestPath: manifestPath)
-        // The previous run is read while the plan is made (neither needs the other; reading never
-        // blocks, follows no link and writes nothing), so a rerun waits for the longer of the two.
-        // The plan's usage errors come first, as they would one after the other.
-        let (fingerprint, verify) = (fingerprint, verify)
-        let read = LockedState<Result<PreviousRun, BatchUsageError>?>(nil)
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) {
-            let result = Result { () throws(BatchUsageError) in
-                try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
-            }
-            read.withLock { $0 = result }
+        let plan = try OutputPlan.make(
+            inputs,
+            .init(
+                layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
+                outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
+                previewPath: previewURL?.relativePath, vector: vector))
+        let readRun = { () throws(BatchUsageError) in
+            try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
         }
-        let planned = Result { () throws(BatchUsageError) in
-            try OutputPlan.make(
-                inputs,
-                .init(
-                    layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
-                    outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
-                    previewPath: previewURL?.relativePath, vector: vector))
-        }
-        reading.wait()
-        let plan = try planned.get()
-        var previous = try read.withLock { $0! }.get()
+        var previous = try readRun()
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
-            previous = try PreviousRun(
-                manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+            previous = try readRun()
         }
         readPrevious?(previous)
         if !checkOnly { removeLeftovers(plan: plan, directory: try? directory.get()) }

@@ -36,20 +36,7 @@ struct PreviousRun: Sendable {
         throws(BatchUsageError)
     {
         var warnings: [String] = []
-        // The stat cache is decoded beside the manifest, on another thread.
-        let cache = LockedState<StatCache?>(nil)
-        let manifest = LockedState<Result<(text: [UInt8], head: Manifest, icons: [Lenient<Manifest.Icon>])?, BatchUsageError>?>(
-            nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                let read = Result { () throws(BatchUsageError) in try Self.read(manifestPath) }
-                manifest.withLock { $0 = read }
-            } else {
-                let read = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
-                cache.withLock { $0 = read }
-            }
-        }
-        let read = try manifest.withLock { $0! }.get()
+        let read = try Self.read(manifestPath)
         text = read?.text
         var icons: [Manifest.Icon] = []
         var entryByInput: [String: Int] = [:]
@@ -84,7 +71,7 @@ struct PreviousRun: Sendable {
             return false
         }
         manifestWarnings = warnings
-        statCache = cache.withLock { $0! }
+        statCache = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
         self.journal = journal.read()
         recordedOptions = read?.head.options
         sameOptions = read?.head.options == fingerprint
