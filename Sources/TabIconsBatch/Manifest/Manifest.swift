@@ -93,9 +93,8 @@ public struct Manifest: Sendable, Equatable, Codable {
         public var pixelHeight: Int
         public var bytes: Int
         public var hash: String
-        /// What the file system said of the file when this run wrote or checked it: the stat
-        /// cache's record (`StatCache`), never part of the manifest nor of equality.
-        package var stat: FileStat?
+        /// What the file system said of the file when this run wrote or checked it (`StatCache`).
+        @Uncompared package var stat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey { case scale, path, pixelWidth, pixelHeight, bytes, hash }
 
@@ -113,11 +112,6 @@ public struct Manifest: Sendable, Equatable, Codable {
                 scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytes: bytes,
                 hash: hash.description)
         }
-
-        public static func == (a: Self, b: Self) -> Bool {
-            a.scale == b.scale && a.path == b.path && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
-                && a.bytes == b.bytes && a.hash == b.hash
-        }
     }
 
     /// A file tabicon wrote that is not a rendition (an image set's `Contents.json`, a state list,
@@ -127,7 +121,7 @@ public struct Manifest: Sendable, Equatable, Codable {
         public var bytes: Int
         public var hash: String
         /// The stat cache's record of the file (see `RenditionEntry.stat`).
-        package var stat: FileStat?
+        @Uncompared package var stat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey { case path, bytes, hash }
 
@@ -145,9 +139,6 @@ public struct Manifest: Sendable, Equatable, Codable {
         package init(path: String, bytes: Int, hash: ContentHash) {
             self.init(path: path, bytes: bytes, hash: hash.description)
         }
-
-        public static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.bytes == b.bytes && a.hash == b.hash }
-        public func hash(into hasher: inout Hasher) { hasher.combine(path) }
     }
 
     /// One input that failed, with its error code and the library's reason.
@@ -212,9 +203,8 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// (`--config`'s `icons` entries); absent: the manifest's top-level `options`.
         public var options: OptionFingerprint?
         public var lints: [Lint]
-        /// The stat cache's record of the input, as this run read or checked it (see
-        /// `RenditionEntry.stat`).
-        package var inputStat: FileStat?
+        /// The stat cache's record of the input, as this run read or checked it.
+        @Uncompared package var inputStat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey {
             case input, name, format, pixelWidth, pixelHeight, orientation, hasAlpha, animated, vector, contentHash
@@ -259,16 +249,6 @@ public struct Manifest: Sendable, Equatable, Codable {
                 pixelHeight: info.pixelHeight, orientation: info.orientation, hasAlpha: info.hasAlpha,
                 animated: info.isAnimated, vector: info.isVector, contentHash: contentHash, decodeScale: decodeScale,
                 pointWidth: pointWidth, pointHeight: pointHeight, intent: nil, renditions: renditions, lints: lints)
-        }
-
-        public static func == (a: Self, b: Self) -> Bool {
-            a.input == b.input && a.name == b.name && a.format == b.format && a.pixelWidth == b.pixelWidth
-                && a.pixelHeight == b.pixelHeight && a.orientation == b.orientation && a.hasAlpha == b.hasAlpha
-                && a.animated == b.animated && a.vector == b.vector && a.contentHash == b.contentHash
-                && a.decodeScale == b.decodeScale && a.pointWidth == b.pointWidth && a.pointHeight == b.pointHeight
-                && a.intent == b.intent && a.selectedTwin == b.selectedTwin && a.darkTwin == b.darkTwin
-                && a.renditions == b.renditions && a.contentsFile == b.contentsFile && a.selectorFile == b.selectorFile
-                && a.vectorFile == b.vectorFile && a.options == b.options && a.lints == b.lints
         }
 
         /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
@@ -332,4 +312,14 @@ struct Lenient<Value: Decodable & Sendable>: Decodable, Sendable {
             failure = Manifest.describe(error)
         }
     }
+}
+
+/// What a manifest entry carries for the run only (the stat cache's records): never written,
+/// compared or hashed, so two entries of the same content are equal whatever a file's stat.
+@propertyWrapper
+package struct Uncompared<Value: Sendable>: Sendable, Hashable {
+    package var wrappedValue: Value
+    package init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    package static func == (a: Self, b: Self) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }
