@@ -23,15 +23,8 @@ public struct PreviewDocument: Sendable, Equatable {
         }
 
         /// How the page draws it in the bars, which is how the platform will: by the intent the
-        /// run decided and wrote (`IconIntent`). An entry from before intents were recorded is
-        /// judged by the same rule on its largest rendition.
-        public var intent: IconIntent {
-            if let intent = entry.intent { return intent }
-            guard let largest = renditions.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }),
-                let image = try? ImageDecoder.decode(Data(largest.bytes))
-            else { return .original }
-            return IconIntent.decided(render: .auto, glyph: image.bitmap)
-        }
+        /// run decided and wrote (`IconIntent`; every entry a run writes has one).
+        public var intent: IconIntent { entry.intent ?? .original }
 
         /// An SVG shown at each scale's size (the point size times the scale), as its renditions would be.
         static func svgRenditions(_ bytes: [UInt8], entry: Manifest.Icon, scales: [Double]) -> [Rendition] {
