@@ -2,8 +2,7 @@ import TabIcons
 import Foundation
 
 /// Where the body of the engine runs for each input (`RenderedIcon.make`): in a jailed worker
-/// when the run was given a `WorkerJail`, in process otherwise. `normalize`, `--check`, `preview`
-/// and `inspect` all reach it through `UnitRunner`, a few inputs a round trip (`RenderGroup`).
+/// when the run was given a `WorkerJail`, in process otherwise.
 final class IconEngine: Sendable {
     private let pool: WorkerPool?
 

@@ -31,13 +31,9 @@ struct WorkerRequest: Sendable {
         }
         return WorkerWire.frame(kind: Self.kind, fields: writer.bytes, bodyLength: data.count)
     }
+}
 
-    init(options: NormalizeOptions, work: RenderedIcon.Work, data: Data) {
-        self.options = options
-        self.work = work
-        self.data = data
-    }
-
+extension WorkerRequest {
     init(kind: UInt8, fields: [UInt8], body data: Data) throws(WorkerWire.Malformed) {
         guard kind == Self.kind else { throw WorkerWire.Malformed("an unknown request kind \(kind)") }
         var reader = WorkerWire.Reader(fields)
@@ -79,10 +75,7 @@ struct WorkerRequest: Sendable {
         writer.bool(options.allowUpscale)
         writer.double(options.padding.value)
         writer.bool(options.padding.isPercent)
-        write(options.limits, into: &writer)
-    }
-
-    private static func write(_ limits: DecodeOptions.Limits, into writer: inout WorkerWire.Writer) {
+        let limits = options.limits
         for value in [limits.maxPixels, limits.maxSide, limits.maxInputBytes, limits.maxSVGBytes, limits.maxSVGElements] {
             writer.int(value)
         }
@@ -105,14 +98,11 @@ struct WorkerRequest: Sendable {
         let allowUpscale = try reader.bool()
         let paddingValue = try reader.double()
         let padding = try reader.bool() ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
-        return NormalizeOptions(
-            box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
-            allowUpscale: allowUpscale, limits: try readLimits(&reader), padding: padding)
-    }
-
-    private static func readLimits(_ reader: inout WorkerWire.Reader) throws(WorkerWire.Malformed) -> DecodeOptions.Limits {
-        DecodeOptions.Limits(
+        let limits = DecodeOptions.Limits(
             maxPixels: try reader.int(), maxSide: try reader.int(), maxInputBytes: try reader.int(),
             maxSVGBytes: try reader.int(), maxSVGElements: try reader.int())
+        return NormalizeOptions(
+            box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
+            allowUpscale: allowUpscale, limits: limits, padding: padding)
     }
 }

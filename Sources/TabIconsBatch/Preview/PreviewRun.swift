@@ -1,13 +1,9 @@
 import Foundation
 import TabIcons
 
-/// `tabicon preview`'s work: the batch's engine (`UnitRunner`) with nothing written, its results
-/// kept in memory and handed to the page.
-///
-/// The inputs are named and their twins placed as `normalize` would (`OutputPlan.unwritten`), each
-/// is made by the same engine under the same memory budget, stop signal and jail, so the page
-/// holds the very bytes and manifest rows `normalize` would write, in input order for any `jobs`.
-/// A bad input becomes an error entry, never a stop.
+/// `tabicon preview`'s work: the batch's engine (`UnitRunner`) with nothing written, the inputs
+/// named and placed as `normalize` would (`OutputPlan.unwritten`), so the page holds the very
+/// bytes and rows `normalize` would write. A bad input becomes an error entry, never a stop.
 ///
 /// Public: it is also the way for a library user to run inputs through the worker jail and keep
 /// the results in memory (`jail`), as the fuzzers' jail mode does.
@@ -16,11 +12,11 @@ public struct PreviewRun: Sendable {
     public var layout: OutputLayout
     public var format: OutputFormat
     public var jobs: Int
-    /// Bytes of estimated decode memory the threads may hold at once (`BatchNormalizer.memoryBudget`).
+    /// As `BatchNormalizer.memoryBudget`.
     public var memoryBudget = BatchNormalizer.defaultMemoryBudget
     /// `--vector`: an SVG input kept as a vector, shown by its SVG (`PreviewDocument.Icon.svgRenditions`).
     public var vector = false
-    /// Where each input is made, as for `BatchNormalizer.jail`: a jailed worker, or in process when nil.
+    /// As `BatchNormalizer.jail`.
     public var jail: WorkerJail?
     /// Answers a signal number once the run should stop (0 to go on): no new input is started,
     /// an input in a worker is abandoned, and the document leaves out what did not finish.

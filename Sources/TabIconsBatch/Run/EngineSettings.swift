@@ -1,8 +1,7 @@
 import TabIcons
 
-/// What the engine (`UnitRunner`) needs to know of a run, whoever runs it: `BatchNormalizer`
-/// (`normalize`, `--check`), `PreviewRun` (`preview`) and `InspectRun` (`inspect`). The disk's
-/// part of a run (where it writes, its manifest, what it trusts) is `BatchNormalizer`'s alone.
+/// What the engine (`UnitRunner`) needs to know of a run, whoever runs it. The disk's part of a
+/// run (where it writes, its manifest, what it trusts) is `BatchNormalizer`'s alone.
 struct EngineSettings: Sendable {
     var normalizer: Normalizer
     var layout: OutputLayout

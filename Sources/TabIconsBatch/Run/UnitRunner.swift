@@ -3,11 +3,10 @@ import Foundation
 
 /// The engine: one loop over the plan's units (`OutputPlan.units`: an icon and its twins, or an
 /// input alone) on `jobs` threads, under one memory budget, one stop signal and one jail, for
-/// `normalize`, `--check`, `preview` and `inspect` alike. Each input is loaded within the budget,
-/// carried over from the previous run or made (`RenderedIcon.make`, through the `IconEngine`);
-/// then the files the unit shares are made here (an image set's `Contents.json`, which lists the
-/// dark twin's files; Android's state list, which names the selected twin); then every file of
-/// the unit is written as one set, compared (`--check`), or kept in memory (no directory).
+/// `normalize`, `--check`, `preview` and `inspect` alike. Each input is carried over from the
+/// previous run or made (`RenderedIcon.make`); then the unit's rows are linked, the files it
+/// shares made (`Contents.json`, the state list), and all its files written as one set,
+/// compared (`--check`), or kept in memory (no directory).
 struct UnitRunner: Sendable {
     let settings: EngineSettings
     /// The run read back, when inputs may be carried over from it (nil: none is).
@@ -73,9 +72,7 @@ struct UnitRunner: Sendable {
     }
 
     /// Takes units from `next` until it has none (or the run is asked to stop) and gives the
-    /// outcome of every input of each unit to `record`, in the unit's order. The units' inputs
-    /// to make go to the engine a few at a time (`RenderGroup`); each unit is finished once
-    /// every input of it has its outcome.
+    /// outcome of every input of each unit to `record`, once every input of it has one.
     private func process(
         next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?,
         record: ([(index: Int, outcome: IconOutcome)]) -> Void
