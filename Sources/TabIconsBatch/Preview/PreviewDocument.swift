@@ -77,16 +77,18 @@ public struct PreviewDocument: Sendable, Equatable {
     public init(manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL) {
         var root = outputRoot.path
         if !root.hasSuffix("/") { root += "/" }
+        func read(_ path: String) throws(TabIconsError) -> [UInt8] {
+            [UInt8](try InputReader.read(URL(fileURLWithPath: root + path), limit: 64 << 20))
+        }
         let icons = manifest.icons.map { entry -> Icon in
             var renditions: [Rendition] = []
             var unreadable: [String] = []
             for file in entry.renditions ?? [] {
                 do throws(TabIconsError) {
-                    let data = try InputReader.read(URL(fileURLWithPath: root + file.path), limit: 64 << 20)
                     renditions.append(
                         Rendition(
-                            scale: file.scale, pixelWidth: file.pixelWidth,
-                            pixelHeight: file.pixelHeight, bytes: [UInt8](data)))
+                            scale: file.scale, pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight,
+                            bytes: try read(file.path)))
                 } catch {
                     unreadable.append("\(file.path): \(error.message)")
                 }
@@ -95,8 +97,7 @@ public struct PreviewDocument: Sendable, Equatable {
             // VectorDrawable, which no browser draws, by `showingVectorDrawables`).
             if let vector = entry.vectorFile, vector.path.hasSuffix(".svg"), renditions.isEmpty {
                 do throws(TabIconsError) {
-                    let bytes = [UInt8](try InputReader.read(URL(fileURLWithPath: root + vector.path), limit: 64 << 20))
-                    renditions = Icon.svgRenditions(bytes, entry: entry, scales: manifest.scales)
+                    renditions = Icon.svgRenditions(try read(vector.path), entry: entry, scales: manifest.scales)
                 } catch {
                     unreadable.append("\(vector.path): \(error.message)")
                 }
