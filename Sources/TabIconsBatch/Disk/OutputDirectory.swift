@@ -132,7 +132,7 @@ package final class OutputDirectory: Sendable {
                         continue
                     }
                     let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
-                    let entry = Manifest.FileEntry(path: file.path, bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
+                    let entry = Manifest.FileEntry(path: file.path, of: file.bytes)
                     staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
                 } catch {
                     close(folder)

@@ -106,12 +106,6 @@ public struct Manifest: Sendable, Equatable, Codable {
             self.bytes = bytes
             self.hash = hash
         }
-
-        package init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
-            self.init(
-                scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytes: bytes,
-                hash: hash.description)
-        }
     }
 
     /// A file tabicon wrote that is not a rendition (an image set's `Contents.json`, a state list,
@@ -136,8 +130,9 @@ public struct Manifest: Sendable, Equatable, Codable {
             self.stat = stat
         }
 
-        package init(path: String, bytes: Int, hash: ContentHash) {
-            self.init(path: path, bytes: bytes, hash: hash.description)
+        /// The entry of a file that holds `bytes`.
+        package init(path: String, of bytes: [UInt8]) {
+            self.init(path: path, bytes: bytes.count, hash: ContentHash(of: bytes).description)
         }
     }
 

@@ -85,11 +85,6 @@ public struct BatchNormalizer: Sendable {
 
     package var fingerprint: OptionFingerprint { engineSettings.fingerprint }
 
-    /// The manifest this batch writes, before its icons, errors and folders.
-    var manifestHead: Manifest {
-        Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
-    }
-
     /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
     /// manifest's errors.
     public func run(
@@ -134,7 +129,7 @@ public struct BatchNormalizer: Sendable {
         return withExtendedLifetime((lock, manifestLock)) {
             finish(
                 outcomes, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,
-                directory: try? directory.get(), plan: plan)
+                directory: try? directory.get())
         }
     }
 
@@ -156,9 +151,9 @@ public struct BatchNormalizer: Sendable {
     /// manifest and every count are the same for any `jobs`).
     private func finish(
         _ outcomes: [IconOutcome?], inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry], previous: PreviousRun,
-        journal: RunJournal, directory: OutputDirectory?, plan: OutputPlan
+        journal: RunJournal, directory: OutputDirectory?
     ) -> BatchResult {
-        var manifest = manifestHead
+        var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
         let signal = shouldStop()
@@ -170,18 +165,14 @@ public struct BatchNormalizer: Sendable {
         manifest.errors = priorErrors
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
-            case .written(let icon, let changes, let unchanged):
+            case .normalized(let icon, let changes, let unchanged):
                 result.counts.normalized += 1
-                result.counts.written += changes.count
+                if !checkOnly { result.counts.written += changes.count }
                 result.counts.unchanged += unchanged
                 result.changes += changes
                 manifest.icons.append(icon)
             case .made(let icon, _):  // not from a run with a directory
                 result.counts.normalized += 1
-                manifest.icons.append(icon)
-            case .checked(let icon, let changes):
-                result.counts.normalized += 1
-                result.changes += changes
                 manifest.icons.append(icon)
             case .reused(let icon, let changes):
                 // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
@@ -250,10 +241,9 @@ public struct BatchNormalizer: Sendable {
 
 /// What became of one input.
 enum IconOutcome: Sendable {
-    /// Normalized and written: the changes (files written) and how many files were already equal.
-    case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
-    /// Normalized and compared only (`--check`): what a run would write or change.
-    case checked(Manifest.Icon, [BatchResult.Change])
+    /// Normalized and written (the files written, and how many were already equal), or under
+    /// `--check` compared only (what a run would write or change).
+    case normalized(Manifest.Icon, [BatchResult.Change], unchanged: Int)
     /// Made and kept in memory, nothing written or compared (`preview`, `inspect`).
     case made(Manifest.Icon, files: [IconFile])
     /// Carried over from the previous manifest, nothing decoded; the files its unit changed for it

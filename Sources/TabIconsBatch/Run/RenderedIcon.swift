@@ -86,11 +86,11 @@ struct RenderedIcon: Sendable, Equatable {
         var entries: [Manifest.RenditionEntry] = []
         for rendition in renditions {
             guard let path = plan.path(forScale: rendition.scale) else { continue }
-            files.append(IconFile(path: path, bytes: rendition.bytes))
+            files.append((path, rendition.bytes))
             entries.append(
                 Manifest.RenditionEntry(
-                    scale: rendition.scale, path: path, pixelWidth: rendition.pixelWidth,
-                    pixelHeight: rendition.pixelHeight, bytes: rendition.bytes.count, hash: ContentHash(of: rendition.bytes)))
+                    scale: rendition.scale, path: path, pixelWidth: rendition.pixelWidth, pixelHeight: rendition.pixelHeight,
+                    bytes: rendition.bytes.count, hash: ContentHash(of: rendition.bytes).description))
         }
         let f = figures
         var row = Manifest.Icon(
@@ -99,18 +99,15 @@ struct RenderedIcon: Sendable, Equatable {
             vector: f.vector, contentHash: contentHash, decodeScale: f.decodeScale, pointWidth: f.pointWidth,
             pointHeight: f.pointHeight, intent: f.intent, renditions: work == .plan ? nil : entries, lints: f.lints)
         if let vector, let path = plan.vectorPath {
-            row.vectorFile = Manifest.FileEntry(path: path, bytes: vector.count, hash: ContentHash(of: vector))
-            files.append(IconFile(path: path, bytes: vector))
+            row.vectorFile = Manifest.FileEntry(path: path, of: vector)
+            files.append((path, vector))
         }
         return (row, files)
     }
 }
 
 /// One file a unit writes: its path below `--out` and its bytes.
-struct IconFile: Sendable, Equatable {
-    let path: String
-    let bytes: [UInt8]
-}
+typealias IconFile = (path: String, bytes: [UInt8])
 
 extension RenderedIcon.Figures {
     init(_ icon: NormalizedIcon) {

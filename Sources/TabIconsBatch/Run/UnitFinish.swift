@@ -78,7 +78,7 @@ extension UnitRunner {
                     if case .reused? = prepared[index] {
                         outcomes.append((index, .reused(row, changes: changes)))
                     } else {
-                        outcomes.append((index, .checked(row, changes)))
+                        outcomes.append((index, .normalized(row, changes, unchanged: 0)))
                     }
                 } catch {
                     outcomes.append((index, .failed(error.naming(inputs[index].name))))
@@ -86,10 +86,9 @@ extension UnitRunner {
             }
             return outcomes
         }
-        let written = unit.flatMap { index in (files[index] ?? []).map { (path: $0.path, bytes: $0.bytes) } }
         let staged: [OutputDirectory.Staged], unchanged: Set<String>
         do throws(TabIconsError) {
-            let set = try directory.stage(written)
+            let set = try directory.stage(unit.flatMap { files[$0] ?? [] })
             guard settings.shouldStop() == 0 else {
                 directory.discard(set.staged)
                 return stopped()
@@ -109,19 +108,13 @@ extension UnitRunner {
             let changes = mine.filter(stagedPaths.contains).map { BatchResult.Change(kind: .write, path: $0) }
             // What the file system says of the files now that they are in place (a rename moves
             // ctime): the next run's stat cache. A carried-over file not written keeps its record.
-            // Nothing written (a carried-over row): its records stand as they are, arrays shared.
-            let updated: Manifest.Icon
-            if mine.isEmpty {
-                updated = row
-            } else {
-                let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
-                let written = Set(mine)
-                updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
-            }
+            let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
+            let written = Set(mine)
+            let updated = row.withFileStats { written.contains($0) ? directory.fileStat($0) : recorded[$0] ?? nil }
             if case .reused? = prepared[index] {
                 outcomes.append((index, .reused(updated, changes: changes)))
             } else {
-                outcomes.append((index, .written(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
+                outcomes.append((index, .normalized(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
             }
         }
         return outcomes
@@ -141,14 +134,14 @@ extension UnitRunner {
             let reused = { if case .reused? = prepared[index] { true } else { false } }()
             func share(_ recorded: Manifest.FileEntry?, _ path: String, _ text: String) -> Manifest.FileEntry {
                 let bytes = Array(text.utf8)
-                let entry = Manifest.FileEntry(path: path, bytes: bytes.count, hash: ContentHash(of: bytes))
+                let entry = Manifest.FileEntry(path: path, of: bytes)
                 // A carried-over file that is already these bytes (checked on disk by `reusable`) stays as it is.
                 if reused, let recorded, recorded.path == path, recorded.hash == entry.hash,
                     recorded.bytes == entry.bytes
                 {
                     return recorded
                 }
-                files[index]!.append(IconFile(path: path, bytes: bytes))
+                files[index]!.append((path, bytes))
                 return entry
             }
             if let path = icon.contentsPath, let intent = row.intent {

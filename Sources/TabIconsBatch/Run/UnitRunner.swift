@@ -49,7 +49,7 @@ struct UnitRunner: Sendable {
                 for (index, outcome) in results {
                     let name = inputs[index].name
                     switch outcome {
-                    case .written(let icon, _, _), .checked(let icon, _), .made(let icon, _):
+                    case .normalized(let icon, _, _), .made(let icon, _):
                         onEvent(.done(index: index, name: name, icon: icon))
                     case .reused(let icon, _): onEvent(.reused(index: index, name: name, icon: icon))
                     case .failed(let error): onEvent(.failed(index: index, name: name, error: error))
@@ -62,10 +62,8 @@ struct UnitRunner: Sendable {
                 while settings.shouldStop() == 0, let unit = take() {
                     record(unit.map { ($0, .failed(error.naming(inputs[$0].name))) })
                 }
-            case .success(let directory)?:
-                process(next: take, inputs: inputs, plan: plan, directory: directory, record: record)
-            case nil:
-                process(next: take, inputs: inputs, plan: plan, directory: nil, record: record)
+            case .success, nil:
+                process(next: take, inputs: inputs, plan: plan, directory: try? directory?.get(), record: record)
             }
         }
         return outcomes.withLock { $0 }
