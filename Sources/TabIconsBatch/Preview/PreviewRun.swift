@@ -38,13 +38,10 @@ public struct PreviewRun: Sendable {
         let options = normalizer.options
         let plan = OutputPlan.unwritten(
             inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales, vector: vector)
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
         let settings = EngineSettings(
             normalizer: normalizer, layout: layout, format: format, vector: vector, shouldStop: shouldStop)
-        let outcomes = UnitRunner(
-            settings: settings, previous: nil, budget: MemoryBudget(capacity: memoryBudget), engine: engine
-        ).run(inputs, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
+        let outcomes = UnitRunner(settings: settings, previous: nil, memoryBudget: memoryBudget, jail: jail).run(
+            inputs, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
         var icons: [PreviewDocument.Icon] = []
         var errors: [Manifest.ErrorEntry] = []
         for (index, outcome) in outcomes.enumerated() {

@@ -121,11 +121,8 @@ public struct BatchNormalizer: Sendable {
         readPrevious?(previous)
         if !checkOnly { removeLeftovers(plan: plan, directory: try? directory.get()) }
 
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
-        let runner = UnitRunner(
-            settings: engineSettings, previous: previous, budget: MemoryBudget(capacity: memoryBudget), engine: engine)
-        let outcomes = runner.run(inputs, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
+        let outcomes = UnitRunner(settings: engineSettings, previous: previous, memoryBudget: memoryBudget, jail: jail)
+            .run(inputs, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
         return withExtendedLifetime((lock, manifestLock)) {
             finish(
                 outcomes, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,

@@ -17,14 +17,11 @@ package struct InspectRun: Sendable {
 
     /// Each input's row (no renditions) or error, in input order; nil for an input a stop left undone.
     package func run(_ inputs: [BatchInput]) -> [Result<Manifest.Icon, TabIconsError>?] {
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
         let settings = EngineSettings(
             normalizer: Normalizer(options: options), layout: .flat, format: .png, vector: false, planOnly: true,
             shouldStop: shouldStop)
         let outcomes = UnitRunner(
-            settings: settings, previous: nil, budget: MemoryBudget(capacity: BatchNormalizer.defaultMemoryBudget),
-            engine: engine
+            settings: settings, previous: nil, memoryBudget: BatchNormalizer.defaultMemoryBudget, jail: jail
         ).run(inputs, plan: .unplaced(inputs), directory: nil, jobs: jobs, onEvent: { _ in })
         return outcomes.map { outcome in
             switch outcome {

@@ -24,7 +24,7 @@ struct RenderGroup {
     }
 
     private let engine: IconEngine
-    private let budget: MemoryBudget?
+    private let budget: MemoryBudget
     private let shouldStop: () -> Int32
     private var jobs: [(index: Int, job: IconEngine.Job, hash: ContentHash)] = []
     private var bytes = 0
@@ -34,7 +34,7 @@ struct RenderGroup {
     /// Each sent input's outcome, by its position in the batch, until taken.
     private var outcomes: [Int: Outcome] = [:]
 
-    init(engine: IconEngine, budget: MemoryBudget?, shouldStop: @escaping () -> Int32) {
+    init(engine: IconEngine, budget: MemoryBudget, shouldStop: @escaping () -> Int32) {
         self.engine = engine
         self.budget = budget
         self.shouldStop = shouldStop
@@ -120,14 +120,12 @@ struct RenderGroup {
     // The budget, as this thread holds it (`held`): waited for only when holding nothing.
 
     private mutating func acquire(_ bytes: Int) {
-        guard let budget else { return }
         assert(held == 0, "a thread waits for the budget only while it holds none of it")
         budget.acquire(bytes)
         held = bytes
     }
 
     private mutating func grow(by bytes: Int) -> Bool {
-        guard let budget else { return true }
         guard bytes > 0 else { return true }
         guard budget.tryGrow(from: held, to: held + bytes) else { return false }
         held += bytes
@@ -135,7 +133,7 @@ struct RenderGroup {
     }
 
     private mutating func give(_ bytes: Int) {
-        guard let budget, bytes > 0 else { return }
+        guard bytes > 0 else { return }
         budget.release(bytes)
         held -= bytes
     }

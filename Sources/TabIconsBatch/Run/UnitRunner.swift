@@ -11,8 +11,9 @@ struct UnitRunner: Sendable {
     let settings: EngineSettings
     /// The run read back, when inputs may be carried over from it (nil: none is).
     let previous: PreviousRun?
-    let budget: MemoryBudget?
-    let engine: IconEngine
+    /// Bytes of estimated decode memory the threads may hold at once (`MemoryBudget`).
+    let memoryBudget: Int
+    let jail: WorkerJail?
 
     /// What one input of a unit has before the unit's files are written.
     enum Prepared {
@@ -34,6 +35,8 @@ struct UnitRunner: Sendable {
         onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void
     ) -> [IconOutcome?] {
         let units = plan.units
+        let (engine, budget) = (IconEngine(jail: jail), MemoryBudget(capacity: memoryBudget))
+        defer { engine.finish() }
         let next = LockedState(0)
         let outcomes = LockedState([IconOutcome?](repeating: nil, count: inputs.count))
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
@@ -63,7 +66,8 @@ struct UnitRunner: Sendable {
                     record(unit.map { ($0, .failed(error.naming(inputs[$0].name))) })
                 }
             case .success, nil:
-                process(next: take, inputs: inputs, plan: plan, directory: try? directory?.get(), record: record)
+                var group = RenderGroup(engine: engine, budget: budget, shouldStop: settings.shouldStop)
+                process(next: take, inputs: inputs, plan: plan, directory: try? directory?.get(), group: &group, record: record)
             }
         }
         return outcomes.withLock { $0 }
@@ -72,10 +76,9 @@ struct UnitRunner: Sendable {
     /// Takes units from `next` until it has none (or the run is asked to stop) and gives the
     /// outcome of every input of each unit to `record`, once every input of it has one.
     private func process(
-        next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?,
+        next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, group: inout RenderGroup,
         record: ([(index: Int, outcome: IconOutcome)]) -> Void
     ) {
-        var group = RenderGroup(engine: engine, budget: budget, shouldStop: settings.shouldStop)
         var waiting: [[Int]] = []
         var prepared: [Int: Prepared] = [:]
         func finish(_ unit: [Int]) {
