@@ -4,11 +4,8 @@ import Foundation
 /// The document `tabicon normalize` writes and `tabicon inspect --json` prints (SPEC §6), as
 /// build pipelines read it: content only, so the same inputs and options give the same bytes on
 /// any machine, at any time, for any `--jobs` (SPEC §6a "One record"). Keys may be added over
-/// time, never renamed; `renditions` is absent from an inspect document.
-///
-/// Its keys are declared once, in each type's `CodingKeys`: Foundation's `JSONDecoder` reads the
-/// document (`init(parsing:)`), `ManifestWriter` writes it in SPEC §6's order and layout. What a
-/// run reads back is untrusted: `PreviousRun` checks it after decoding (`Manifest.Icon.problem`).
+/// time, never renamed; `renditions` is absent from an inspect document. Its keys are declared
+/// once, in each type's `CodingKeys`; `ManifestWriter` writes them in SPEC §6's order.
 public struct Manifest: Sendable, Equatable, Codable {
     public var version: Int
     public var tool: String
@@ -123,11 +120,6 @@ public struct Manifest: Sendable, Equatable, Codable {
             self.path = path
             self.bytes = bytes
             self.hash = hash
-        }
-
-        package init(path: String, bytes: Int, hash: String, stat: FileStat?) {
-            self.init(path: path, bytes: bytes, hash: hash)
-            self.stat = stat
         }
 
         /// The entry of a file that holds `bytes`.
@@ -249,28 +241,20 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
         /// and its vector file.
         package var ownedFiles: [FileEntry] {
-            (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
-                + [contentsFile, selectorFile, vectorFile].compactMap { $0 }
+            (renditions ?? []).map { rendition in
+                var file = FileEntry(path: rendition.path, bytes: rendition.bytes, hash: rendition.hash)
+                file.stat = rendition.stat
+                return file
+            } + [contentsFile, selectorFile, vectorFile].compactMap { $0 }
         }
 
         /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
         package func withFileStats(_ statOf: (String) -> FileStat?) -> Icon {
             var icon = self
-            if let renditions {
-                icon.renditions = renditions.map { entry in
-                    var entry = entry
-                    entry.stat = statOf(entry.path)
-                    return entry
-                }
+            for index in renditions?.indices ?? 0..<0 { icon.renditions![index].stat = statOf(renditions![index].path) }
+            for file in [\Icon.contentsFile, \.selectorFile, \.vectorFile] {
+                if let path = self[keyPath: file]?.path { icon[keyPath: file]?.stat = statOf(path) }
             }
-            func stated(_ file: FileEntry?) -> FileEntry? {
-                guard var file else { return nil }
-                file.stat = statOf(file.path)
-                return file
-            }
-            icon.contentsFile = stated(contentsFile)
-            icon.selectorFile = stated(selectorFile)
-            icon.vectorFile = stated(vectorFile)
             return icon
         }
 

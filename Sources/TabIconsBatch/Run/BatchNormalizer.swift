@@ -5,11 +5,9 @@ import Foundation
 ///
 /// 1. `OutputPlan`: every final path, checked, before any work (usage mistakes throw).
 /// 2. Temporaries a killed run left in the folders of the plan are removed.
-/// 3. The engine (`UnitRunner`) takes unit after unit on `jobs` threads: an input whose previous
-///    entry is still good (`PreviousRun.reusable`) is carried over without decoding; any other is
-///    made (`RenderedIcon`) and its unit written as a whole set (`OutputDirectory`: staged, then
-///    renamed; bytes equal to the disk's are not rewritten). Results are kept in input order, so
-///    the manifest and every byte are the same for any `jobs`.
+/// 3. The engine (`UnitRunner`) carries over each input whose entry still stands and makes the
+///    others, writing each unit as a whole set; results are kept in input order, so the manifest
+///    and every byte are the same for any `jobs`.
 /// 4. Files the previous run owned and this one does not produce are pruned.
 /// 5. The manifest is written (when its bytes changed).
 /// `shouldStop` (SIGINT, SIGTERM) stops the batch at the next icon; then steps 4 and 5 are skipped.

@@ -5,14 +5,11 @@ import Foundation
 /// journal of a run that did not finish (`RunJournal`) recorded it: the cache of an incremental
 /// run (SPEC §6a "Incremental") and the list of files tabicon owns ("No stale files").
 ///
-/// What it reads is untrusted ("What it reads back is untrusted"): the manifest is read with a
-/// size cap and decoded by Foundation's `JSONDecoder`; a file there that is not a tabicon manifest
-/// is a usage error (tabicon replaces only its own manifest); an entry that does not decode, or
-/// names any path that is not a plain relative path below `--out` (`Manifest.Icon.problem`), is
-/// dropped whole with a warning, so it is never reused, pruned or listed.
+/// What it reads is untrusted ("What it reads back is untrusted"): an entry that does not decode,
+/// or names a path that is not plain (`Manifest.Icon.problem`), is dropped whole with a warning,
+/// so it is never reused, pruned or listed.
 struct PreviousRun: Sendable {
-    /// The manifest's text as read (nil when there is none): what `--check` and the write compare
-    /// with.
+    /// The manifest's text as read (nil when there is none), which the new one is compared with.
     let text: [UInt8]?
     /// The icon entries that read, in the file's order, and the first of them for each input.
     private let icons: [Manifest.Icon]
@@ -78,12 +75,10 @@ struct PreviousRun: Sendable {
         runOptions = fingerprint
     }
 
-    /// What the run ignored of what it read back: the entries, errors' files and folders that
-    /// name a path that is not plain, and the journal's bad lines.
+    /// What the run ignored of what it read back, one line each.
     var warnings: [String] { manifestWarnings + journal.warnings }
 
-    /// The manifest as the previous run wrote it: its head, its errors and folders, its icon
-    /// entries each as it decoded (or not).
+    /// The manifest with each icon entry as it decoded (or not).
     private struct Recorded: Decodable {
         let head: Manifest
         let icons: [Lenient<Manifest.Icon>]
@@ -133,15 +128,11 @@ struct PreviousRun: Sendable {
     }
 
     /// The previous entry of an input, carried over when nothing that decides its outputs changed:
-    /// the same bytes (the content hash, or the input's stat record, which then must stand for
-    /// them: `statCache`), the same options and tool version (fingerprint), the same paths in the
-    /// plan, and every file it recorded still on disk with its recorded bytes (by stat record
-    /// where it stands, else read and hashed). The entry comes back with the stats seen now, for
-    /// the next run's stat cache.
-    ///
-    /// The options compared are the icon's own: `fingerprint` (nil: the run's) against the
-    /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
-    /// `plannedStat` answers the stat the output plan took of a planned path (`OutputPlan.outputStat`).
+    /// the same bytes (by content hash, or by a stat record that stands), the same options and
+    /// tool version, the same paths in the plan, and every file it recorded still on disk with its
+    /// recorded bytes (by stat record where it stands, else read and hashed). It comes back with
+    /// the stats seen now, for the next run's stat cache. The options compared are the icon's
+    /// own (`fingerprint`, nil: the run's), so one icon's new settings redo it alone.
     func reusable(
         _ previous: Manifest.Icon?, input: InputEvidence, fingerprint: OptionFingerprint? = nil,
         plan: OutputPlan.Icon, directory: OutputDirectory, plannedStat: (String) -> StatDigest? = { _ in nil }

@@ -2,10 +2,8 @@ import TabIcons
 import Foundation
 
 /// What one input becomes in the engine before the batch names or writes anything: the figures
-/// the normalizer learned and the encoded renditions (or the vector). The same value comes from
-/// `make` in process and from a jailed worker, which runs `make` itself and sends these figures
-/// and bytes, never a manifest row: the batch alone turns them into the row and the files at the
-/// plan's paths (`row`), with its own sizes and hashes of the bytes.
+/// the normalizer learned and the encoded renditions (or the vector), from `make` in process or
+/// in a jailed worker. The batch alone turns them into the row and the files (`row`).
 struct RenderedIcon: Sendable, Equatable {
     /// What is made of an input.
     enum Work: Sendable, Equatable {
