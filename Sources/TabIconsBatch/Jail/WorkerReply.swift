@@ -82,14 +82,9 @@ enum WorkerReply: Sendable {
             try reader.end()
             self = .rendered(RenderedIcon(figures: figures, renditions: renditions, vector: vector))
         case Self.failedKind:
-            guard let code = TabIconsError.Code(rawValue: try reader.string()) else {
-                throw WorkerWire.Malformed("an unknown error code")
-            }
+            let code: TabIconsError.Code = try reader.named("error code")
             let message = try reader.string()
-            let format = try reader.optionalString().map { (name: String) throws(WorkerWire.Malformed) -> ImageFormat in
-                guard let format = ImageFormat(rawValue: name) else { throw WorkerWire.Malformed("an unknown format") }
-                return format
-            }
+            let format: ImageFormat? = try reader.bool() ? try reader.named("format") : nil
             try reader.end()
             self = .failed(TabIconsError(code, message, format: format))
         default:
@@ -98,7 +93,7 @@ enum WorkerReply: Sendable {
     }
 
     private static func figures(_ reader: inout WorkerWire.Reader) throws(WorkerWire.Malformed) -> RenderedIcon.Figures {
-        guard let format = ImageFormat(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown format") }
+        let format: ImageFormat = try reader.named("format")
         let (width, height) = (try reader.int(), try reader.int())
         guard let orientation = Orientation(rawValue: try reader.int()) else {
             throw WorkerWire.Malformed("an unknown orientation")
@@ -108,12 +103,9 @@ enum WorkerReply: Sendable {
         guard width >= 0, height >= 0, [decodeScale, pointWidth, pointHeight].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
             throw WorkerWire.Malformed("a negative or infinite size")
         }
-        guard let intent = IconIntent(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown intent") }
+        let intent: IconIntent = try reader.named("intent")
         var lints: [Lint] = []
-        for _ in 0..<(try reader.count(minimumSize: 8)) {
-            guard let code = Lint.Code(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown lint") }
-            lints.append(Lint(code, try reader.string()))
-        }
+        for _ in 0..<(try reader.count(minimumSize: 8)) { lints.append(Lint(try reader.named("lint"), try reader.string())) }
         return RenderedIcon.Figures(
             format: format, pixelWidth: width, pixelHeight: height, orientation: orientation, hasAlpha: hasAlpha,
             animated: animated, vector: vector, decodeScale: decodeScale, pointWidth: pointWidth,

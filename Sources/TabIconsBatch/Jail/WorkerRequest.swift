@@ -85,16 +85,10 @@ extension WorkerRequest {
         guard let box = IconBox(points: try reader.double()) else { throw WorkerWire.Malformed("a box that is not one") }
         var scales: [Double] = []
         for _ in 0..<(try reader.count(minimumSize: 8)) { scales.append(try reader.double()) }
-        guard let shape = NormalizeOptions.Shape(rawValue: try reader.string()) else {
-            throw WorkerWire.Malformed("an unknown shape")
-        }
+        let shape: NormalizeOptions.Shape = try reader.named("shape")
         let trim = try reader.bool()
-        guard let render = NormalizeOptions.Render(rawValue: try reader.string()) else {
-            throw WorkerWire.Malformed("an unknown render")
-        }
-        guard let filter = NormalizeOptions.Filter(rawValue: try reader.string()) else {
-            throw WorkerWire.Malformed("an unknown filter")
-        }
+        let render: NormalizeOptions.Render = try reader.named("render")
+        let filter: NormalizeOptions.Filter = try reader.named("filter")
         let allowUpscale = try reader.bool()
         let paddingValue = try reader.double()
         let padding = try reader.bool() ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)

@@ -108,7 +108,11 @@ enum WorkerWire {
             guard let text = String(validating: try data(), as: UTF8.self) else { throw Malformed("a string that is not UTF-8") }
             return text
         }
-        mutating func optionalString() throws(Malformed) -> String? { try bool() ? try string() : nil }
+        /// One of `T`'s names, which the batch must know: anything else is refused.
+        mutating func named<T: RawRepresentable>(_ what: String) throws(Malformed) -> T where T.RawValue == String {
+            guard let value = T(rawValue: try string()) else { throw Malformed("an unknown \(what)") }
+            return value
+        }
         /// A count of items each at least `minimumSize` bytes long, so a count cannot promise more than is left.
         mutating func count(minimumSize: Int) throws(Malformed) -> Int {
             let count = try int()

@@ -166,9 +166,6 @@ public struct BatchNormalizer: Sendable {
                 result.counts.unchanged += unchanged
                 result.changes += changes
                 manifest.icons.append(icon)
-            case .made(let icon, _):  // not from a run with a directory
-                result.counts.normalized += 1
-                manifest.icons.append(icon)
             case .reused(let icon, let changes):
                 // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
                 result.counts.reused += 1
@@ -183,7 +180,7 @@ public struct BatchNormalizer: Sendable {
                 entry.keptFiles = previous.files(ofInput: entry.input).filter { directory?.holds($0) ?? false }
                 manifest.errors.append(entry)
                 result.counts.failed += 1
-            case .stopped, nil:
+            case .made, .stopped, nil:  // .made: only a run without a directory
                 break
             }
         }

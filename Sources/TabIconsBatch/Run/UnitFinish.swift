@@ -9,12 +9,7 @@ extension UnitRunner {
         unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, prepared: [Int: Prepared]
     ) -> [(index: Int, outcome: IconOutcome)] {
         var prepared = prepared
-        let stopped = {
-            unit.map { index -> (index: Int, outcome: IconOutcome) in
-                if case .failed(let error)? = prepared[index] { return (index, .failed(error)) }
-                return (index, .stopped)
-            }
-        }
+        let stopped = { unit.map { (index: $0, outcome: self.failure(prepared[$0])) } }
         guard settings.shouldStop() == 0, !unit.contains(where: { if case .stopped? = prepared[$0] { true } else { false } })
         else { return stopped() }
 
@@ -65,6 +60,10 @@ extension UnitRunner {
         for (index, row) in zip(linked, linkedRows) { rows[index] = row }
 
         var outcomes: [(index: Int, outcome: IconOutcome)] = []
+        func done(_ index: Int, _ row: Manifest.Icon, _ changes: [BatchResult.Change], unchanged: Int) {
+            let reused = if case .reused? = prepared[index] { true } else { false }
+            outcomes.append((index, reused ? .reused(row, changes: changes) : .normalized(row, changes, unchanged: unchanged)))
+        }
         guard let directory else {
             return unit.map { index in
                 rows[index].map { (index, .made($0, files: files[index]!)) } ?? (index, failure(prepared[index]))
@@ -74,12 +73,7 @@ extension UnitRunner {
             for index in unit {
                 guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
                 do throws(TabIconsError) {
-                    let changes = try compare(files[index]!, directory: directory)
-                    if case .reused? = prepared[index] {
-                        outcomes.append((index, .reused(row, changes: changes)))
-                    } else {
-                        outcomes.append((index, .normalized(row, changes, unchanged: 0)))
-                    }
+                    done(index, row, try compare(files[index]!, directory: directory), unchanged: 0)
                 } catch {
                     outcomes.append((index, .failed(error.naming(inputs[index].name))))
                 }
@@ -111,11 +105,7 @@ extension UnitRunner {
             let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
             let written = Set(mine)
             let updated = row.withFileStats { written.contains($0) ? directory.fileStat($0) : recorded[$0] ?? nil }
-            if case .reused? = prepared[index] {
-                outcomes.append((index, .reused(updated, changes: changes)))
-            } else {
-                outcomes.append((index, .normalized(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
-            }
+            done(index, updated, changes, unchanged: mine.filter(unchanged.contains).count)
         }
         return outcomes
     }
