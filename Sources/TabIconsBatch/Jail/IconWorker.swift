@@ -117,7 +117,7 @@ package enum IconWorker {
         /// Does it; answers false when the worker should end (its reply could not be written).
         func perform(replies: Int32) -> Bool {
             switch self {
-            case .abort: abortProcess()
+            case .abort: raise(SIGABRT)  // as abort() ends a process
             case .segv: raise(SIGSEGV)
             case .allocate:
                 // Past RLIMIT_DATA: the allocation fails and Swift's runtime aborts, as a decoder would.
@@ -139,15 +139,6 @@ package enum IconWorker {
             return false
         }
     }
-}
-
-/// `abort()`, which `TestFault.abort` hides.
-private func abortProcess() -> Never {
-    #if canImport(Glibc)
-        Glibc.abort()
-    #else
-        Darwin.abort()
-    #endif
 }
 
 /// RLIMIT_CPU counts the worker's whole life, so its soft limit is kept ahead of what the worker

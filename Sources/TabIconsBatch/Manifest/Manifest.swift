@@ -262,17 +262,20 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// path strictly below `--out` (`RelativePath`), more renditions than a run renders, a
         /// negative size (SPEC §6a "What it reads back is untrusted").
         package var problem: String? {
-            if let bad = ownedFiles.first(where: { !RelativePath.isPlain($0.path) }) {
-                return "its path \(bad.path.debugDescription) is not a plain path below --out"
-            }
+            if let problem = Manifest.problem(of: ownedFiles) { return problem }
             if (renditions?.count ?? 0) > NormalizeOptions.mostScales {
                 return "it lists more renditions than \(NormalizeOptions.mostScales), the most a run renders"
             }
-            if ownedFiles.contains(where: { $0.bytes < 0 }) || pixelWidth < 0 || pixelHeight < 0 {
-                return "it records a negative size"
-            }
-            return nil
+            return pixelWidth < 0 || pixelHeight < 0 ? "it records a negative size" : nil
         }
+    }
+
+    /// What makes files read back unusable (an icon's, or an error's kept files), or nil.
+    static func problem(of files: [FileEntry]) -> String? {
+        if let bad = files.first(where: { !RelativePath.isPlain($0.path) }) {
+            return "its path \(bad.path.debugDescription) is not a plain path below --out"
+        }
+        return files.contains { $0.bytes < 0 } ? "it records a negative size" : nil
     }
 }
 

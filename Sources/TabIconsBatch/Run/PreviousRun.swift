@@ -53,10 +53,8 @@ struct PreviousRun: Sendable {
         self.entryByInput = entryByInput
         var kept: [String: [Manifest.FileEntry]] = [:]
         for error in read?.head.errors ?? [] where !error.keptFiles.isEmpty {
-            if let bad = error.keptFiles.first(where: { !RelativePath.isPlain($0.path) || $0.bytes < 0 }) {
-                warnings.append(
-                    "ignored the previous manifest's entry for \(error.input): its path \(bad.path.debugDescription) is not a plain path below --out"
-                )
+            if let problem = Manifest.problem(of: error.keptFiles) {
+                warnings.append("ignored the previous manifest's entry for \(error.input): \(problem)")
                 continue
             }
             kept[error.input, default: []] += error.keptFiles
