@@ -4,10 +4,9 @@ import Foundation
 /// A worker's answer to one `WorkerRequest`, in `WorkerWire`'s framing: what it made of the input
 /// (`RenderedIcon`: figures, encoded renditions, the vector), or the error the library threw.
 ///
-/// The batch trusts none of it: every length is checked, every name a figure takes (format,
-/// orientation, intent, lint) must be one the batch knows, renditions only at the request's
-/// scales, each once and in order, a vector only where one was asked for. Names, paths, sizes and
-/// hashes of the files are the batch's own (`RenderedIcon.row`), never the worker's.
+/// The batch trusts none of it: every length is checked, every name must be one the batch knows,
+/// renditions only at the request's scales, each once and in order, a vector only where one was
+/// asked for. Names, paths, sizes and hashes of the files are the batch's own, never the worker's.
 enum WorkerReply: Sendable {
     case rendered(RenderedIcon)
     case failed(TabIconsError)

@@ -2,9 +2,8 @@ import TabIcons
 import Foundation
 
 /// What the batch asks a worker to make of one input (`RenderedIcon.make`), with everything the
-/// worker needs, since it shares nothing else with the batch: the options, the work, and the
-/// input's bytes as the body (`WorkerWire`'s framing). Nothing names the input or its outputs:
-/// the batch names and places what comes back (`RenderedIcon.row`).
+/// worker needs: the options, the work, and the input's bytes as the body. Nothing names the
+/// input or its outputs: the batch names and places what comes back (`RenderedIcon.row`).
 struct WorkerRequest: Sendable {
     let options: NormalizeOptions
     let work: RenderedIcon.Work

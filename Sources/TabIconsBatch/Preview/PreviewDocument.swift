@@ -110,17 +110,14 @@ public struct PreviewDocument: Sendable, Equatable {
     }
 
     /// The icons kept as VectorDrawables (`--vector --layout android`) shown by the SVG form of
-    /// the same drawing: `run` (the batch's normalizer, format and jail, with `vector` on) makes
-    /// each again from its input as the flat layout would write it, in memory, so the page shows
-    /// exactly what `--layout flat --vector` writes. Nothing is written; an input that no longer
-    /// converts keeps its card alone. `inputs` are the run's, matched to icons by name.
+    /// the same drawing, which `run` (the batch's, with the flat layout) makes again in memory
+    /// from `inputs`, matched by name. An input that no longer converts keeps its card alone.
     public func showingVectorDrawables(_ inputs: [BatchInput], run: PreviewRun) -> PreviewDocument {
         let shown = icons.indices.filter {
             icons[$0].renditions.isEmpty && icons[$0].entry.vectorFile?.path.hasSuffix(".xml") == true
         }
         guard !shown.isEmpty else { return self }
-        var byName: [String: BatchInput] = [:]
-        for input in inputs { byName[input.name] = input }
+        let byName = Dictionary(inputs.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         let wanted = shown.compactMap { byName[icons[$0].entry.input] }
         var run = run
         run.layout = .flat

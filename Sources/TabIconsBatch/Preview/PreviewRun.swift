@@ -74,9 +74,8 @@ public struct PreviewRun: Sendable {
 }
 
 extension BatchNormalizer {
-    /// The preview's run for this batch's icons: the same normalizer, layout, format, `--vector`,
-    /// jobs and jail, so what the page makes again in memory (`PreviewDocument.showingVectorDrawables`)
-    /// is made exactly as the batch made its files.
+    /// The preview's run for this batch's icons, so what the page makes again in memory
+    /// (`PreviewDocument.showingVectorDrawables`) is made exactly as the batch made its files.
     public var previewRun: PreviewRun {
         var run = PreviewRun(normalizer: normalizer, layout: layout, format: format, jobs: jobs)
         run.memoryBudget = memoryBudget
