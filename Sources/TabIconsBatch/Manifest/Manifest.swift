@@ -238,8 +238,7 @@ public struct Manifest: Sendable, Equatable, Codable {
                 pointWidth: pointWidth, pointHeight: pointHeight, intent: nil, renditions: renditions, lints: lints)
         }
 
-        /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
-        /// and its vector file.
+        /// Every file this icon's run wrote.
         package var ownedFiles: [FileEntry] {
             (renditions ?? []).map { rendition in
                 var file = FileEntry(path: rendition.path, bytes: rendition.bytes, hash: rendition.hash)
@@ -258,9 +257,7 @@ public struct Manifest: Sendable, Equatable, Codable {
             return icon
         }
 
-        /// What makes an entry read back unusable, or nil: a path that is not a plain relative
-        /// path strictly below `--out` (`RelativePath`), more renditions than a run renders, a
-        /// negative size (SPEC §6a "What it reads back is untrusted").
+        /// What makes an entry read back unusable, or nil (SPEC §6a "What it reads back is untrusted").
         package var problem: String? {
             if let problem = Manifest.problem(of: ownedFiles) { return problem }
             if (renditions?.count ?? 0) > NormalizeOptions.mostScales {

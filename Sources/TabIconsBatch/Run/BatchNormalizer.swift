@@ -41,9 +41,8 @@ public struct BatchNormalizer: Sendable {
     /// Answers a signal number once the batch should stop (0 to go on). With a jail, an input
     /// in flight is abandoned within a tick of the answer (its worker killed).
     public var shouldStop: @Sendable () -> Int32 = { 0 }
-    /// Where each input is decoded, normalized and encoded: in a jailed worker process
-    /// (`WorkerJail`, what `tabicon` does), or in process when nil (the default; a UI runtime
-    /// that may not spawn processes). See `WorkerJail` for which to use when.
+    /// Where each input is decoded, normalized and encoded: in a jailed worker process, or in
+    /// process when nil (the default). See `WorkerJail` for which to use when.
     public var jail: WorkerJail?
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.

@@ -27,7 +27,6 @@ struct EngineSettings: Sendable {
     /// cache key and its manifest entry's `options`, when that differs from the run's.
     func fingerprint(of input: BatchInput) -> OptionFingerprint? {
         let own = settings(of: input)
-        guard own != IconSettings(options: normalizer.options, format: format) else { return nil }
         let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format, vector: vector)
         return fingerprint == self.fingerprint ? nil : fingerprint
     }

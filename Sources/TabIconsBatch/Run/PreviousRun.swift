@@ -37,7 +37,7 @@ struct PreviousRun: Sendable {
         text = read?.text
         var icons: [Manifest.Icon] = []
         var entryByInput: [String: Int] = [:]
-        for (position, entry) in (read?.icons ?? []).enumerated() {
+        for (position, entry) in (read?.recorded.icons ?? []).enumerated() {
             guard let icon = entry.value else {
                 warnings.append("ignored the previous manifest's entry number \(position + 1): \(entry.failure ?? "")")
                 continue
@@ -52,7 +52,7 @@ struct PreviousRun: Sendable {
         self.icons = icons
         self.entryByInput = entryByInput
         var kept: [String: [Manifest.FileEntry]] = [:]
-        for error in read?.head.errors ?? [] where !error.keptFiles.isEmpty {
+        for error in read?.recorded.head.errors ?? [] where !error.keptFiles.isEmpty {
             if let problem = Manifest.problem(of: error.keptFiles) {
                 warnings.append("ignored the previous manifest's entry for \(error.input): \(problem)")
                 continue
@@ -60,7 +60,7 @@ struct PreviousRun: Sendable {
             kept[error.input, default: []] += error.keptFiles
         }
         keptByInput = kept
-        recordedFolders = (read?.head.folders ?? []).filter { folder in
+        recordedFolders = (read?.recorded.head.folders ?? []).filter { folder in
             if RelativePath.isPlain(folder) { return true }
             warnings.append("ignored the previous manifest's folder \(folder.debugDescription): not a plain path below --out")
             return false
@@ -68,8 +68,8 @@ struct PreviousRun: Sendable {
         manifestWarnings = warnings
         statCache = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
         self.journal = journal.read()
-        recordedOptions = read?.head.options
-        sameOptions = read?.head.options == fingerprint
+        recordedOptions = read?.recorded.head.options
+        sameOptions = read?.recorded.head.options == fingerprint
         runOptions = fingerprint
     }
 
@@ -89,9 +89,7 @@ struct PreviousRun: Sendable {
 
     /// The manifest at `path`, nil when there is none. Anything else there is refused: a web app's
     /// `manifest.json` under `-o public`, a file too large to be one, a broken one.
-    private static func read(_ path: String) throws(BatchUsageError) -> (
-        text: [UInt8], head: Manifest, icons: [Lenient<Manifest.Icon>]
-    )? {
+    private static func read(_ path: String) throws(BatchUsageError) -> (text: [UInt8], recorded: Recorded)? {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
         let read: (bytes: [UInt8], stat: FileStat)?
         do throws(UntrustedFile.Failure) {
@@ -111,7 +109,7 @@ struct PreviousRun: Sendable {
             throw BatchUsageError(
                 "--manifest \(path) holds a file that is not a tabicon manifest (its tool is not tabicon); \(refusal)")
         }
-        return (read.bytes, recorded.head, recorded.icons)
+        return (read.bytes, recorded)
     }
 
     /// The previous entry of `input`, nil when it has none.

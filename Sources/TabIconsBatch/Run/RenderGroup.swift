@@ -16,12 +16,8 @@ import Foundation
 struct RenderGroup {
     static let maximumBytes = 256 << 10
 
-    enum Outcome {
-        case made(RenderedIcon, ContentHash)
-        case failed(TabIconsError)
-        /// The batch was asked to stop while the group was being rendered.
-        case stopped
-    }
+    /// A sent input's result (nil: the batch was asked to stop while it was made) and its bytes' hash.
+    typealias Outcome = (result: Result<RenderedIcon, TabIconsError>?, hash: ContentHash)
 
     private let engine: IconEngine
     private let budget: MemoryBudget
@@ -99,13 +95,7 @@ struct RenderGroup {
     mutating func send() {
         guard !jobs.isEmpty else { return }
         let results = engine.make(jobs.map(\.job), shouldStop: shouldStop)
-        for (position, (index, _, hash)) in jobs.enumerated() {
-            switch results?[position] {
-            case .success(let icon)?: outcomes[index] = .made(icon, hash)
-            case .failure(let error)?: outcomes[index] = .failed(error)
-            case nil: outcomes[index] = .stopped
-            }
-        }
+        for (position, (index, _, hash)) in jobs.enumerated() { outcomes[index] = (results?[position], hash) }
         give(jobsHeld)
         jobsHeld = 0
         jobs = []

@@ -67,12 +67,10 @@ struct RenderedIcon: Sendable, Equatable {
         }
         var icon = try normalizer.normalize(data)
         if let fallback { icon.lints.append(fallback) }
-        var renditions: [Rendition] = []
-        for rendition in icon.renditions {
-            renditions.append(
-                Rendition(
-                    scale: rendition.scale, pixelWidth: rendition.bitmap.width, pixelHeight: rendition.bitmap.height,
-                    bytes: try format.encode(rendition.bitmap)))
+        let renditions = try icon.renditions.map { rendition throws(TabIconsError) in
+            Rendition(
+                scale: rendition.scale, pixelWidth: rendition.bitmap.width, pixelHeight: rendition.bitmap.height,
+                bytes: try format.encode(rendition.bitmap))
         }
         return RenderedIcon(figures: Figures(icon), renditions: renditions)
     }

@@ -90,10 +90,10 @@ struct UnitRunner: Sendable {
                 for index in unit {
                     guard case .queued(let options, let inputStat)? = prepared[index] else { continue }
                     switch group.takeOutcome(index) {
-                    case .made(let icon, let hash)?:
+                    case (.success(let icon)?, let hash)?:
                         prepared[index] = .made(icon, hash, options: options, inputStat: inputStat)
-                    case .failed(let error)?: prepared[index] = .failed(error.naming(inputs[index].name))
-                    case .stopped?, nil: prepared[index] = .stopped
+                    case (.failure(let error)?, _)?: prepared[index] = .failed(error.naming(inputs[index].name))
+                    default: prepared[index] = .stopped
                     }
                 }
                 finish(unit)
