@@ -34,8 +34,7 @@ final class IconEngine: Sendable {
         return replies?.map { reply in
             switch reply {
             case .success(.rendered(let icon)): .success(icon)
-            case .success(.failed(let error)): .failure(error)
-            case .failure(let error): .failure(error)
+            case .success(.failed(let error)), .failure(let error): .failure(error)
             }
         }
     }

@@ -144,8 +144,7 @@ package enum IconWorker {
 /// RLIMIT_CPU counts the worker's whole life, so its soft limit is kept ahead of what the worker
 /// has used: when less than half the backstop is left before the next input, it is moved to
 /// what the worker has used plus the backstop. The kernel then ends an input the watchdog missed
-/// after between half and the whole backstop (one `setrlimit` in thousands of small inputs, not
-/// three calls for each).
+/// after between half and the whole backstop.
 private struct CPUBackstop {
     private var soft: Int = 0
     private let hard: rlim_t

@@ -20,15 +20,9 @@ enum WorkerReply: Sendable {
         case .rendered(let icon):
             let figures = icon.figures
             writer.string(figures.format.rawValue)
-            writer.int(figures.pixelWidth)
-            writer.int(figures.pixelHeight)
-            writer.int(figures.orientation.rawValue)
-            writer.bool(figures.hasAlpha)
-            writer.bool(figures.animated)
-            writer.bool(figures.vector)
-            writer.double(figures.decodeScale)
-            writer.double(figures.pointWidth)
-            writer.double(figures.pointHeight)
+            for value in [figures.pixelWidth, figures.pixelHeight, figures.orientation.rawValue] { writer.int(value) }
+            for flag in [figures.hasAlpha, figures.animated, figures.vector] { writer.bool(flag) }
+            for value in [figures.decodeScale, figures.pointWidth, figures.pointHeight] { writer.double(value) }
             writer.string(figures.intent.rawValue)
             writer.int(figures.lints.count)
             for lint in figures.lints {

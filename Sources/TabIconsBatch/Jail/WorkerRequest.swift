@@ -67,13 +67,9 @@ extension WorkerRequest {
         writer.double(options.box.points)
         writer.int(options.scales.count)
         for scale in options.scales { writer.double(scale) }
-        writer.string(options.shape.rawValue)
-        writer.bool(options.trim)
-        writer.string(options.render.rawValue)
-        writer.string(options.filter.rawValue)
-        writer.bool(options.allowUpscale)
+        for name in [options.shape.rawValue, options.render.rawValue, options.filter.rawValue] { writer.string(name) }
+        for flag in [options.trim, options.allowUpscale, options.padding.isPercent] { writer.bool(flag) }
         writer.double(options.padding.value)
-        writer.bool(options.padding.isPercent)
         let limits = options.limits
         for value in [limits.maxPixels, limits.maxSide, limits.maxInputBytes, limits.maxSVGBytes, limits.maxSVGElements] {
             writer.int(value)
@@ -85,12 +81,11 @@ extension WorkerRequest {
         var scales: [Double] = []
         for _ in 0..<(try reader.count(minimumSize: 8)) { scales.append(try reader.double()) }
         let shape: NormalizeOptions.Shape = try reader.named("shape")
-        let trim = try reader.bool()
         let render: NormalizeOptions.Render = try reader.named("render")
         let filter: NormalizeOptions.Filter = try reader.named("filter")
-        let allowUpscale = try reader.bool()
+        let (trim, allowUpscale, isPercent) = (try reader.bool(), try reader.bool(), try reader.bool())
         let paddingValue = try reader.double()
-        let padding = try reader.bool() ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
+        let padding = isPercent ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
         let limits = DecodeOptions.Limits(
             maxPixels: try reader.int(), maxSide: try reader.int(), maxInputBytes: try reader.int(),
             maxSVGBytes: try reader.int(), maxSVGElements: try reader.int())

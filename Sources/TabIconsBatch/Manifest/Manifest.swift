@@ -41,8 +41,7 @@ public struct Manifest: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws { try self.init(from: decoder, readingIcons: true) }
 
-    /// The document without its icons when `readingIcons` is false (the caller reads them as it
-    /// will: `PreviousRun` one by one, leniently).
+    /// Without its icons when `readingIcons` is false (`PreviousRun` reads them leniently).
     init(from decoder: any Decoder, readingIcons: Bool) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         version = try keys.decode(Int.self, forKey: .version)

@@ -1,10 +1,9 @@
 import Foundation
 import TabIcons
 
-/// Everything the preview page shows, and nothing else: the manifest's entries (what normalize
-/// learned and reported) plus the encoded bytes of each rendition. The page is built from this
-/// alone, so it looks the same whether the renditions were just written by `tabicon normalize`
-/// (read back from the files the manifest lists) or made in memory by `tabicon preview`.
+/// Everything the preview page shows, and nothing else: the manifest's entries plus the encoded
+/// bytes of each rendition, so the page looks the same whether the renditions were just written
+/// by `tabicon normalize` (and read back) or made in memory by `tabicon preview`.
 public struct PreviewDocument: Sendable, Equatable {
     /// One icon that normalized: its manifest entry and its renditions' bytes, in the entry's order.
     public struct Icon: Sendable, Equatable {

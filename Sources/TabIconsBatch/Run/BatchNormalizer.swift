@@ -166,7 +166,6 @@ public struct BatchNormalizer: Sendable {
                 result.changes += changes
                 manifest.icons.append(icon)
             case .reused(let icon, let changes):
-                // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
                 result.counts.reused += 1
                 if !checkOnly { result.counts.written += changes.count }
                 result.counts.unchanged += icon.ownedFiles.count - changes.count

@@ -9,9 +9,8 @@ struct EngineSettings: Sendable {
     var vector: Bool
     /// `inspect`: the normalizer's plan only, rows without renditions.
     var planOnly = false
-    /// Nothing carried over from the previous run (`--force`).
+    /// `--force` and `--check`, as `BatchNormalizer`'s.
     var force = false
-    /// Compare with the disk only, writing nothing (`--check`).
     var checkOnly = false
     var shouldStop: @Sendable () -> Int32
 

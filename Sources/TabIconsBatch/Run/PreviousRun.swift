@@ -116,8 +116,7 @@ struct PreviousRun: Sendable {
     func entry(ofInput input: String) -> Manifest.Icon? { entryByInput[input].map { icons[$0] } }
 
     /// What the run knows of an input when it asks whether its entry stands: the digest of the
-    /// stat the output plan took (the stat cache's check: nothing read), or its bytes' hash with
-    /// the stat taken just before they were read (the record the entry then keeps).
+    /// stat the output plan took (nothing read), or its bytes' hash and the stat taken before.
     enum InputEvidence {
         case stat(StatDigest)
         case content(ContentHash, stat: FileStat?)

@@ -5,7 +5,6 @@ import Foundation
 /// the normalizer learned and the encoded renditions (or the vector), from `make` in process or
 /// in a jailed worker. The batch alone turns them into the row and the files (`row`).
 struct RenderedIcon: Sendable, Equatable {
-    /// What is made of an input.
     enum Work: Sendable, Equatable {
         /// Normalized and encoded; with a vector target, an SVG input becomes that file instead,
         /// unless the target cannot hold its drawing (then PNGs and a `vector-fallback` lint).

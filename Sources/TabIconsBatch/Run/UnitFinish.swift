@@ -13,7 +13,6 @@ extension UnitRunner {
         guard settings.shouldStop() == 0, !unit.contains(where: { if case .stopped? = prepared[$0] { true } else { false } })
         else { return stopped() }
 
-        // Each input's row, and the files it has to write.
         var rows: [Int: Manifest.Icon] = [:]
         var files: [Int: [IconFile]] = [:]
         for index in unit {
@@ -154,8 +153,7 @@ extension UnitRunner {
     }
 
     private func failure(_ prepared: Prepared?) -> IconOutcome {
-        if case .failed(let error)? = prepared { return .failed(error) }
-        return .stopped
+        if case .failed(let error)? = prepared { .failed(error) } else { .stopped }
     }
 
     /// What writing `files` would do, for `--check`.

@@ -129,7 +129,6 @@ struct UnitRunner: Sendable {
         _ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory?, group: inout RenderGroup
     ) throws(TabIconsError) -> Prepared {
         let plan = try whole.icons[index].get()
-        // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = settings.fingerprint(of: input)
         // Read from the previous manifest once (none under --force: nothing is carried over).
         let recorded = settings.force ? nil : previous?.entry(ofInput: input.name)
