@@ -1,10 +1,5 @@
 import TabIcons
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The worker side of the jail: `tabicon __worker` (SPEC §2). Started by `WorkerProcess`, it
 /// reads `WorkerRequest`s on standard input, runs the engine's own body on each
