@@ -96,8 +96,8 @@ package final class OutputDirectory: Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw TabIconsError(.io, "\(relative) in \(rootPath) is not a regular file")
         }
-        guard let bytes = UntrustedFile.bytes(of: fd, size: Int(info.st_size)) else { throw failure(what, relative) }
-        return bytes
+        guard let data = UntrustedFile.bytes(of: fd, size: Int(info.st_size)) else { throw failure(what, relative) }
+        return [UInt8](data)
     }
 
     /// One file of an icon, written under its temporary name and waiting to be renamed.
@@ -132,7 +132,7 @@ package final class OutputDirectory: Sendable {
                         continue
                     }
                     let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
-                    let entry = Manifest.FileEntry(path: file.path, bytes: file.bytes.count, hash: ContentHash(of: file.bytes))
+                    let entry = Manifest.FileEntry(path: file.path, of: file.bytes)
                     staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
                 } catch {
                     close(folder)

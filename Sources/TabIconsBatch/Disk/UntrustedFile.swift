@@ -28,22 +28,23 @@ enum UntrustedFile {
         guard fstat(fd, &info) == 0 else { throw .unreadable(TabIconsError.systemReason()) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile }
         guard Int(info.st_size) <= cap else { throw .tooLarge(bytes: Int(info.st_size)) }
-        guard let bytes = bytes(of: fd, size: Int(info.st_size)) else { throw .unreadable(TabIconsError.systemReason()) }
-        return (bytes, FileStat(info))
+        guard let data = bytes(of: fd, size: Int(info.st_size)) else { throw .unreadable(TabIconsError.systemReason()) }
+        return ([UInt8](data), FileStat(info))
     }
 
-    /// Up to `size` bytes of the open file (fewer when it is shorter now); nil when a read fails.
-    static func bytes(of fd: Int32, size: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: size)
+    /// Up to `size` bytes of the open file in one allocation (fewer when it is shorter now); nil
+    /// when a read fails.
+    static func bytes(of fd: Int32, size: Int) -> Data? {
+        var data = Data(count: size)
         var filled = 0
         while filled < size {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let n = data.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, size - filled) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 { return nil }
-            if n == 0 { bytes.removeSubrange(filled...); break }
+            if n == 0 { data.removeSubrange(filled...); break }
             filled += n
         }
-        return bytes
+        return data
     }
 }
 

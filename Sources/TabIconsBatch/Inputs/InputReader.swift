@@ -42,21 +42,9 @@ package enum InputReader {
         if size > limit {
             throw TabIconsError(.tooLarge, "input of \(size) bytes exceeds the limit of \(limit) bytes", input: path)
         }
-        // One allocation of the file's size, not a growing buffer's doublings.
-        var data = Data(count: size)
-        var filled = 0
-        var failed = false
-        data.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            while filled < size {
-                let n = Foundation.read(fd, base + filled, size - filled)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { failed = n < 0; break }
-                filled += n
-            }
+        guard let data = UntrustedFile.bytes(of: fd, size: size) else {
+            throw TabIconsError(.io, TabIconsError.systemReason(), input: path)
         }
-        if failed { throw TabIconsError(.io, TabIconsError.systemReason(), input: path) }
-        if filled < size { data.removeSubrange(filled...) }  // the file shrank while being read
         return data
     }
 

@@ -2,8 +2,7 @@ import TabIcons
 import Foundation
 
 /// Where the body of the engine runs for each input (`RenderedIcon.make`): in a jailed worker
-/// when the run was given a `WorkerJail`, in process otherwise. `normalize`, `--check`, `preview`
-/// and `inspect` all reach it through `UnitRunner`, a few inputs a round trip (`RenderGroup`).
+/// when the run was given a `WorkerJail`, in process otherwise.
 final class IconEngine: Sendable {
     private let pool: WorkerPool?
 
@@ -35,8 +34,7 @@ final class IconEngine: Sendable {
         return replies?.map { reply in
             switch reply {
             case .success(.rendered(let icon)): .success(icon)
-            case .success(.failed(let error)): .failure(error)
-            case .failure(let error): .failure(error)
+            case .success(.failed(let error)), .failure(let error): .failure(error)
             }
         }
     }

@@ -1,10 +1,5 @@
 import TabIcons
 import Foundation
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// The worker side of the jail: `tabicon __worker` (SPEC §2). Started by `WorkerProcess`, it
 /// reads `WorkerRequest`s on standard input, runs the engine's own body on each
@@ -117,7 +112,7 @@ package enum IconWorker {
         /// Does it; answers false when the worker should end (its reply could not be written).
         func perform(replies: Int32) -> Bool {
             switch self {
-            case .abort: abortProcess()
+            case .abort: raise(SIGABRT)  // as abort() ends a process
             case .segv: raise(SIGSEGV)
             case .allocate:
                 // Past RLIMIT_DATA: the allocation fails and Swift's runtime aborts, as a decoder would.
@@ -141,20 +136,10 @@ package enum IconWorker {
     }
 }
 
-/// `abort()`, which `TestFault.abort` hides.
-private func abortProcess() -> Never {
-    #if canImport(Glibc)
-        Glibc.abort()
-    #else
-        Darwin.abort()
-    #endif
-}
-
 /// RLIMIT_CPU counts the worker's whole life, so its soft limit is kept ahead of what the worker
 /// has used: when less than half the backstop is left before the next input, it is moved to
 /// what the worker has used plus the backstop. The kernel then ends an input the watchdog missed
-/// after between half and the whole backstop (one `setrlimit` in thousands of small inputs, not
-/// three calls for each).
+/// after between half and the whole backstop.
 private struct CPUBackstop {
     private var soft: Int = 0
     private let hard: rlim_t

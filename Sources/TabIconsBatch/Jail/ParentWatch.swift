@@ -36,8 +36,9 @@ enum ParentWatch {
         #else
             var thread = pthread_t()
         #endif
-        // The pid travels as the thread's argument (a C function captures nothing).
-        let status = pthread_create(
+        // The pid travels as the thread's argument (a C function captures nothing). A worker whose
+        // watch could not start still serves: a live batch ends it as ever.
+        _ = pthread_create(
             &thread, &attributes,
             { argument in
                 let parent = pid_t(truncatingIfNeeded: Int(bitPattern: argument))
@@ -45,8 +46,6 @@ enum ParentWatch {
                 // Orphaned: nobody reads the answer, so nothing is flushed or cleaned up.
                 _exit(2)
             }, UnsafeMutableRawPointer(bitPattern: Int(expected)))
-        // A worker whose watch could not start still serves: a live batch ends it as ever.
-        _ = status
         return true
     }
 }

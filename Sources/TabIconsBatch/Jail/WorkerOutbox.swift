@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The worker's answers on their way to the batch: a group of small inputs (`IconEngine.groupSize`)
 /// is answered in one write, not one wake-up of the batch per input (bench/README "The jail's
 /// cost"). Answers wait until the worker has nothing more to read, never longer than `maximumAge`,

@@ -102,10 +102,9 @@ final class WorkerPool: Sendable {
 
     /// Ends every idle worker (the batch is done).
     func finish() {
-        for worker in idle.withLock({ workers in
+        let workers = idle.withLock { workers in
             defer { workers = [] }; return workers
-        }) {
-            worker.finish()
         }
+        for worker in workers { worker.finish() }
     }
 }

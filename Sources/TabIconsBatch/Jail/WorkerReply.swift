@@ -4,10 +4,9 @@ import Foundation
 /// A worker's answer to one `WorkerRequest`, in `WorkerWire`'s framing: what it made of the input
 /// (`RenderedIcon`: figures, encoded renditions, the vector), or the error the library threw.
 ///
-/// The batch trusts none of it: every length is checked, every name a figure takes (format,
-/// orientation, intent, lint) must be one the batch knows, renditions only at the request's
-/// scales, each once and in order, a vector only where one was asked for. Names, paths, sizes and
-/// hashes of the files are the batch's own (`RenderedIcon.row`), never the worker's.
+/// The batch trusts none of it: every length is checked, every name must be one the batch knows,
+/// renditions only at the request's scales, each once and in order, a vector only where one was
+/// asked for. Names, paths, sizes and hashes of the files are the batch's own, never the worker's.
 enum WorkerReply: Sendable {
     case rendered(RenderedIcon)
     case failed(TabIconsError)
@@ -21,15 +20,9 @@ enum WorkerReply: Sendable {
         case .rendered(let icon):
             let figures = icon.figures
             writer.string(figures.format.rawValue)
-            writer.int(figures.pixelWidth)
-            writer.int(figures.pixelHeight)
-            writer.int(figures.orientation.rawValue)
-            writer.bool(figures.hasAlpha)
-            writer.bool(figures.animated)
-            writer.bool(figures.vector)
-            writer.double(figures.decodeScale)
-            writer.double(figures.pointWidth)
-            writer.double(figures.pointHeight)
+            for value in [figures.pixelWidth, figures.pixelHeight, figures.orientation.rawValue] { writer.int(value) }
+            for flag in [figures.hasAlpha, figures.animated, figures.vector] { writer.bool(flag) }
+            for value in [figures.decodeScale, figures.pointWidth, figures.pointHeight] { writer.double(value) }
             writer.string(figures.intent.rawValue)
             writer.int(figures.lints.count)
             for lint in figures.lints {
@@ -82,14 +75,9 @@ enum WorkerReply: Sendable {
             try reader.end()
             self = .rendered(RenderedIcon(figures: figures, renditions: renditions, vector: vector))
         case Self.failedKind:
-            guard let code = TabIconsError.Code(rawValue: try reader.string()) else {
-                throw WorkerWire.Malformed("an unknown error code")
-            }
+            let code: TabIconsError.Code = try reader.named("error code")
             let message = try reader.string()
-            let format = try reader.optionalString().map { (name: String) throws(WorkerWire.Malformed) -> ImageFormat in
-                guard let format = ImageFormat(rawValue: name) else { throw WorkerWire.Malformed("an unknown format") }
-                return format
-            }
+            let format: ImageFormat? = try reader.bool() ? try reader.named("format") : nil
             try reader.end()
             self = .failed(TabIconsError(code, message, format: format))
         default:
@@ -98,7 +86,7 @@ enum WorkerReply: Sendable {
     }
 
     private static func figures(_ reader: inout WorkerWire.Reader) throws(WorkerWire.Malformed) -> RenderedIcon.Figures {
-        guard let format = ImageFormat(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown format") }
+        let format: ImageFormat = try reader.named("format")
         let (width, height) = (try reader.int(), try reader.int())
         guard let orientation = Orientation(rawValue: try reader.int()) else {
             throw WorkerWire.Malformed("an unknown orientation")
@@ -108,12 +96,9 @@ enum WorkerReply: Sendable {
         guard width >= 0, height >= 0, [decodeScale, pointWidth, pointHeight].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
             throw WorkerWire.Malformed("a negative or infinite size")
         }
-        guard let intent = IconIntent(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown intent") }
+        let intent: IconIntent = try reader.named("intent")
         var lints: [Lint] = []
-        for _ in 0..<(try reader.count(minimumSize: 8)) {
-            guard let code = Lint.Code(rawValue: try reader.string()) else { throw WorkerWire.Malformed("an unknown lint") }
-            lints.append(Lint(code, try reader.string()))
-        }
+        for _ in 0..<(try reader.count(minimumSize: 8)) { lints.append(Lint(try reader.named("lint"), try reader.string())) }
         return RenderedIcon.Figures(
             format: format, pixelWidth: width, pixelHeight: height, orientation: orientation, hasAlpha: hasAlpha,
             animated: animated, vector: vector, decodeScale: decodeScale, pointWidth: pointWidth,

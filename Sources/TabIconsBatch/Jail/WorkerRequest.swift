@@ -2,9 +2,8 @@ import TabIcons
 import Foundation
 
 /// What the batch asks a worker to make of one input (`RenderedIcon.make`), with everything the
-/// worker needs, since it shares nothing else with the batch: the options, the work, and the
-/// input's bytes as the body (`WorkerWire`'s framing). Nothing names the input or its outputs:
-/// the batch names and places what comes back (`RenderedIcon.row`).
+/// worker needs: the options, the work, and the input's bytes as the body. Nothing names the
+/// input or its outputs: the batch names and places what comes back (`RenderedIcon.row`).
 struct WorkerRequest: Sendable {
     let options: NormalizeOptions
     let work: RenderedIcon.Work
@@ -31,13 +30,9 @@ struct WorkerRequest: Sendable {
         }
         return WorkerWire.frame(kind: Self.kind, fields: writer.bytes, bodyLength: data.count)
     }
+}
 
-    init(options: NormalizeOptions, work: RenderedIcon.Work, data: Data) {
-        self.options = options
-        self.work = work
-        self.data = data
-    }
-
+extension WorkerRequest {
     init(kind: UInt8, fields: [UInt8], body data: Data) throws(WorkerWire.Malformed) {
         guard kind == Self.kind else { throw WorkerWire.Malformed("an unknown request kind \(kind)") }
         var reader = WorkerWire.Reader(fields)
@@ -72,17 +67,10 @@ struct WorkerRequest: Sendable {
         writer.double(options.box.points)
         writer.int(options.scales.count)
         for scale in options.scales { writer.double(scale) }
-        writer.string(options.shape.rawValue)
-        writer.bool(options.trim)
-        writer.string(options.render.rawValue)
-        writer.string(options.filter.rawValue)
-        writer.bool(options.allowUpscale)
+        for name in [options.shape.rawValue, options.render.rawValue, options.filter.rawValue] { writer.string(name) }
+        for flag in [options.trim, options.allowUpscale, options.padding.isPercent] { writer.bool(flag) }
         writer.double(options.padding.value)
-        writer.bool(options.padding.isPercent)
-        write(options.limits, into: &writer)
-    }
-
-    private static func write(_ limits: DecodeOptions.Limits, into writer: inout WorkerWire.Writer) {
+        let limits = options.limits
         for value in [limits.maxPixels, limits.maxSide, limits.maxInputBytes, limits.maxSVGBytes, limits.maxSVGElements] {
             writer.int(value)
         }
@@ -92,27 +80,17 @@ struct WorkerRequest: Sendable {
         guard let box = IconBox(points: try reader.double()) else { throw WorkerWire.Malformed("a box that is not one") }
         var scales: [Double] = []
         for _ in 0..<(try reader.count(minimumSize: 8)) { scales.append(try reader.double()) }
-        guard let shape = NormalizeOptions.Shape(rawValue: try reader.string()) else {
-            throw WorkerWire.Malformed("an unknown shape")
-        }
-        let trim = try reader.bool()
-        guard let render = NormalizeOptions.Render(rawValue: try reader.string()) else {
-            throw WorkerWire.Malformed("an unknown render")
-        }
-        guard let filter = NormalizeOptions.Filter(rawValue: try reader.string()) else {
-            throw WorkerWire.Malformed("an unknown filter")
-        }
-        let allowUpscale = try reader.bool()
+        let shape: NormalizeOptions.Shape = try reader.named("shape")
+        let render: NormalizeOptions.Render = try reader.named("render")
+        let filter: NormalizeOptions.Filter = try reader.named("filter")
+        let (trim, allowUpscale, isPercent) = (try reader.bool(), try reader.bool(), try reader.bool())
         let paddingValue = try reader.double()
-        let padding = try reader.bool() ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
-        return NormalizeOptions(
-            box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
-            allowUpscale: allowUpscale, limits: try readLimits(&reader), padding: padding)
-    }
-
-    private static func readLimits(_ reader: inout WorkerWire.Reader) throws(WorkerWire.Malformed) -> DecodeOptions.Limits {
-        DecodeOptions.Limits(
+        let padding = isPercent ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
+        let limits = DecodeOptions.Limits(
             maxPixels: try reader.int(), maxSide: try reader.int(), maxInputBytes: try reader.int(),
             maxSVGBytes: try reader.int(), maxSVGElements: try reader.int())
+        return NormalizeOptions(
+            box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
+            allowUpscale: allowUpscale, limits: limits, padding: padding)
     }
 }

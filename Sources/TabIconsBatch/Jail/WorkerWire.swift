@@ -11,7 +11,7 @@ import Foundation
 enum WorkerWire {
     static let magic: [UInt8] = Array("TIJW".utf8)
     /// Bumped on any change to a message's layout; a mismatch is refused, never guessed at.
-    static let version: UInt8 = 2
+    static let version: UInt8 = 3
     static let headerSize = 14
     /// The largest fields or body either side accepts: an input at the default limit (256 MiB).
     static let maxPayload = (256 << 20) + (1 << 20)
@@ -108,7 +108,11 @@ enum WorkerWire {
             guard let text = String(validating: try data(), as: UTF8.self) else { throw Malformed("a string that is not UTF-8") }
             return text
         }
-        mutating func optionalString() throws(Malformed) -> String? { try bool() ? try string() : nil }
+        /// One of `T`'s names, which the batch must know: anything else is refused.
+        mutating func named<T: RawRepresentable>(_ what: String) throws(Malformed) -> T where T.RawValue == String {
+            guard let value = T(rawValue: try string()) else { throw Malformed("an unknown \(what)") }
+            return value
+        }
         /// A count of items each at least `minimumSize` bytes long, so a count cannot promise more than is left.
         mutating func count(minimumSize: Int) throws(Malformed) -> Int {
             let count = try int()

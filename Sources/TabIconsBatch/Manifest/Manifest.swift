@@ -4,11 +4,8 @@ import Foundation
 /// The document `tabicon normalize` writes and `tabicon inspect --json` prints (SPEC §6), as
 /// build pipelines read it: content only, so the same inputs and options give the same bytes on
 /// any machine, at any time, for any `--jobs` (SPEC §6a "One record"). Keys may be added over
-/// time, never renamed; `renditions` is absent from an inspect document.
-///
-/// Its keys are declared once, in each type's `CodingKeys`: Foundation's `JSONDecoder` reads the
-/// document (`init(parsing:)`), `ManifestWriter` writes it in SPEC §6's order and layout. What a
-/// run reads back is untrusted: `PreviousRun` checks it after decoding (`Manifest.Icon.problem`).
+/// time, never renamed; `renditions` is absent from an inspect document. Its keys are declared
+/// once, in each type's `CodingKeys`; `ManifestWriter` writes them in SPEC §6's order.
 public struct Manifest: Sendable, Equatable, Codable {
     public var version: Int
     public var tool: String
@@ -44,8 +41,7 @@ public struct Manifest: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws { try self.init(from: decoder, readingIcons: true) }
 
-    /// The document without its icons when `readingIcons` is false (the caller reads them as it
-    /// will: `PreviousRun` one by one, leniently).
+    /// Without its icons when `readingIcons` is false (`PreviousRun` reads them leniently).
     init(from decoder: any Decoder, readingIcons: Bool) throws {
         let keys = try decoder.container(keyedBy: CodingKeys.self)
         version = try keys.decode(Int.self, forKey: .version)
@@ -93,9 +89,8 @@ public struct Manifest: Sendable, Equatable, Codable {
         public var pixelHeight: Int
         public var bytes: Int
         public var hash: String
-        /// What the file system said of the file when this run wrote or checked it: the stat
-        /// cache's record (`StatCache`), never part of the manifest nor of equality.
-        package var stat: FileStat?
+        /// What the file system said of the file when this run wrote or checked it (`StatCache`).
+        @Uncompared package var stat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey { case scale, path, pixelWidth, pixelHeight, bytes, hash }
 
@@ -107,17 +102,6 @@ public struct Manifest: Sendable, Equatable, Codable {
             self.bytes = bytes
             self.hash = hash
         }
-
-        package init(scale: Double, path: String, pixelWidth: Int, pixelHeight: Int, bytes: Int, hash: ContentHash) {
-            self.init(
-                scale: scale, path: path, pixelWidth: pixelWidth, pixelHeight: pixelHeight, bytes: bytes,
-                hash: hash.description)
-        }
-
-        public static func == (a: Self, b: Self) -> Bool {
-            a.scale == b.scale && a.path == b.path && a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight
-                && a.bytes == b.bytes && a.hash == b.hash
-        }
     }
 
     /// A file tabicon wrote that is not a rendition (an image set's `Contents.json`, a state list,
@@ -127,7 +111,7 @@ public struct Manifest: Sendable, Equatable, Codable {
         public var bytes: Int
         public var hash: String
         /// The stat cache's record of the file (see `RenditionEntry.stat`).
-        package var stat: FileStat?
+        @Uncompared package var stat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey { case path, bytes, hash }
 
@@ -137,17 +121,10 @@ public struct Manifest: Sendable, Equatable, Codable {
             self.hash = hash
         }
 
-        package init(path: String, bytes: Int, hash: String, stat: FileStat?) {
-            self.init(path: path, bytes: bytes, hash: hash)
-            self.stat = stat
+        /// The entry of a file that holds `bytes`.
+        package init(path: String, of bytes: [UInt8]) {
+            self.init(path: path, bytes: bytes.count, hash: ContentHash(of: bytes).description)
         }
-
-        package init(path: String, bytes: Int, hash: ContentHash) {
-            self.init(path: path, bytes: bytes, hash: hash.description)
-        }
-
-        public static func == (a: Self, b: Self) -> Bool { a.path == b.path && a.bytes == b.bytes && a.hash == b.hash }
-        public func hash(into hasher: inout Hasher) { hasher.combine(path) }
     }
 
     /// One input that failed, with its error code and the library's reason.
@@ -212,9 +189,8 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// (`--config`'s `icons` entries); absent: the manifest's top-level `options`.
         public var options: OptionFingerprint?
         public var lints: [Lint]
-        /// The stat cache's record of the input, as this run read or checked it (see
-        /// `RenditionEntry.stat`).
-        package var inputStat: FileStat?
+        /// The stat cache's record of the input, as this run read or checked it.
+        @Uncompared package var inputStat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey {
             case input, name, format, pixelWidth, pixelHeight, orientation, hasAlpha, animated, vector, contentHash
@@ -261,59 +237,41 @@ public struct Manifest: Sendable, Equatable, Codable {
                 pointWidth: pointWidth, pointHeight: pointHeight, intent: nil, renditions: renditions, lints: lints)
         }
 
-        public static func == (a: Self, b: Self) -> Bool {
-            a.input == b.input && a.name == b.name && a.format == b.format && a.pixelWidth == b.pixelWidth
-                && a.pixelHeight == b.pixelHeight && a.orientation == b.orientation && a.hasAlpha == b.hasAlpha
-                && a.animated == b.animated && a.vector == b.vector && a.contentHash == b.contentHash
-                && a.decodeScale == b.decodeScale && a.pointWidth == b.pointWidth && a.pointHeight == b.pointHeight
-                && a.intent == b.intent && a.selectedTwin == b.selectedTwin && a.darkTwin == b.darkTwin
-                && a.renditions == b.renditions && a.contentsFile == b.contentsFile && a.selectorFile == b.selectorFile
-                && a.vectorFile == b.vectorFile && a.options == b.options && a.lints == b.lints
-        }
-
-        /// Every file this icon's run wrote: its renditions, its `Contents.json`, its state list
-        /// and its vector file.
+        /// Every file this icon's run wrote.
         package var ownedFiles: [FileEntry] {
-            (renditions ?? []).map { FileEntry(path: $0.path, bytes: $0.bytes, hash: $0.hash, stat: $0.stat) }
-                + [contentsFile, selectorFile, vectorFile].compactMap { $0 }
+            (renditions ?? []).map { rendition in
+                var file = FileEntry(path: rendition.path, bytes: rendition.bytes, hash: rendition.hash)
+                file.stat = rendition.stat
+                return file
+            } + [contentsFile, selectorFile, vectorFile].compactMap { $0 }
         }
 
         /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
         package func withFileStats(_ statOf: (String) -> FileStat?) -> Icon {
             var icon = self
-            if let renditions {
-                icon.renditions = renditions.map { entry in
-                    var entry = entry
-                    entry.stat = statOf(entry.path)
-                    return entry
-                }
+            for index in renditions?.indices ?? 0..<0 { icon.renditions![index].stat = statOf(renditions![index].path) }
+            for file in [\Icon.contentsFile, \.selectorFile, \.vectorFile] {
+                if let path = self[keyPath: file]?.path { icon[keyPath: file]?.stat = statOf(path) }
             }
-            func stated(_ file: FileEntry?) -> FileEntry? {
-                guard var file else { return nil }
-                file.stat = statOf(file.path)
-                return file
-            }
-            icon.contentsFile = stated(contentsFile)
-            icon.selectorFile = stated(selectorFile)
-            icon.vectorFile = stated(vectorFile)
             return icon
         }
 
-        /// What makes an entry read back unusable, or nil: a path that is not a plain relative
-        /// path strictly below `--out` (`RelativePath`), more renditions than a run renders, a
-        /// negative size (SPEC §6a "What it reads back is untrusted").
+        /// What makes an entry read back unusable, or nil (SPEC §6a "What it reads back is untrusted").
         package var problem: String? {
-            if let bad = ownedFiles.first(where: { !RelativePath.isPlain($0.path) }) {
-                return "its path \(bad.path.debugDescription) is not a plain path below --out"
-            }
+            if let problem = Manifest.problem(of: ownedFiles) { return problem }
             if (renditions?.count ?? 0) > NormalizeOptions.mostScales {
                 return "it lists more renditions than \(NormalizeOptions.mostScales), the most a run renders"
             }
-            if ownedFiles.contains(where: { $0.bytes < 0 }) || pixelWidth < 0 || pixelHeight < 0 {
-                return "it records a negative size"
-            }
-            return nil
+            return pixelWidth < 0 || pixelHeight < 0 ? "it records a negative size" : nil
         }
+    }
+
+    /// What makes files read back unusable (an icon's, or an error's kept files), or nil.
+    static func problem(of files: [FileEntry]) -> String? {
+        if let bad = files.first(where: { !RelativePath.isPlain($0.path) }) {
+            return "its path \(bad.path.debugDescription) is not a plain path below --out"
+        }
+        return files.contains { $0.bytes < 0 } ? "it records a negative size" : nil
     }
 }
 
@@ -332,4 +290,14 @@ struct Lenient<Value: Decodable & Sendable>: Decodable, Sendable {
             failure = Manifest.describe(error)
         }
     }
+}
+
+/// What a manifest entry carries for the run only (the stat cache's records): never written,
+/// compared or hashed, so two entries of the same content are equal whatever a file's stat.
+@propertyWrapper
+package struct Uncompared<Value: Sendable>: Sendable, Hashable {
+    package var wrappedValue: Value
+    package init(wrappedValue: Value) { self.wrappedValue = wrappedValue }
+    package static func == (a: Self, b: Self) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }

@@ -23,7 +23,7 @@ public struct BatchUsageError: Error, Sendable, CustomStringConvertible {
 /// name never depends on another icon's format.
 package struct OutputPlan: Sendable {
     /// Where one input's files go.
-    package struct Icon: Sendable, Equatable {
+    package struct Icon: Sendable {
         package let stem: String
         /// The rendition path for each requested scale the layout has a place for.
         package let renditionPaths: [(scale: Double, path: String)]
@@ -85,12 +85,6 @@ package struct OutputPlan: Sendable {
         /// Every path: the renditions', the vector's, `Contents.json`, the state list.
         var allPaths: [String] {
             renditionPaths.map(\.path) + [vectorPath, contentsPath, selectorPath].compactMap { $0 }
-        }
-
-        package static func == (a: Icon, b: Icon) -> Bool {
-            a.stem == b.stem && a.contentsPath == b.contentsPath && a.selectorPath == b.selectorPath
-                && a.vectorPath == b.vectorPath && a.renditionPaths.map(\.path) == b.renditionPaths.map(\.path)
-                && a.renditionPaths.map(\.scale) == b.renditionPaths.map(\.scale)
         }
     }
 

@@ -1,10 +1,9 @@
 import Foundation
 import TabIcons
 
-/// Everything the preview page shows, and nothing else: the manifest's entries (what normalize
-/// learned and reported) plus the encoded bytes of each rendition. The page is built from this
-/// alone, so it looks the same whether the renditions were just written by `tabicon normalize`
-/// (read back from the files the manifest lists) or made in memory by `tabicon preview`.
+/// Everything the preview page shows, and nothing else: the manifest's entries plus the encoded
+/// bytes of each rendition, so the page looks the same whether the renditions were just written
+/// by `tabicon normalize` (and read back) or made in memory by `tabicon preview`.
 public struct PreviewDocument: Sendable, Equatable {
     /// One icon that normalized: its manifest entry and its renditions' bytes, in the entry's order.
     public struct Icon: Sendable, Equatable {
@@ -23,15 +22,8 @@ public struct PreviewDocument: Sendable, Equatable {
         }
 
         /// How the page draws it in the bars, which is how the platform will: by the intent the
-        /// run decided and wrote (`IconIntent`). An entry from before intents were recorded is
-        /// judged by the same rule on its largest rendition.
-        public var intent: IconIntent {
-            if let intent = entry.intent { return intent }
-            guard let largest = renditions.max(by: { $0.pixelWidth * $0.pixelHeight < $1.pixelWidth * $1.pixelHeight }),
-                let image = try? ImageDecoder.decode(Data(largest.bytes))
-            else { return .original }
-            return IconIntent.decided(render: .auto, glyph: image.bitmap)
-        }
+        /// run decided and wrote (`IconIntent`; every entry a run writes has one).
+        public var intent: IconIntent { entry.intent ?? .original }
 
         /// An SVG shown at each scale's size (the point size times the scale), as its renditions would be.
         static func svgRenditions(_ bytes: [UInt8], entry: Manifest.Icon, scales: [Double]) -> [Rendition] {
@@ -84,16 +76,18 @@ public struct PreviewDocument: Sendable, Equatable {
     public init(manifest: Manifest, render: NormalizeOptions.Render, outputRoot: URL) {
         var root = outputRoot.path
         if !root.hasSuffix("/") { root += "/" }
+        func read(_ path: String) throws(TabIconsError) -> [UInt8] {
+            [UInt8](try InputReader.read(URL(fileURLWithPath: root + path), limit: 64 << 20))
+        }
         let icons = manifest.icons.map { entry -> Icon in
             var renditions: [Rendition] = []
             var unreadable: [String] = []
             for file in entry.renditions ?? [] {
                 do throws(TabIconsError) {
-                    let data = try InputReader.read(URL(fileURLWithPath: root + file.path), limit: 64 << 20)
                     renditions.append(
                         Rendition(
-                            scale: file.scale, pixelWidth: file.pixelWidth,
-                            pixelHeight: file.pixelHeight, bytes: [UInt8](data)))
+                            scale: file.scale, pixelWidth: file.pixelWidth, pixelHeight: file.pixelHeight,
+                            bytes: try read(file.path)))
                 } catch {
                     unreadable.append("\(file.path): \(error.message)")
                 }
@@ -102,8 +96,7 @@ public struct PreviewDocument: Sendable, Equatable {
             // VectorDrawable, which no browser draws, by `showingVectorDrawables`).
             if let vector = entry.vectorFile, vector.path.hasSuffix(".svg"), renditions.isEmpty {
                 do throws(TabIconsError) {
-                    let bytes = [UInt8](try InputReader.read(URL(fileURLWithPath: root + vector.path), limit: 64 << 20))
-                    renditions = Icon.svgRenditions(bytes, entry: entry, scales: manifest.scales)
+                    renditions = Icon.svgRenditions(try read(vector.path), entry: entry, scales: manifest.scales)
                 } catch {
                     unreadable.append("\(vector.path): \(error.message)")
                 }
@@ -116,17 +109,14 @@ public struct PreviewDocument: Sendable, Equatable {
     }
 
     /// The icons kept as VectorDrawables (`--vector --layout android`) shown by the SVG form of
-    /// the same drawing: `run` (the batch's normalizer, format and jail, with `vector` on) makes
-    /// each again from its input as the flat layout would write it, in memory, so the page shows
-    /// exactly what `--layout flat --vector` writes. Nothing is written; an input that no longer
-    /// converts keeps its card alone. `inputs` are the run's, matched to icons by name.
+    /// the same drawing, which `run` (the batch's, with the flat layout) makes again in memory
+    /// from `inputs`, matched by name. An input that no longer converts keeps its card alone.
     public func showingVectorDrawables(_ inputs: [BatchInput], run: PreviewRun) -> PreviewDocument {
         let shown = icons.indices.filter {
             icons[$0].renditions.isEmpty && icons[$0].entry.vectorFile?.path.hasSuffix(".xml") == true
         }
         guard !shown.isEmpty else { return self }
-        var byName: [String: BatchInput] = [:]
-        for input in inputs { byName[input.name] = input }
+        let byName = Dictionary(inputs.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         let wanted = shown.compactMap { byName[icons[$0].entry.input] }
         var run = run
         run.layout = .flat

@@ -11,7 +11,6 @@ import TabIcons
 public enum PreviewPage {
     public static func html(_ document: PreviewDocument) -> String {
         let tabs = PreviewTab.pair(document.icons)
-        let tints = document.icons.map(\.intent)
         var out = PreviewHTML()
         out.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         out.raw(
@@ -26,7 +25,7 @@ public enum PreviewPage {
         failures(&out, document.errors)
         lintIndex(&out, document, tabs: tabs)
         out.raw("<main class=\"grid\">\n")
-        for (number, tab) in tabs.enumerated() { card(&out, document, tab: tab, number: number, tints: tints) }
+        for (number, tab) in tabs.enumerated() { card(&out, document, tab: tab, number: number) }
         if tabs.isEmpty { out.raw("<p class=\"empty\">No icon normalized.</p>") }
         out.raw("</main>\n</body></html>\n")
         return out.text
@@ -124,10 +123,7 @@ public enum PreviewPage {
         out.raw("<section class=\"panel\" id=\"lint-index\">" + sections.joined() + "</section>\n")
     }
 
-    private static func card(
-        _ out: inout PreviewHTML, _ document: PreviewDocument, tab: PreviewTab, number: Int,
-        tints: [IconIntent]
-    ) {
+    private static func card(_ out: inout PreviewHTML, _ document: PreviewDocument, tab: PreviewTab, number: Int) {
         let icon = document.icons[tab.icon]
         let selectedIndex = tab.selected ?? tab.icon
         let selected = document.icons[selectedIndex]
@@ -151,9 +147,7 @@ public enum PreviewPage {
             let dark = bar.id.hasSuffix("-dark")
             for isSelected in [false, true] {
                 let index = tab.image(selected: isSelected, dark: dark)
-                item(
-                    &out, document, index: index, tint: tints[index], selected: isSelected, material: bar.isMaterial,
-                    title: icon.entry.name)
+                item(&out, document, index: index, selected: isSelected, material: bar.isMaterial, title: icon.entry.name)
             }
             out.raw("</div></div>")
         }
@@ -162,17 +156,16 @@ public enum PreviewPage {
             (tab.icon, "icon"), (tab.selected, "selected"), (tab.dark, "dark"), (tab.selectedDark, "selected-dark")
         ] {
             guard let index else { continue }
-            figure(&out, document, index: index, tint: tints[index], role: role)
+            figure(&out, document, index: index, role: role)
         }
         out.raw("</article>\n")
     }
 
     /// One tab item: the glyph at its point size in the platform's box, and the title.
     private static func item(
-        _ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent,
-        selected: Bool, material: Bool, title: String
+        _ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, selected: Bool, material: Bool, title: String
     ) {
-        let entry = document.icons[index].entry
+        let (entry, tint) = (document.icons[index].entry, document.icons[index].intent)
         let factor = material ? PreviewPlatforms.materialIconBox / document.box : 1
         let width = NumberText.decimal((entry.pointWidth * factor * 100).rounded() / 100)
         let height = NumberText.decimal((entry.pointHeight * factor * 100).rounded() / 100)
@@ -188,10 +181,9 @@ public enum PreviewPage {
     }
 
     /// One icon's renditions side by side, magnified, with its facts and every lint marked on it.
-    private static func figure(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, tint: IconIntent, role: String)
-    {
+    private static func figure(_ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, role: String) {
         let icon = document.icons[index]
-        let entry = icon.entry
+        let (entry, tint) = (icon.entry, icon.intent)
         let codes = entry.lints.map(\.code.rawValue)
         let classes = (codes.isEmpty ? [] : ["flag"]) + codes.map { "f-" + $0 }
         out.raw(

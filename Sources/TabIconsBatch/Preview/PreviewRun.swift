@@ -1,13 +1,9 @@
 import Foundation
 import TabIcons
 
-/// `tabicon preview`'s work: the batch's engine (`UnitRunner`) with nothing written, its results
-/// kept in memory and handed to the page.
-///
-/// The inputs are named and their twins placed as `normalize` would (`OutputPlan.unwritten`), each
-/// is made by the same engine under the same memory budget, stop signal and jail, so the page
-/// holds the very bytes and manifest rows `normalize` would write, in input order for any `jobs`.
-/// A bad input becomes an error entry, never a stop.
+/// `tabicon preview`'s work: the batch's engine (`UnitRunner`) with nothing written, the inputs
+/// named and placed as `normalize` would (`OutputPlan.unwritten`), so the page holds the very
+/// bytes and rows `normalize` would write. A bad input becomes an error entry, never a stop.
 ///
 /// Public: it is also the way for a library user to run inputs through the worker jail and keep
 /// the results in memory (`jail`), as the fuzzers' jail mode does.
@@ -16,11 +12,11 @@ public struct PreviewRun: Sendable {
     public var layout: OutputLayout
     public var format: OutputFormat
     public var jobs: Int
-    /// Bytes of estimated decode memory the threads may hold at once (`BatchNormalizer.memoryBudget`).
+    /// As `BatchNormalizer.memoryBudget`.
     public var memoryBudget = BatchNormalizer.defaultMemoryBudget
     /// `--vector`: an SVG input kept as a vector, shown by its SVG (`PreviewDocument.Icon.svgRenditions`).
     public var vector = false
-    /// Where each input is made, as for `BatchNormalizer.jail`: a jailed worker, or in process when nil.
+    /// As `BatchNormalizer.jail`.
     public var jail: WorkerJail?
     /// Answers a signal number once the run should stop (0 to go on): no new input is started,
     /// an input in a worker is abandoned, and the document leaves out what did not finish.
@@ -42,13 +38,10 @@ public struct PreviewRun: Sendable {
         let options = normalizer.options
         let plan = OutputPlan.unwritten(
             inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales, vector: vector)
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
         let settings = EngineSettings(
             normalizer: normalizer, layout: layout, format: format, vector: vector, shouldStop: shouldStop)
-        let outcomes = UnitRunner(
-            settings: settings, previous: nil, budget: MemoryBudget(capacity: memoryBudget), engine: engine
-        ).run(inputs, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
+        let outcomes = UnitRunner(settings: settings, previous: nil, memoryBudget: memoryBudget, jail: jail).run(
+            inputs, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
         var icons: [PreviewDocument.Icon] = []
         var errors: [Manifest.ErrorEntry] = []
         for (index, outcome) in outcomes.enumerated() {
@@ -81,9 +74,8 @@ public struct PreviewRun: Sendable {
 }
 
 extension BatchNormalizer {
-    /// The preview's run for this batch's icons: the same normalizer, layout, format, `--vector`,
-    /// jobs and jail, so what the page makes again in memory (`PreviewDocument.showingVectorDrawables`)
-    /// is made exactly as the batch made its files.
+    /// The preview's run for this batch's icons, so what the page makes again in memory
+    /// (`PreviewDocument.showingVectorDrawables`) is made exactly as the batch made its files.
     public var previewRun: PreviewRun {
         var run = PreviewRun(normalizer: normalizer, layout: layout, format: format, jobs: jobs)
         run.memoryBudget = memoryBudget

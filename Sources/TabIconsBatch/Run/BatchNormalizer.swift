@@ -5,11 +5,9 @@ import Foundation
 ///
 /// 1. `OutputPlan`: every final path, checked, before any work (usage mistakes throw).
 /// 2. Temporaries a killed run left in the folders of the plan are removed.
-/// 3. The engine (`UnitRunner`) takes unit after unit on `jobs` threads: an input whose previous
-///    entry is still good (`PreviousRun.reusable`) is carried over without decoding; any other is
-///    made (`RenderedIcon`) and its unit written as a whole set (`OutputDirectory`: staged, then
-///    renamed; bytes equal to the disk's are not rewritten). Results are kept in input order, so
-///    the manifest and every byte are the same for any `jobs`.
+/// 3. The engine (`UnitRunner`) carries over each input whose entry still stands and makes the
+///    others, writing each unit as a whole set; results are kept in input order, so the manifest
+///    and every byte are the same for any `jobs`.
 /// 4. Files the previous run owned and this one does not produce are pruned.
 /// 5. The manifest is written (when its bytes changed).
 /// `shouldStop` (SIGINT, SIGTERM) stops the batch at the next icon; then steps 4 and 5 are skipped.
@@ -43,9 +41,8 @@ public struct BatchNormalizer: Sendable {
     /// Answers a signal number once the batch should stop (0 to go on). With a jail, an input
     /// in flight is abandoned within a tick of the answer (its worker killed).
     public var shouldStop: @Sendable () -> Int32 = { 0 }
-    /// Where each input is decoded, normalized and encoded: in a jailed worker process
-    /// (`WorkerJail`, what `tabicon` does), or in process when nil (the default; a UI runtime
-    /// that may not spawn processes). See `WorkerJail` for which to use when.
+    /// Where each input is decoded, normalized and encoded: in a jailed worker process, or in
+    /// process when nil (the default). See `WorkerJail` for which to use when.
     public var jail: WorkerJail?
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.
@@ -85,11 +82,6 @@ public struct BatchNormalizer: Sendable {
 
     package var fingerprint: OptionFingerprint { engineSettings.fingerprint }
 
-    /// The manifest this batch writes, before its icons, errors and folders.
-    var manifestHead: Manifest {
-        Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
-    }
-
     /// Runs the batch. `priorErrors` (inputs the caller could not even collect) head the
     /// manifest's errors.
     public func run(
@@ -106,49 +98,32 @@ public struct BatchNormalizer: Sendable {
         let manifestLock = try RunLock(manifestPath: manifestPath, root: root, exclusive: !checkOnly)
         var lock = try RunLock(root: root, exclusive: !checkOnly)
         let journal = RunJournal(manifestPath: manifestPath)
-        // The previous run is read while the plan is made (neither needs the other; reading never
-        // blocks, follows no link and writes nothing), so a rerun waits for the longer of the two.
-        // The plan's usage errors come first, as they would one after the other.
-        let (fingerprint, verify) = (fingerprint, verify)
-        let read = LockedState<Result<PreviousRun, BatchUsageError>?>(nil)
-        let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) {
-            let result = Result { () throws(BatchUsageError) in
-                try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
-            }
-            read.withLock { $0 = result }
+        let plan = try OutputPlan.make(
+            inputs,
+            .init(
+                layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
+                outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
+                previewPath: previewURL?.relativePath, vector: vector))
+        let readRun = { () throws(BatchUsageError) in
+            try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
         }
-        let planned = Result { () throws(BatchUsageError) in
-            try OutputPlan.make(
-                inputs,
-                .init(
-                    layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
-                    outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
-                    previewPath: previewURL?.relativePath, vector: vector))
-        }
-        reading.wait()
-        let plan = try planned.get()
-        var previous = try read.withLock { $0! }.get()
+        var previous = try readRun()
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }
         if lock == nil, !checkOnly, case .success = directory {
             lock = try RunLock(root: root, exclusive: true)
-            previous = try PreviousRun(
-                manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
+            previous = try readRun()
         }
         readPrevious?(previous)
         if !checkOnly { removeLeftovers(plan: plan, directory: try? directory.get()) }
 
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
-        let runner = UnitRunner(
-            settings: engineSettings, previous: previous, budget: MemoryBudget(capacity: memoryBudget), engine: engine)
-        let outcomes = runner.run(inputs, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
+        let outcomes = UnitRunner(settings: engineSettings, previous: previous, memoryBudget: memoryBudget, jail: jail)
+            .run(inputs, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
         return withExtendedLifetime((lock, manifestLock)) {
             finish(
                 outcomes, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,
-                directory: try? directory.get(), plan: plan)
+                directory: try? directory.get())
         }
     }
 
@@ -170,9 +145,9 @@ public struct BatchNormalizer: Sendable {
     /// manifest and every count are the same for any `jobs`).
     private func finish(
         _ outcomes: [IconOutcome?], inputs: [BatchInput], priorErrors: [Manifest.ErrorEntry], previous: PreviousRun,
-        journal: RunJournal, directory: OutputDirectory?, plan: OutputPlan
+        journal: RunJournal, directory: OutputDirectory?
     ) -> BatchResult {
-        var manifest = manifestHead
+        var manifest = Manifest(box: normalizer.options.box, scales: normalizer.options.scales, options: fingerprint)
         var result = BatchResult(manifest: manifest)
         result.warnings = previous.warnings
         let signal = shouldStop()
@@ -184,21 +159,13 @@ public struct BatchNormalizer: Sendable {
         manifest.errors = priorErrors
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
-            case .written(let icon, let changes, let unchanged):
+            case .normalized(let icon, let changes, let unchanged):
                 result.counts.normalized += 1
-                result.counts.written += changes.count
+                if !checkOnly { result.counts.written += changes.count }
                 result.counts.unchanged += unchanged
                 result.changes += changes
                 manifest.icons.append(icon)
-            case .made(let icon, _):  // not from a run with a directory
-                result.counts.normalized += 1
-                manifest.icons.append(icon)
-            case .checked(let icon, let changes):
-                result.counts.normalized += 1
-                result.changes += changes
-                manifest.icons.append(icon)
             case .reused(let icon, let changes):
-                // Carried over; its changes are the files its twins changed (`Contents.json`, a state list).
                 result.counts.reused += 1
                 if !checkOnly { result.counts.written += changes.count }
                 result.counts.unchanged += icon.ownedFiles.count - changes.count
@@ -211,7 +178,7 @@ public struct BatchNormalizer: Sendable {
                 entry.keptFiles = previous.files(ofInput: entry.input).filter { directory?.holds($0) ?? false }
                 manifest.errors.append(entry)
                 result.counts.failed += 1
-            case .stopped, nil:
+            case .made, .stopped, nil:  // .made: only a run without a directory
                 break
             }
         }
@@ -264,10 +231,9 @@ public struct BatchNormalizer: Sendable {
 
 /// What became of one input.
 enum IconOutcome: Sendable {
-    /// Normalized and written: the changes (files written) and how many files were already equal.
-    case written(Manifest.Icon, [BatchResult.Change], unchanged: Int)
-    /// Normalized and compared only (`--check`): what a run would write or change.
-    case checked(Manifest.Icon, [BatchResult.Change])
+    /// Normalized and written (the files written, and how many were already equal), or under
+    /// `--check` compared only (what a run would write or change).
+    case normalized(Manifest.Icon, [BatchResult.Change], unchanged: Int)
     /// Made and kept in memory, nothing written or compared (`preview`, `inspect`).
     case made(Manifest.Icon, files: [IconFile])
     /// Carried over from the previous manifest, nothing decoded; the files its unit changed for it
@@ -276,26 +242,4 @@ enum IconOutcome: Sendable {
     case failed(TabIconsError)
     /// Abandoned because the batch was asked to stop; its temporaries are removed.
     case stopped
-}
-
-extension IconOutcome {
-    /// The manifest row of an input that has one.
-    var row: Manifest.Icon? {
-        get {
-            switch self {
-            case .written(let icon, _, _), .checked(let icon, _), .reused(let icon, _), .made(let icon, _): icon
-            case .failed, .stopped: nil
-            }
-        }
-        set {
-            guard let newValue else { return }
-            switch self {
-            case .written(_, let changes, let unchanged): self = .written(newValue, changes, unchanged: unchanged)
-            case .checked(_, let changes): self = .checked(newValue, changes)
-            case .reused(_, let changes): self = .reused(newValue, changes: changes)
-            case .made(_, let files): self = .made(newValue, files: files)
-            case .failed, .stopped: break
-            }
-        }
-    }
 }

@@ -1,8 +1,7 @@
 import TabIcons
 
-/// What the engine (`UnitRunner`) needs to know of a run, whoever runs it: `BatchNormalizer`
-/// (`normalize`, `--check`), `PreviewRun` (`preview`) and `InspectRun` (`inspect`). The disk's
-/// part of a run (where it writes, its manifest, what it trusts) is `BatchNormalizer`'s alone.
+/// What the engine (`UnitRunner`) needs to know of a run, whoever runs it. The disk's part of a
+/// run (where it writes, its manifest, what it trusts) is `BatchNormalizer`'s alone.
 struct EngineSettings: Sendable {
     var normalizer: Normalizer
     var layout: OutputLayout
@@ -10,9 +9,8 @@ struct EngineSettings: Sendable {
     var vector: Bool
     /// `inspect`: the normalizer's plan only, rows without renditions.
     var planOnly = false
-    /// Nothing carried over from the previous run (`--force`).
+    /// `--force` and `--check`, as `BatchNormalizer`'s.
     var force = false
-    /// Compare with the disk only, writing nothing (`--check`).
     var checkOnly = false
     var shouldStop: @Sendable () -> Int32
 
@@ -28,7 +26,6 @@ struct EngineSettings: Sendable {
     /// cache key and its manifest entry's `options`, when that differs from the run's.
     func fingerprint(of input: BatchInput) -> OptionFingerprint? {
         let own = settings(of: input)
-        guard own != IconSettings(options: normalizer.options, format: format) else { return nil }
         let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format, vector: vector)
         return fingerprint == self.fingerprint ? nil : fingerprint
     }

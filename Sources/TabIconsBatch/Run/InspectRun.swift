@@ -1,13 +1,12 @@
 import TabIcons
 import Foundation
 
-/// `tabicon inspect`'s work: the batch's engine (`UnitRunner`) asked for the normalizer's plan of
-/// each input only (decode scale, point size, lints; nothing drawn, nothing written), under the
-/// same memory budget, stop signal and jail as `normalize`, so what it reports is `normalize`'s.
+/// `tabicon inspect`'s work: the batch's engine asked for the normalizer's plan of each input
+/// only (nothing drawn, nothing written), so what it reports is `normalize`'s.
 package struct InspectRun: Sendable {
     package var options: NormalizeOptions
     package var jobs = JobCount.allCores
-    /// Where each input is decoded: a jailed worker, or in process when nil (`BatchNormalizer.jail`).
+    /// As `BatchNormalizer.jail`.
     package var jail: WorkerJail?
     package var shouldStop: @Sendable () -> Int32 = { 0 }
 
@@ -18,14 +17,11 @@ package struct InspectRun: Sendable {
 
     /// Each input's row (no renditions) or error, in input order; nil for an input a stop left undone.
     package func run(_ inputs: [BatchInput]) -> [Result<Manifest.Icon, TabIconsError>?] {
-        let engine = IconEngine(jail: jail)
-        defer { engine.finish() }
         let settings = EngineSettings(
             normalizer: Normalizer(options: options), layout: .flat, format: .png, vector: false, planOnly: true,
             shouldStop: shouldStop)
         let outcomes = UnitRunner(
-            settings: settings, previous: nil, budget: MemoryBudget(capacity: BatchNormalizer.defaultMemoryBudget),
-            engine: engine
+            settings: settings, previous: nil, memoryBudget: BatchNormalizer.defaultMemoryBudget, jail: jail
         ).run(inputs, plan: .unplaced(inputs), directory: nil, jobs: jobs, onEvent: { _ in })
         return outcomes.map { outcome in
             switch outcome {

@@ -4,12 +4,9 @@ import Foundation
 /// A counting budget of bytes shared by a batch's workers: a worker takes its input's estimated
 /// decode memory before decoding and gives it back after. While the budget is taken, other
 /// workers wait; a worker that finds nothing taken always goes ahead, however large its input, so
-/// one image larger than the budget runs alone instead of never.
-///
-/// Why: `--jobs` workers bound how many inputs are in flight, not how much memory they hold. Two
-/// progressive photos decoded side by side hold two sets of libjpeg coefficient buffers (55 MB
-/// each for a 3840×2400 4:4:4 photo); with the budget, a batch's peak is its largest image or the
-/// budget, whichever is larger, and small icons still run on every core.
+/// one image larger than the budget runs alone instead of never. `--jobs` bounds how many inputs
+/// are in flight, not how much memory they hold: with the budget, a batch's peak is its largest
+/// image or the budget, whichever is larger.
 final class MemoryBudget: @unchecked Sendable {  // state guarded by `condition`
     let capacity: Int
     private var taken = 0

@@ -5,14 +5,11 @@ import Foundation
 /// journal of a run that did not finish (`RunJournal`) recorded it: the cache of an incremental
 /// run (SPEC §6a "Incremental") and the list of files tabicon owns ("No stale files").
 ///
-/// What it reads is untrusted ("What it reads back is untrusted"): the manifest is read with a
-/// size cap and decoded by Foundation's `JSONDecoder`; a file there that is not a tabicon manifest
-/// is a usage error (tabicon replaces only its own manifest); an entry that does not decode, or
-/// names any path that is not a plain relative path below `--out` (`Manifest.Icon.problem`), is
-/// dropped whole with a warning, so it is never reused, pruned or listed.
+/// What it reads is untrusted ("What it reads back is untrusted"): an entry that does not decode,
+/// or names a path that is not plain (`Manifest.Icon.problem`), is dropped whole with a warning,
+/// so it is never reused, pruned or listed.
 struct PreviousRun: Sendable {
-    /// The manifest's text as read (nil when there is none): what `--check` and the write compare
-    /// with.
+    /// The manifest's text as read (nil when there is none), which the new one is compared with.
     let text: [UInt8]?
     /// The icon entries that read, in the file's order, and the first of them for each input.
     private let icons: [Manifest.Icon]
@@ -36,24 +33,11 @@ struct PreviousRun: Sendable {
         throws(BatchUsageError)
     {
         var warnings: [String] = []
-        // The stat cache is decoded beside the manifest, on another thread.
-        let cache = LockedState<StatCache?>(nil)
-        let manifest = LockedState<Result<(text: [UInt8], head: Manifest, icons: [Lenient<Manifest.Icon>])?, BatchUsageError>?>(
-            nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                let read = Result { () throws(BatchUsageError) in try Self.read(manifestPath) }
-                manifest.withLock { $0 = read }
-            } else {
-                let read = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
-                cache.withLock { $0 = read }
-            }
-        }
-        let read = try manifest.withLock { $0! }.get()
+        let read = try Self.read(manifestPath)
         text = read?.text
         var icons: [Manifest.Icon] = []
         var entryByInput: [String: Int] = [:]
-        for (position, entry) in (read?.icons ?? []).enumerated() {
+        for (position, entry) in (read?.recorded.icons ?? []).enumerated() {
             guard let icon = entry.value else {
                 warnings.append("ignored the previous manifest's entry number \(position + 1): \(entry.failure ?? "")")
                 continue
@@ -68,35 +52,31 @@ struct PreviousRun: Sendable {
         self.icons = icons
         self.entryByInput = entryByInput
         var kept: [String: [Manifest.FileEntry]] = [:]
-        for error in read?.head.errors ?? [] where !error.keptFiles.isEmpty {
-            if let bad = error.keptFiles.first(where: { !RelativePath.isPlain($0.path) || $0.bytes < 0 }) {
-                warnings.append(
-                    "ignored the previous manifest's entry for \(error.input): its path \(bad.path.debugDescription) is not a plain path below --out"
-                )
+        for error in read?.recorded.head.errors ?? [] where !error.keptFiles.isEmpty {
+            if let problem = Manifest.problem(of: error.keptFiles) {
+                warnings.append("ignored the previous manifest's entry for \(error.input): \(problem)")
                 continue
             }
             kept[error.input, default: []] += error.keptFiles
         }
         keptByInput = kept
-        recordedFolders = (read?.head.folders ?? []).filter { folder in
+        recordedFolders = (read?.recorded.head.folders ?? []).filter { folder in
             if RelativePath.isPlain(folder) { return true }
             warnings.append("ignored the previous manifest's folder \(folder.debugDescription): not a plain path below --out")
             return false
         }
         manifestWarnings = warnings
-        statCache = cache.withLock { $0! }
+        statCache = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
         self.journal = journal.read()
-        recordedOptions = read?.head.options
-        sameOptions = read?.head.options == fingerprint
+        recordedOptions = read?.recorded.head.options
+        sameOptions = read?.recorded.head.options == fingerprint
         runOptions = fingerprint
     }
 
-    /// What the run ignored of what it read back: the entries, errors' files and folders that
-    /// name a path that is not plain, and the journal's bad lines.
+    /// What the run ignored of what it read back, one line each.
     var warnings: [String] { manifestWarnings + journal.warnings }
 
-    /// The manifest as the previous run wrote it: its head, its errors and folders, its icon
-    /// entries each as it decoded (or not).
+    /// The manifest with each icon entry as it decoded (or not).
     private struct Recorded: Decodable {
         let head: Manifest
         let icons: [Lenient<Manifest.Icon>]
@@ -109,9 +89,7 @@ struct PreviousRun: Sendable {
 
     /// The manifest at `path`, nil when there is none. Anything else there is refused: a web app's
     /// `manifest.json` under `-o public`, a file too large to be one, a broken one.
-    private static func read(_ path: String) throws(BatchUsageError) -> (
-        text: [UInt8], head: Manifest, icons: [Lenient<Manifest.Icon>]
-    )? {
+    private static func read(_ path: String) throws(BatchUsageError) -> (text: [UInt8], recorded: Recorded)? {
         let refusal = "tabicon replaces only a manifest it wrote; move it away or name another --manifest"
         let read: (bytes: [UInt8], stat: FileStat)?
         do throws(UntrustedFile.Failure) {
@@ -131,30 +109,25 @@ struct PreviousRun: Sendable {
             throw BatchUsageError(
                 "--manifest \(path) holds a file that is not a tabicon manifest (its tool is not tabicon); \(refusal)")
         }
-        return (read.bytes, recorded.head, recorded.icons)
+        return (read.bytes, recorded)
     }
 
     /// The previous entry of `input`, nil when it has none.
     func entry(ofInput input: String) -> Manifest.Icon? { entryByInput[input].map { icons[$0] } }
 
     /// What the run knows of an input when it asks whether its entry stands: the digest of the
-    /// stat the output plan took (the stat cache's check: nothing read), or its bytes' hash with
-    /// the stat taken just before they were read (the record the entry then keeps).
+    /// stat the output plan took (nothing read), or its bytes' hash and the stat taken before.
     enum InputEvidence {
         case stat(StatDigest)
         case content(ContentHash, stat: FileStat?)
     }
 
     /// The previous entry of an input, carried over when nothing that decides its outputs changed:
-    /// the same bytes (the content hash, or the input's stat record, which then must stand for
-    /// them: `statCache`), the same options and tool version (fingerprint), the same paths in the
-    /// plan, and every file it recorded still on disk with its recorded bytes (by stat record
-    /// where it stands, else read and hashed). The entry comes back with the stats seen now, for
-    /// the next run's stat cache.
-    ///
-    /// The options compared are the icon's own: `fingerprint` (nil: the run's) against the
-    /// entry's `options` (absent: the previous run's), so one icon's new settings redo it alone.
-    /// `plannedStat` answers the stat the output plan took of a planned path (`OutputPlan.outputStat`).
+    /// the same bytes (by content hash, or by a stat record that stands), the same options and
+    /// tool version, the same paths in the plan, and every file it recorded still on disk with its
+    /// recorded bytes (by stat record where it stands, else read and hashed). It comes back with
+    /// the stats seen now, for the next run's stat cache. The options compared are the icon's
+    /// own (`fingerprint`, nil: the run's), so one icon's new settings redo it alone.
     func reusable(
         _ previous: Manifest.Icon?, input: InputEvidence, fingerprint: OptionFingerprint? = nil,
         plan: OutputPlan.Icon, directory: OutputDirectory, plannedStat: (String) -> StatDigest? = { _ in nil }

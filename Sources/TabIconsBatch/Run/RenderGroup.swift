@@ -16,15 +16,11 @@ import Foundation
 struct RenderGroup {
     static let maximumBytes = 256 << 10
 
-    enum Outcome {
-        case made(RenderedIcon, ContentHash)
-        case failed(TabIconsError)
-        /// The batch was asked to stop while the group was being rendered.
-        case stopped
-    }
+    /// A sent input's result (nil: the batch was asked to stop while it was made) and its bytes' hash.
+    typealias Outcome = (result: Result<RenderedIcon, TabIconsError>?, hash: ContentHash)
 
     private let engine: IconEngine
-    private let budget: MemoryBudget?
+    private let budget: MemoryBudget
     private let shouldStop: () -> Int32
     private var jobs: [(index: Int, job: IconEngine.Job, hash: ContentHash)] = []
     private var bytes = 0
@@ -34,7 +30,7 @@ struct RenderGroup {
     /// Each sent input's outcome, by its position in the batch, until taken.
     private var outcomes: [Int: Outcome] = [:]
 
-    init(engine: IconEngine, budget: MemoryBudget?, shouldStop: @escaping () -> Int32) {
+    init(engine: IconEngine, budget: MemoryBudget, shouldStop: @escaping () -> Int32) {
         self.engine = engine
         self.budget = budget
         self.shouldStop = shouldStop
@@ -99,13 +95,7 @@ struct RenderGroup {
     mutating func send() {
         guard !jobs.isEmpty else { return }
         let results = engine.make(jobs.map(\.job), shouldStop: shouldStop)
-        for (position, (index, _, hash)) in jobs.enumerated() {
-            switch results?[position] {
-            case .success(let icon)?: outcomes[index] = .made(icon, hash)
-            case .failure(let error)?: outcomes[index] = .failed(error)
-            case nil: outcomes[index] = .stopped
-            }
-        }
+        for (position, (index, _, hash)) in jobs.enumerated() { outcomes[index] = (results?[position], hash) }
         give(jobsHeld)
         jobsHeld = 0
         jobs = []
@@ -120,14 +110,12 @@ struct RenderGroup {
     // The budget, as this thread holds it (`held`): waited for only when holding nothing.
 
     private mutating func acquire(_ bytes: Int) {
-        guard let budget else { return }
         assert(held == 0, "a thread waits for the budget only while it holds none of it")
         budget.acquire(bytes)
         held = bytes
     }
 
     private mutating func grow(by bytes: Int) -> Bool {
-        guard let budget else { return true }
         guard bytes > 0 else { return true }
         guard budget.tryGrow(from: held, to: held + bytes) else { return false }
         held += bytes
@@ -135,7 +123,7 @@ struct RenderGroup {
     }
 
     private mutating func give(_ bytes: Int) {
-        guard let budget, bytes > 0 else { return }
+        guard bytes > 0 else { return }
         budget.release(bytes)
         held -= bytes
     }

@@ -2,12 +2,9 @@ import TabIcons
 import Foundation
 
 /// What one input becomes in the engine before the batch names or writes anything: the figures
-/// the normalizer learned and the encoded renditions (or the vector). The same value comes from
-/// `make` in process and from a jailed worker, which runs `make` itself and sends these figures
-/// and bytes, never a manifest row: the batch alone turns them into the row and the files at the
-/// plan's paths (`row`), with its own sizes and hashes of the bytes.
+/// the normalizer learned and the encoded renditions (or the vector), from `make` in process or
+/// in a jailed worker. The batch alone turns them into the row and the files (`row`).
 struct RenderedIcon: Sendable, Equatable {
-    /// What is made of an input.
     enum Work: Sendable, Equatable {
         /// Normalized and encoded; with a vector target, an SVG input becomes that file instead,
         /// unless the target cannot hold its drawing (then PNGs and a `vector-fallback` lint).
@@ -69,12 +66,10 @@ struct RenderedIcon: Sendable, Equatable {
         }
         var icon = try normalizer.normalize(data)
         if let fallback { icon.lints.append(fallback) }
-        var renditions: [Rendition] = []
-        for rendition in icon.renditions {
-            renditions.append(
-                Rendition(
-                    scale: rendition.scale, pixelWidth: rendition.bitmap.width, pixelHeight: rendition.bitmap.height,
-                    bytes: try format.encode(rendition.bitmap)))
+        let renditions = try icon.renditions.map { rendition throws(TabIconsError) in
+            Rendition(
+                scale: rendition.scale, pixelWidth: rendition.bitmap.width, pixelHeight: rendition.bitmap.height,
+                bytes: try format.encode(rendition.bitmap))
         }
         return RenderedIcon(figures: Figures(icon), renditions: renditions)
     }
@@ -86,11 +81,11 @@ struct RenderedIcon: Sendable, Equatable {
         var entries: [Manifest.RenditionEntry] = []
         for rendition in renditions {
             guard let path = plan.path(forScale: rendition.scale) else { continue }
-            files.append(IconFile(path: path, bytes: rendition.bytes))
+            files.append((path, rendition.bytes))
             entries.append(
                 Manifest.RenditionEntry(
-                    scale: rendition.scale, path: path, pixelWidth: rendition.pixelWidth,
-                    pixelHeight: rendition.pixelHeight, bytes: rendition.bytes.count, hash: ContentHash(of: rendition.bytes)))
+                    scale: rendition.scale, path: path, pixelWidth: rendition.pixelWidth, pixelHeight: rendition.pixelHeight,
+                    bytes: rendition.bytes.count, hash: ContentHash(of: rendition.bytes).description))
         }
         let f = figures
         var row = Manifest.Icon(
@@ -99,18 +94,15 @@ struct RenderedIcon: Sendable, Equatable {
             vector: f.vector, contentHash: contentHash, decodeScale: f.decodeScale, pointWidth: f.pointWidth,
             pointHeight: f.pointHeight, intent: f.intent, renditions: work == .plan ? nil : entries, lints: f.lints)
         if let vector, let path = plan.vectorPath {
-            row.vectorFile = Manifest.FileEntry(path: path, bytes: vector.count, hash: ContentHash(of: vector))
-            files.append(IconFile(path: path, bytes: vector))
+            row.vectorFile = Manifest.FileEntry(path: path, of: vector)
+            files.append((path, vector))
         }
         return (row, files)
     }
 }
 
 /// One file a unit writes: its path below `--out` and its bytes.
-struct IconFile: Sendable, Equatable {
-    let path: String
-    let bytes: [UInt8]
-}
+typealias IconFile = (path: String, bytes: [UInt8])
 
 extension RenderedIcon.Figures {
     init(_ icon: NormalizedIcon) {

@@ -1,47 +1,18 @@
 import TabIcons
 import Foundation
 
-/// The engine's finishing step for one unit, once every input of it has what it will have
-/// (`UnitRunner.Prepared`): the rows made and linked to their twins, the files the unit shares
-/// made (`Contents.json`, the state list), then the unit's files written as one set, compared
-/// (`--check`), or kept in memory (no directory).
+/// The engine's finishing step for one unit, once every input of it is `Prepared`.
 extension UnitRunner {
-    /// The outcome of every input of `unit`, in the unit's order, its rows linked to their twins
-    /// (`IconTwins.link`: `selectedTwin`, `darkTwin`, the `twin-mismatch` lint). The twins of an
-    /// icon are all in its unit, so the links are those the whole manifest would have.
+    /// The outcome of every input of `unit`, in the unit's order. Its rows are linked to their
+    /// twins (`IconTwins.link`) here: the twins of an icon are all in its unit.
     func finish(
         unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, prepared: [Int: Prepared]
     ) -> [(index: Int, outcome: IconOutcome)] {
-        var outcomes = outcomes(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared)
-        var twins: [String: (selected: String?, dark: String?)] = [:]
-        for index in unit {
-            let links = plan.twins[index]
-            if links.selected != nil || links.dark != nil {
-                twins[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
-            }
-        }
-        let withRows = outcomes.indices.filter { outcomes[$0].outcome.row != nil }
-        var rows = withRows.map { outcomes[$0].outcome.row! }
-        IconTwins.link(&rows) { twins[$0] ?? (nil, nil) }
-        for (position, row) in zip(withRows, rows) { outcomes[position].outcome.row = row }
-        return outcomes
-    }
-
-    /// The outcome of every input of `unit`, in the unit's order, from what each input has.
-    private func outcomes(
-        unit: [Int], inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, prepared: [Int: Prepared]
-    ) -> [(index: Int, outcome: IconOutcome)] {
         var prepared = prepared
-        let stopped = {
-            unit.map { index -> (index: Int, outcome: IconOutcome) in
-                if case .failed(let error)? = prepared[index] { return (index, .failed(error)) }
-                return (index, .stopped)
-            }
-        }
+        let stopped = { unit.map { (index: $0, outcome: self.failure(prepared[$0])) } }
         guard settings.shouldStop() == 0, !unit.contains(where: { if case .stopped? = prepared[$0] { true } else { false } })
         else { return stopped() }
 
-        // Each input's row, and the files it has to write.
         var rows: [Int: Manifest.Icon] = [:]
         var files: [Int: [IconFile]] = [:]
         for index in unit {
@@ -77,8 +48,21 @@ extension UnitRunner {
             }
         }
         addSharedFiles(unit, plan: plan, prepared: prepared, rows: &rows, files: &files)
+        var twins: [String: (selected: String?, dark: String?)] = [:]
+        for index in unit {
+            let links = plan.twins[index]
+            twins[inputs[index].name] = (links.selected.map { inputs[$0].name }, links.dark.map { inputs[$0].name })
+        }
+        let linked = unit.filter { rows[$0] != nil }
+        var linkedRows = linked.map { rows[$0]! }
+        IconTwins.link(&linkedRows) { twins[$0] ?? (nil, nil) }
+        for (index, row) in zip(linked, linkedRows) { rows[index] = row }
 
         var outcomes: [(index: Int, outcome: IconOutcome)] = []
+        func done(_ index: Int, _ row: Manifest.Icon, _ changes: [BatchResult.Change], unchanged: Int) {
+            let reused = if case .reused? = prepared[index] { true } else { false }
+            outcomes.append((index, reused ? .reused(row, changes: changes) : .normalized(row, changes, unchanged: unchanged)))
+        }
         guard let directory else {
             return unit.map { index in
                 rows[index].map { (index, .made($0, files: files[index]!)) } ?? (index, failure(prepared[index]))
@@ -88,22 +72,16 @@ extension UnitRunner {
             for index in unit {
                 guard let row = rows[index] else { outcomes.append((index, failure(prepared[index]))); continue }
                 do throws(TabIconsError) {
-                    let changes = try compare(files[index]!, directory: directory)
-                    if case .reused? = prepared[index] {
-                        outcomes.append((index, .reused(row, changes: changes)))
-                    } else {
-                        outcomes.append((index, .checked(row, changes)))
-                    }
+                    done(index, row, try compare(files[index]!, directory: directory), unchanged: 0)
                 } catch {
                     outcomes.append((index, .failed(error.naming(inputs[index].name))))
                 }
             }
             return outcomes
         }
-        let written = unit.flatMap { index in (files[index] ?? []).map { (path: $0.path, bytes: $0.bytes) } }
         let staged: [OutputDirectory.Staged], unchanged: Set<String>
         do throws(TabIconsError) {
-            let set = try directory.stage(written)
+            let set = try directory.stage(unit.flatMap { files[$0] ?? [] })
             guard settings.shouldStop() == 0 else {
                 directory.discard(set.staged)
                 return stopped()
@@ -123,20 +101,10 @@ extension UnitRunner {
             let changes = mine.filter(stagedPaths.contains).map { BatchResult.Change(kind: .write, path: $0) }
             // What the file system says of the files now that they are in place (a rename moves
             // ctime): the next run's stat cache. A carried-over file not written keeps its record.
-            // Nothing written (a carried-over row): its records stand as they are, arrays shared.
-            let updated: Manifest.Icon
-            if mine.isEmpty {
-                updated = row
-            } else {
-                let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
-                let written = Set(mine)
-                updated = row.withFileStats { path in written.contains(path) ? directory.fileStat(path) : recorded[path] ?? nil }
-            }
-            if case .reused? = prepared[index] {
-                outcomes.append((index, .reused(updated, changes: changes)))
-            } else {
-                outcomes.append((index, .written(updated, changes, unchanged: mine.filter(unchanged.contains).count)))
-            }
+            let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
+            let written = Set(mine)
+            let updated = row.withFileStats { written.contains($0) ? directory.fileStat($0) : recorded[$0] ?? nil }
+            done(index, updated, changes, unchanged: mine.filter(unchanged.contains).count)
         }
         return outcomes
     }
@@ -155,14 +123,14 @@ extension UnitRunner {
             let reused = { if case .reused? = prepared[index] { true } else { false } }()
             func share(_ recorded: Manifest.FileEntry?, _ path: String, _ text: String) -> Manifest.FileEntry {
                 let bytes = Array(text.utf8)
-                let entry = Manifest.FileEntry(path: path, bytes: bytes.count, hash: ContentHash(of: bytes))
+                let entry = Manifest.FileEntry(path: path, of: bytes)
                 // A carried-over file that is already these bytes (checked on disk by `reusable`) stays as it is.
                 if reused, let recorded, recorded.path == path, recorded.hash == entry.hash,
                     recorded.bytes == entry.bytes
                 {
                     return recorded
                 }
-                files[index]!.append(IconFile(path: path, bytes: bytes))
+                files[index]!.append((path, bytes))
                 return entry
             }
             if let path = icon.contentsPath, let intent = row.intent {
@@ -185,8 +153,7 @@ extension UnitRunner {
     }
 
     private func failure(_ prepared: Prepared?) -> IconOutcome {
-        if case .failed(let error)? = prepared { return .failed(error) }
-        return .stopped
+        if case .failed(let error)? = prepared { .failed(error) } else { .stopped }
     }
 
     /// What writing `files` would do, for `--check`.

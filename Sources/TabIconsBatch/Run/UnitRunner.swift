@@ -3,17 +3,17 @@ import Foundation
 
 /// The engine: one loop over the plan's units (`OutputPlan.units`: an icon and its twins, or an
 /// input alone) on `jobs` threads, under one memory budget, one stop signal and one jail, for
-/// `normalize`, `--check`, `preview` and `inspect` alike. Each input is loaded within the budget,
-/// carried over from the previous run or made (`RenderedIcon.make`, through the `IconEngine`);
-/// then the files the unit shares are made here (an image set's `Contents.json`, which lists the
-/// dark twin's files; Android's state list, which names the selected twin); then every file of
-/// the unit is written as one set, compared (`--check`), or kept in memory (no directory).
+/// `normalize`, `--check`, `preview` and `inspect` alike. Each input is carried over from the
+/// previous run or made (`RenderedIcon.make`); then the unit's rows are linked, the files it
+/// shares made (`Contents.json`, the state list), and all its files written as one set,
+/// compared (`--check`), or kept in memory (no directory).
 struct UnitRunner: Sendable {
     let settings: EngineSettings
     /// The run read back, when inputs may be carried over from it (nil: none is).
     let previous: PreviousRun?
-    let budget: MemoryBudget?
-    let engine: IconEngine
+    /// Bytes of estimated decode memory the threads may hold at once (`MemoryBudget`).
+    let memoryBudget: Int
+    let jail: WorkerJail?
 
     /// What one input of a unit has before the unit's files are written.
     enum Prepared {
@@ -35,6 +35,8 @@ struct UnitRunner: Sendable {
         onEvent: @escaping @Sendable (BatchNormalizer.Event) -> Void
     ) -> [IconOutcome?] {
         let units = plan.units
+        let (engine, budget) = (IconEngine(jail: jail), MemoryBudget(capacity: memoryBudget))
+        defer { engine.finish() }
         let next = LockedState(0)
         let outcomes = LockedState([IconOutcome?](repeating: nil, count: inputs.count))
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, units.count))) { _ in
@@ -50,7 +52,7 @@ struct UnitRunner: Sendable {
                 for (index, outcome) in results {
                     let name = inputs[index].name
                     switch outcome {
-                    case .written(let icon, _, _), .checked(let icon, _), .made(let icon, _):
+                    case .normalized(let icon, _, _), .made(let icon, _):
                         onEvent(.done(index: index, name: name, icon: icon))
                     case .reused(let icon, _): onEvent(.reused(index: index, name: name, icon: icon))
                     case .failed(let error): onEvent(.failed(index: index, name: name, error: error))
@@ -63,24 +65,20 @@ struct UnitRunner: Sendable {
                 while settings.shouldStop() == 0, let unit = take() {
                     record(unit.map { ($0, .failed(error.naming(inputs[$0].name))) })
                 }
-            case .success(let directory)?:
-                process(next: take, inputs: inputs, plan: plan, directory: directory, record: record)
-            case nil:
-                process(next: take, inputs: inputs, plan: plan, directory: nil, record: record)
+            case .success, nil:
+                var group = RenderGroup(engine: engine, budget: budget, shouldStop: settings.shouldStop)
+                process(next: take, inputs: inputs, plan: plan, directory: try? directory?.get(), group: &group, record: record)
             }
         }
         return outcomes.withLock { $0 }
     }
 
     /// Takes units from `next` until it has none (or the run is asked to stop) and gives the
-    /// outcome of every input of each unit to `record`, in the unit's order. The units' inputs
-    /// to make go to the engine a few at a time (`RenderGroup`); each unit is finished once
-    /// every input of it has its outcome.
+    /// outcome of every input of each unit to `record`, once every input of it has one.
     private func process(
-        next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?,
+        next: () -> [Int]?, inputs: [BatchInput], plan: OutputPlan, directory: OutputDirectory?, group: inout RenderGroup,
         record: ([(index: Int, outcome: IconOutcome)]) -> Void
     ) {
-        var group = RenderGroup(engine: engine, budget: budget, shouldStop: settings.shouldStop)
         var waiting: [[Int]] = []
         var prepared: [Int: Prepared] = [:]
         func finish(_ unit: [Int]) {
@@ -92,10 +90,10 @@ struct UnitRunner: Sendable {
                 for index in unit {
                     guard case .queued(let options, let inputStat)? = prepared[index] else { continue }
                     switch group.takeOutcome(index) {
-                    case .made(let icon, let hash)?:
+                    case (.success(let icon)?, let hash)?:
                         prepared[index] = .made(icon, hash, options: options, inputStat: inputStat)
-                    case .failed(let error)?: prepared[index] = .failed(error.naming(inputs[index].name))
-                    case .stopped?, nil: prepared[index] = .stopped
+                    case (.failure(let error)?, _)?: prepared[index] = .failed(error.naming(inputs[index].name))
+                    default: prepared[index] = .stopped
                     }
                 }
                 finish(unit)
@@ -131,7 +129,6 @@ struct UnitRunner: Sendable {
         _ index: Int, _ input: BatchInput, plan whole: OutputPlan, directory: OutputDirectory?, group: inout RenderGroup
     ) throws(TabIconsError) -> Prepared {
         let plan = try whole.icons[index].get()
-        // The icon's own options, when it has some (`--config`): its cache key and its entry's `options`.
         let fingerprint = settings.fingerprint(of: input)
         // Read from the previous manifest once (none under --force: nothing is carried over).
         let recorded = settings.force ? nil : previous?.entry(ofInput: input.name)
