@@ -1,11 +1,9 @@
 import TabIcons
 import Foundation
 
-/// The document `tabicon normalize` writes and `tabicon inspect --json` prints (SPEC §6), as
-/// build pipelines read it: content only, so the same inputs and options give the same bytes on
-/// any machine, at any time, for any `--jobs` (SPEC §6a "One record"). Keys may be added over
-/// time, never renamed; `renditions` is absent from an inspect document. Its keys are declared
-/// once, in each type's `CodingKeys`; `ManifestWriter` writes them in SPEC §6's order.
+/// The document `tabicon normalize` writes and `inspect --json` prints (SPEC §6): content only,
+/// the same bytes on any machine, at any time, for any `--jobs` (SPEC §6a "One record"). Keys,
+/// declared once in each type's `CodingKeys`, may be added, never renamed (`ManifestWriter`).
 public struct Manifest: Sendable, Equatable, Codable {
     public var version: Int
     public var tool: String

@@ -2,11 +2,8 @@ import Foundation
 import TabIcons
 
 /// `tabicon preview`'s work: the batch's engine (`UnitRunner`) with nothing written, the inputs
-/// named and placed as `normalize` would (`OutputPlan.unwritten`), so the page holds the very
-/// bytes and rows `normalize` would write. A bad input becomes an error entry, never a stop.
-///
-/// Public: it is also the way for a library user to run inputs through the worker jail and keep
-/// the results in memory (`jail`), as the fuzzers' jail mode does.
+/// placed as `normalize` would, so the page holds the bytes and rows `normalize` would write.
+/// Public: a library user's way to run inputs through the jail into memory (as the fuzzers do).
 public struct PreviewRun: Sendable {
     public var normalizer: Normalizer
     public var layout: OutputLayout

@@ -1,17 +1,9 @@
 import TabIcons
 import Foundation
 
-/// Normalizes many inputs into an output tree, as a careful build step (SPEC §6, §6a).
-///
-/// 1. `OutputPlan`: every final path, checked, before any work (usage mistakes throw).
-/// 2. Temporaries a killed run left in the folders of the plan are removed.
-/// 3. The engine (`UnitRunner`) carries over each input whose entry still stands and makes the
-///    others, writing each unit as a whole set; results are kept in input order, so the manifest
-///    and every byte are the same for any `jobs`.
-/// 4. Files the previous run owned and this one does not produce are pruned.
-/// 5. The manifest is written (when its bytes changed).
-/// `shouldStop` (SIGINT, SIGTERM) stops the batch at the next icon; then steps 4 and 5 are skipped.
-/// `checkOnly` runs the same plan and comparisons and writes nothing (`--check`).
+/// Normalizes many inputs into an output tree, as a careful build step (SPEC §6, §6a): the plan,
+/// the engine (`UnitRunner`), pruning, the manifest, in the steps ARCHITECTURE.md lists. A stop
+/// (`shouldStop`) skips pruning and the manifest; `checkOnly` (`--check`) writes nothing.
 public struct BatchNormalizer: Sendable {
     public var normalizer: Normalizer
     public var layout: OutputLayout
@@ -98,16 +90,28 @@ public struct BatchNormalizer: Sendable {
         let manifestLock = try RunLock(manifestPath: manifestPath, root: root, exclusive: !checkOnly)
         var lock = try RunLock(root: root, exclusive: !checkOnly)
         let journal = RunJournal(manifestPath: manifestPath)
-        let plan = try OutputPlan.make(
-            inputs,
-            .init(
-                layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
-                outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
-                previewPath: previewURL?.relativePath, vector: vector))
-        let readRun = { () throws(BatchUsageError) in
+        let (fingerprint, verify) = (fingerprint, verify)
+        let readRun = { @Sendable () throws(BatchUsageError) in
             try PreviousRun(manifestPath: manifestPath, fingerprint: fingerprint, journal: journal, trustStats: !verify)
         }
-        var previous = try readRun()
+        // Read while the plan is made (neither needs the other; reading never blocks, follows no
+        // link, writes nothing): a rerun waits for the longer of the two, most of its time.
+        let read = LockedState<Result<PreviousRun, BatchUsageError>?>(nil)
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            read.withLock { $0 = Result { () throws(BatchUsageError) in try readRun() } }
+        }
+        let planned = Result { () throws(BatchUsageError) in
+            try OutputPlan.make(
+                inputs,
+                .init(
+                    layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
+                    outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
+                    previewPath: previewURL?.relativePath, vector: vector))
+        }
+        reading.wait()
+        let plan = try planned.get()  // the plan's usage errors first
+        var previous = try read.withLock { $0! }.get()
         let directory = Result { () throws(TabIconsError) in
             try OutputDirectory(root: root, create: !checkOnly, sparing: plan.spared, journal: checkOnly ? nil : journal)
         }

@@ -1,7 +1,6 @@
 import TabIcons
 
-/// What the engine (`UnitRunner`) needs to know of a run, whoever runs it. The disk's part of a
-/// run (where it writes, its manifest, what it trusts) is `BatchNormalizer`'s alone.
+/// What the engine (`UnitRunner`) needs of a run; the disk's part is `BatchNormalizer`'s alone.
 struct EngineSettings: Sendable {
     var normalizer: Normalizer
     var layout: OutputLayout

@@ -1,13 +1,9 @@
 import TabIcons
 import Foundation
 
-/// The previous run, as its manifest at the `--manifest` path, the stat cache beside it and the
-/// journal of a run that did not finish (`RunJournal`) recorded it: the cache of an incremental
-/// run (SPEC §6a "Incremental") and the list of files tabicon owns ("No stale files").
-///
-/// What it reads is untrusted ("What it reads back is untrusted"): an entry that does not decode,
-/// or names a path that is not plain (`Manifest.Icon.problem`), is dropped whole with a warning,
-/// so it is never reused, pruned or listed.
+/// The previous run as its manifest, the stat cache and a stopped run's journal recorded it: the
+/// incremental cache and the files tabicon owns (SPEC §6a). Untrusted: an entry that does not
+/// decode or names a path that is not plain is dropped with a warning, never reused or pruned.
 struct PreviousRun: Sendable {
     /// The manifest's text as read (nil when there is none), which the new one is compared with.
     let text: [UInt8]?
@@ -33,7 +29,15 @@ struct PreviousRun: Sendable {
         throws(BatchUsageError)
     {
         var warnings: [String] = []
-        let read = try Self.read(manifestPath)
+        // The stat cache is decoded beside the manifest, on another thread.
+        let cache = LockedState<StatCache?>(nil)
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) {
+            cache.withLock { $0 = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats) }
+        }
+        let manifest = Result { () throws(BatchUsageError) in try Self.read(manifestPath) }
+        reading.wait()
+        let read = try manifest.get()
         text = read?.text
         var icons: [Manifest.Icon] = []
         var entryByInput: [String: Int] = [:]
@@ -66,7 +70,7 @@ struct PreviousRun: Sendable {
             return false
         }
         manifestWarnings = warnings
-        statCache = StatCache(readingFrom: StatCache.path(manifestPath: manifestPath), trusted: trustStats)
+        statCache = cache.withLock { $0! }
         self.journal = journal.read()
         recordedOptions = read?.recorded.head.options
         sameOptions = read?.recorded.head.options == fingerprint

@@ -109,10 +109,8 @@ extension UnitRunner {
         return outcomes
     }
 
-    /// The files an icon shares with its twins, made here from the unit's rows: an image set's
-    /// `Contents.json` (its renditions and its dark twin's) and Android's state list (its resource
-    /// and its selected twin's). Each is set on the icon's row and added to its files to write,
-    /// unless the icon was carried over with these very bytes (which `reusable` found on disk).
+    /// The files an icon shares with its twins (`Contents.json`, Android's state list), set on its
+    /// row and written unless it was carried over with these very bytes.
     private func addSharedFiles(
         _ unit: [Int], plan: OutputPlan, prepared: [Int: Prepared],
         rows: inout [Int: Manifest.Icon], files: inout [Int: [IconFile]]

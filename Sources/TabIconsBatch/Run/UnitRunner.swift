@@ -1,12 +1,10 @@
 import TabIcons
 import Foundation
 
-/// The engine: one loop over the plan's units (`OutputPlan.units`: an icon and its twins, or an
-/// input alone) on `jobs` threads, under one memory budget, one stop signal and one jail, for
-/// `normalize`, `--check`, `preview` and `inspect` alike. Each input is carried over from the
-/// previous run or made (`RenderedIcon.make`); then the unit's rows are linked, the files it
-/// shares made (`Contents.json`, the state list), and all its files written as one set,
-/// compared (`--check`), or kept in memory (no directory).
+/// The engine for `normalize`, `--check`, `preview` and `inspect` alike: one loop over the plan's
+/// units (an icon and its twins, or an input alone) on `jobs` threads, under one memory budget,
+/// one stop signal and one jail; each input carried over or made, then the unit finished
+/// (`UnitFinish`).
 struct UnitRunner: Sendable {
     let settings: EngineSettings
     /// The run read back, when inputs may be carried over from it (nil: none is).
