@@ -8,8 +8,9 @@ import Testing
 struct StandardInputTests {
     /// The built tabicon's exit status and standard output, given `input` on its standard input.
     static func tabicon(_ arguments: [String], input: Data) throws -> (status: Int32, output: String) {
+        let binary = try #require(TabiconBinary.url)
         let process = Process()
-        process.executableURL = try #require(TabiconBinary.url)
+        process.executableURL = binary
         process.arguments = arguments
         let (stdin, stdout) = (Pipe(), Pipe())
         process.standardInput = stdin
