@@ -6,9 +6,9 @@ import TabIcons
 import TabIconsBatchTestSupport
 import TabIconsTestSupport
 
-/// The previous manifest's entries are read from its file when the run asks for them
-/// (`ManifestEntries`): each is untrusted text at that moment, so an entry that no longer reads,
-/// or one changed under the run, is ignored with a warning, never reused, pruned or listed.
+/// The previous manifest's entries are untrusted text (`PreviousRun`): an entry that does not
+/// read, or names a path that is not plain, is ignored with a warning, never reused, pruned or
+/// listed.
 @Suite("Previous entries read from the file")
 struct PreviousEntriesTests {
     /// A first run by a `BatchNormalizer` of `icons/home.png` and `icons/bell.png` into `out`

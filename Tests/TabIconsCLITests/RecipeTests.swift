@@ -39,13 +39,7 @@ struct RecipeTests {
         env["MAKELEVEL"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try process.statusAndOutput()
     }
 
     /// A shell script run by `sh -e`, as Xcode and CI run one.

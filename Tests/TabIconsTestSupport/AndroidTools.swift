@@ -19,13 +19,7 @@ package enum AndroidTools {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(aapt2Path))
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try process.statusAndOutput()
     }
 
     /// What Android's build does with a `res/` folder: `aapt2 compile` it, `aapt2 link` it against
