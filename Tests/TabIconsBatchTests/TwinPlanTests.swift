@@ -20,7 +20,7 @@ struct TwinPlanTests {
             return
         }
         let (row, files) = honest.row(
-            input: "icons/home-dark.png", plan: plan, contentHash: ContentHash(of: data), work: request.work)
+            input: "icons/home-dark.png", plan: plan, contentHash: ContentHash(of: data), planOnly: false)
         #expect(files.map(\.path) == ["icons/home.imageset/home-dark.png"])
         #expect(row.contentsFile == nil && row.selectorFile == nil)
     }

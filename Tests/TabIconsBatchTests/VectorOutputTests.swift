@@ -272,7 +272,7 @@ struct VectorWorkerReplyTests {
     func honest() throws {
         guard case .success(.rendered(let icon)) = try Self.reply(asked: Self.work) else { Issue.record("refused"); return }
         let (row, files) = icon.row(
-            input: "icons/alarm.svg", plan: Self.plan, contentHash: ContentHash(of: Data()), work: Self.work)
+            input: "icons/alarm.svg", plan: Self.plan, contentHash: ContentHash(of: Data()), planOnly: false)
         #expect(row.vectorFile?.path == "icons/alarm.imageset/alarm.svg" && row.renditions == [])
         #expect(files.map(\.path) == ["icons/alarm.imageset/alarm.svg"])
         #expect(row.vectorFile?.hash == ContentHash(of: files[0].bytes).description)

@@ -57,7 +57,7 @@ struct WorkerWireTests {
         guard case .rendered(let read) = try Self.decode(frame, request) else { Issue.record("not rendered"); return }
         #expect(read == icon && read.renditions.map(\.scale) == [1, 2, 3])
         let hash = ContentHash(of: request.data)
-        let (row, files) = read.row(input: "icons/home.png", plan: Self.plan, contentHash: hash, work: request.work)
+        let (row, files) = read.row(input: "icons/home.png", plan: Self.plan, contentHash: hash, planOnly: false)
         #expect(row.input == "icons/home.png" && row.name == "home" && row.contentHash == hash.description)
         #expect(files.map(\.path) == Self.plan.renditionPaths.map(\.path))
         #expect(row.renditions?.map(\.hash) == files.map { ContentHash(of: $0.bytes).description })
@@ -70,7 +70,8 @@ struct WorkerWireTests {
         let (request, icon, frame) = try Self.reply(work: .plan)
         guard case .rendered(let read) = try Self.decode(frame, request) else { Issue.record("not rendered"); return }
         #expect(read == icon && read.renditions.isEmpty && read.vector == nil)
-        let (row, files) = read.row(input: "home.png", plan: Self.plan, contentHash: ContentHash(of: request.data), work: .plan)
+        let (row, files) = read.row(
+            input: "home.png", plan: Self.plan, contentHash: ContentHash(of: request.data), planOnly: true)
         #expect(row.renditions == nil && files.isEmpty && row.decodeScale > 0)
     }
 

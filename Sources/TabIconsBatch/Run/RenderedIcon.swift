@@ -75,8 +75,8 @@ struct RenderedIcon: Sendable, Equatable {
     }
 
     /// The input's manifest row and the files it writes, at `plan`'s paths, renditions first in
-    /// the row's order. `work` `.plan` makes a row without renditions (`inspect`'s).
-    func row(input: String, plan: OutputPlan.Icon, contentHash: ContentHash, work: Work) -> (Manifest.Icon, [IconFile]) {
+    /// the row's order. `planOnly` (`Work.plan`) makes a row without renditions (`inspect`'s).
+    func row(input: String, plan: OutputPlan.Icon, contentHash: ContentHash, planOnly: Bool) -> (Manifest.Icon, [IconFile]) {
         var files: [IconFile] = []
         var entries: [Manifest.RenditionEntry] = []
         for rendition in renditions {
@@ -92,7 +92,7 @@ struct RenderedIcon: Sendable, Equatable {
             input: input, name: OutputLayout.iconName(stem: plan.stem), format: f.format, pixelWidth: f.pixelWidth,
             pixelHeight: f.pixelHeight, orientation: f.orientation, hasAlpha: f.hasAlpha, animated: f.animated,
             vector: f.vector, contentHash: contentHash, decodeScale: f.decodeScale, pointWidth: f.pointWidth,
-            pointHeight: f.pointHeight, intent: f.intent, renditions: work == .plan ? nil : entries, lints: f.lints)
+            pointHeight: f.pointHeight, intent: f.intent, renditions: planOnly ? nil : entries, lints: f.lints)
         if let vector, let path = plan.vectorPath {
             row.vectorFile = Manifest.FileEntry(path: path, of: vector)
             files.append((path, vector))

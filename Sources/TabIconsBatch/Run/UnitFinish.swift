@@ -23,8 +23,7 @@ extension UnitRunner {
             case .made(let icon, let hash, let options, let inputStat)?:
                 guard let place = try? plan.icons[index].get() else { break }
                 var (row, made) = icon.row(
-                    input: inputs[index].name, plan: place, contentHash: hash,
-                    work: settings.work(place, settings.settings(of: inputs[index])))
+                    input: inputs[index].name, plan: place, contentHash: hash, planOnly: settings.planOnly)
                 row.options = options
                 row.inputStat = inputStat
                 rows[index] = row
