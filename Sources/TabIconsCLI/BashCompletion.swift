@@ -35,6 +35,8 @@ enum BashCompletion {
             switch command.operands {
             case .inputs:
                 lines.append("            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_files; fi")
+            case .folders:
+                lines.append("            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_directories; fi")
             case .word(let words):
                 lines.append(
                     "            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_words \"\(words.joined(separator: " "))\"; fi"

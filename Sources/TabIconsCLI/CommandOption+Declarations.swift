@@ -17,6 +17,11 @@ extension CommandOption {
         "out", short: "o", value: .file("FILE.html"),
         help: "the page to write (required); nothing else is written")
 
+    /// `render`'s and `assemble`'s `-o`: the same spelling, no default (a build action names its output).
+    static let emptyOut = CommandOption(
+        "out", short: "o", value: .directory("DIR"),
+        help: "the folder to write into (required): empty, or made when missing; nothing is read from it")
+
     static let box = CommandOption(
         "box", value: .choice(["regular", "compact", "material"], or: "POINTS"),
         default: .described("regular; with --layout android, material"),
@@ -88,6 +93,11 @@ extension CommandOption {
         "config", value: .file("FILE"), default: .described("./\(ConfigOptions.defaultFile) when present"),
         help: "per-icon settings, JSON: {\"options\": {...}, \"icons\": [{\"match\": \"GLOB\", ...}]}, keys the long "
             + "options without dashes; precedence: defaults, options, the command line, then each matching icons entry")
+
+    /// `render`'s `--config`: `normalize`'s, read only when given (a render reads nothing it is not handed).
+    static let givenConfig = CommandOption(
+        "config", value: .file("FILE"),
+        help: "per-icon settings as normalize's --config; ./\(ConfigOptions.defaultFile) is not looked for")
 
     static let jobs = CommandOption(
         "jobs", value: .text("N"), default: .described("all cores"),

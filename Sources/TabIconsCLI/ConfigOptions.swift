@@ -30,7 +30,8 @@ enum ConfigOptions {
     static func load(_ parsed: ParsedArguments) throws(ParsedArguments.UsageError) -> IconConfig? {
         let given = parsed.value(.config)
         if given?.isEmpty == true { throw .init("--config needs a path, not an empty word") }
-        let path = given ?? defaultFile
+        // `./tabicons.json` only for a command whose `--config` says so (`render` reads only what it is handed).
+        guard let path = given ?? (parsed.command.options.contains(.config) ? defaultFile : nil) else { return nil }
         do throws(IconConfig.Failure) {
             return try IconConfig.load(path, required: given != nil)
         } catch {

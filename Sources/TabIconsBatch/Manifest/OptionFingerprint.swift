@@ -57,6 +57,11 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
 
     public static func == (a: Self, b: Self) -> Bool { a.fields != nil && a.fields == b.fields }
 
+    /// What an assembly of rendered icons needs to place them as the run did (`FragmentAssembly`).
+    package var layout: OutputLayout? { fields.flatMap { OutputLayout(rawValue: $0.layout) } }
+    package var fileExtension: String? { fields?.format }
+    package var vector: Bool { fields?.vector == true }
+
     /// The object the manifest writes: every key, `quality` null when the format has none.
     package var jsonValue: JSONValue {
         guard let f = fields else { return .null }
