@@ -240,13 +240,13 @@ public struct FragmentAssembly: Sendable {
         func bytes(_ file: Manifest.FileEntry) throws(BatchUsageError) -> [UInt8] {
             guard file.bytes <= largestFile else { throw refuse("lists \(file.path) of \(file.bytes) bytes") }
             let read: [UInt8]?
+            let changed = refuse("lists \(file.path), whose bytes are not the ones recorded")
             do throws(TabIconsError) { read = try directory.read(file.path, cap: file.bytes) } catch {
-                throw refuse("lists \(file.path), which cannot be read: \(error.message)")
+                // Larger than recorded: refused by its size, unread.
+                throw error.code == .tooLarge ? changed : refuse("lists \(file.path), which cannot be read: \(error.message)")
             }
             guard let read else { throw refuse("lists \(file.path), which is not there") }
-            guard read.count == file.bytes, ContentHash(of: read).description == file.hash else {
-                throw refuse("lists \(file.path), whose bytes are not the ones recorded")
-            }
+            guard read.count == file.bytes, ContentHash(of: read).description == file.hash else { throw changed }
             return read
         }
         var renditions: [RenderedIcon.Rendition] = []
