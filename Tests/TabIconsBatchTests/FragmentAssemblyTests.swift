@@ -68,13 +68,24 @@ struct FragmentAssemblyTests {
         #expect(Self.refusal(dir, ["render/bell"])?.contains("bell.imageset/bell@3x.png, whose bytes are not the ones recorded") == true)
     }
 
-    @Test("a rendition replaced by a link, even to the very bytes")
+    @Test("a rendition linked in (as a build sandbox links inputs) is read; a link to other bytes or a FIFO is refused")
     func linkedFile() throws {
         let dir = try Self.rendered()
         let path = dir.path("render/home/home.imageset/home.png")
         try FileManager.default.moveItem(atPath: path, toPath: dir.path("elsewhere.png"))
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: dir.path("elsewhere.png"))
-        #expect(Self.refusal(dir, ["render/home"])?.contains("cannot be read") == true)
+        let fragment = dir.path("render/home/home.tabicon.json")
+        try FileManager.default.moveItem(atPath: fragment, toPath: dir.path("fragment.json"))
+        try FileManager.default.createSymbolicLink(atPath: fragment, withDestinationPath: dir.path("fragment.json"))
+        #expect(Self.refusal(dir, ["render/home"]) == nil)
+        try FileManager.default.removeItem(atPath: dir.path("out"))
+
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: Fixtures.testImage("bell.png").path)
+        #expect(Self.refusal(dir, ["render/home"])?.contains("whose bytes are not the ones recorded") == true)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(Self.refusal(dir, ["render/home"])?.contains("home.imageset/home.png, which cannot be read") == true)
     }
 
     @Test("a rendition that is gone")

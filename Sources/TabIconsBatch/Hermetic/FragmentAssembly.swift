@@ -6,8 +6,9 @@ import Foundation
 /// into an empty `--out`. Each icon is placed by the same plan (`OutputPlan.make`: names, twins,
 /// collisions) and finished by the same step (`UnitRunner.finish`: rows linked to their twins, an
 /// image set's `Contents.json` with its dark twin, Android's state list); the icons are listed by
-/// input path, the order a folder's walk gives. The fragments and their files are untrusted:
-/// read without following links, under caps, each file checked against its recorded size and hash.
+/// input path, the order a folder's walk gives. The fragments and their files are untrusted inputs:
+/// read as `normalize` reads its inputs (a link to a file followed, as a build sandbox links them
+/// in; nothing but regular files), under caps, each checked against its recorded size and hash.
 public struct FragmentAssembly: Sendable {
     public var outputRoot: URL
     public var manifestURL: URL
@@ -199,6 +200,11 @@ public struct FragmentAssembly: Sendable {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
                 guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                // A build sandbox links each input file in: a link is read as the file it leads
+                // to (as `normalize` reads its inputs), a linked folder is not walked (no loop).
+                if info.st_mode & S_IFMT == S_IFLNK, fstatat(fd, name, &info, 0) != 0 || info.st_mode & S_IFMT != S_IFREG {
+                    continue
+                }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: pending.append(path)
                 case S_IFREG: if let stem = ManifestFragment.stem(ofPath: path) { found.append((path, stem)) }
@@ -218,12 +224,16 @@ public struct FragmentAssembly: Sendable {
         -> (Manifest, Manifest.Icon, RenderedIcon, ContentHash)
     {
         func refuse(_ why: String) -> BatchUsageError { BatchUsageError("the fragment \(place) \(why)") }
-        let directory: OutputDirectory
+        /// A file of the fragment's folder as an input is read (a link followed, as a build
+        /// sandbox links inputs in; no FIFO or device; refused by its size past `cap`), nil when none.
+        func contents(_ relative: String, cap: Int) throws(TabIconsError) -> [UInt8]? {
+            let full = (folder as NSString).appendingPathComponent(relative)
+            var info = stat()
+            if stat(full, &info) != 0, errno == ENOENT { return nil }
+            return [UInt8](try InputReader.read(URL(fileURLWithPath: full), limit: cap, regularOnly: true))
+        }
         let read: [UInt8]?
-        do throws(TabIconsError) {
-            directory = try OutputDirectory(root: folder, create: false)
-            read = try directory.read(path, cap: UntrustedFile.cap)
-        } catch {
+        do throws(TabIconsError) { read = try contents(path, cap: UntrustedFile.cap) } catch {
             throw refuse("cannot be read: \(error.message)")
         }
         guard let text = read else { throw refuse("is gone") }
@@ -241,7 +251,7 @@ public struct FragmentAssembly: Sendable {
             guard file.bytes <= largestFile else { throw refuse("lists \(file.path) of \(file.bytes) bytes") }
             let read: [UInt8]?
             let changed = refuse("lists \(file.path), whose bytes are not the ones recorded")
-            do throws(TabIconsError) { read = try directory.read(file.path, cap: file.bytes) } catch {
+            do throws(TabIconsError) { read = try contents(file.path, cap: file.bytes) } catch {
                 // Larger than recorded: refused by its size, unread.
                 throw error.code == .tooLarge ? changed : refuse("lists \(file.path), which cannot be read: \(error.message)")
             }
