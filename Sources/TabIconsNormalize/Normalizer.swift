@@ -60,6 +60,7 @@ public struct Normalizer: Sendable {
             survey: { InkSurvey.of(glyph) }, glyph: nil)
         if let document = image.vector, let region = plan.vectorRegion {
             icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+            icon.lints += Lints.text(document)
         }
         return icon
     }
@@ -98,6 +99,7 @@ public struct Normalizer: Sendable {
                 return RenderIntentConversion.apply(options.render, to: drawn)
             }
             icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+            icon.lints += Lints.text(document)
             return icon
         }
         var resampler = Resampler(filter: options.filter)

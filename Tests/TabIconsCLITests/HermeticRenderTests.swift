@@ -199,4 +199,17 @@ struct HermeticRenderTests {
         #expect(BuildStep.allEntries(dir.path("r")).filter { $0.contains("broken") }.isEmpty)
         #expect(BuildStep.allEntries(dir.path("r")).contains("home.tabicon.json"))
     }
+
+    @Test("an SVG with text: normalize draws it with the svg-text lint; render refuses it and writes nothing of it")
+    func textNeedsFonts() throws {
+        let dir = try BuildStep.inputs([("home.png", "home.png")])
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><text x="2" y="20" font-size="20">A</text></svg>"#
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: dir.path("icons/letter.svg")))
+        let inputs = [dir.path("icons/home.png"), dir.path("icons/letter.svg")]
+        #expect(SilentCLI.run(["normalize", "-q", "-o", dir.path("n")] + inputs) == .success)
+        let manifest = try BuildStep.manifest(dir.path("n/manifest.json"))
+        #expect(manifest.icons.first { $0.name == "letter" }?.lints.map(\.code) == [.svgText])
+        #expect(SilentCLI.run(["render", "-q", "-o", dir.path("r")] + inputs) == .someInputsFailed)
+        #expect(BuildStep.allEntries(dir.path("r")) == ["home.png", "home.tabicon.json", "home@2x.png", "home@3x.png"])
+    }
 }

@@ -73,6 +73,16 @@ public struct HermeticRender: Sendable {
         if signal != 0 { result.stoppedBy = signal }
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
+            case .normalized(let icon, _, _) where icon.lints.contains { $0.code == .svgText }:
+                // Drawn with this machine's fonts: no action's output may depend on the machine.
+                for file in icon.ownedFiles { _ = directory.remove(.file(file)) }
+                let error = TabIconsError(
+                    .unsupported,
+                    "an SVG with text is drawn with each machine's fonts, so a render could not give the same "
+                        + "pixels everywhere; convert the text to outlines (normalize draws it, with the svg-text lint)",
+                    input: inputs[index].name)
+                onEvent(.failed(index: index, name: inputs[index].name, error: error))
+                result.errors.append(.init(input: inputs[index].name, error: error))
             case .normalized(let icon, _, _):
                 let fragment = ManifestFragment.path(stem: inputs[index].outputStem)
                 let bytes = ManifestFragment.document(icon, box: options.box, scales: options.scales, options: settings.fingerprint)

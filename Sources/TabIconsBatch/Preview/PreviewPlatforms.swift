@@ -56,6 +56,8 @@ package enum PreviewPlatforms {
             "The tab switches between the two (when selected, or when the appearance turns dark): the glyph jumps in size or shape, or changes between tinted and full colour."
         case .vectorFallback:
             "It ships as PNG renditions, not a vector: it stays sharp at the tab bar's sizes, not at the Large Content Viewer's."
+        case .svgText:
+            "Its text is drawn with the build machine's fonts: another machine may draw it differently (and `tabicon render` refuses it)."
         }
     }
 }
