@@ -17,6 +17,7 @@ struct AssembleCommand {
         guard let out = parsed.value(.emptyOut), !out.isEmpty else {
             throw .init("assemble needs -o DIR, an empty folder (or a new one) for the assembled tree")
         }
+        try parsed.checkRefused()
         if parsed.value(.manifest)?.isEmpty == true { throw .init("--manifest needs a path, not an empty word") }
         folders = parsed.positionals
         outputName = out

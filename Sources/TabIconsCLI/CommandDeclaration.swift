@@ -122,7 +122,9 @@ extension CommandDeclaration {
             + "against its record), pairs twins, and writes into an empty (or new) DIR the tree and manifest "
             + "'tabicon normalize' writes for the same inputs and options: image sets' Contents.json with their "
             + "dark twins, Android's state lists. Refuses fragments of different options or tabicon versions.",
-        options: [.emptyOut, .manifest, .quiet], operands: .folders,
+        options: [.emptyOut, .manifest, .quiet],
+        refused: [.layout, .box, .scales, .format, .vector, .config],
+        refusedReason: "which takes the options the fragments were rendered with", operands: .folders,
         exitStatus: "0 assembled, 1 some inputs' outputs met (listed in the manifest's errors) or the manifest "
             + "could not be written, 2 usage (a fragment missing, changed, or of other options).")
 
