@@ -151,9 +151,14 @@ struct HermeticRenderTests {
         .enabled(if: TabiconBinary.url != nil, "needs the built tabicon"))
     func hermetic() throws {
         let base = ["PATH": "/usr/bin:/bin"]
-        let runs: [(folder: String, environment: [String: String], jobs: String, umask: String)] = [
-            ("a/checkout", base.merging(["HOME": "/root", "TZ": "UTC", "LANG": "C.UTF-8"]) { $1 }, "1", "022"),
-            ("b/elsewhere/deeper", base.merging(["TZ": "Asia/Kathmandu", "LANG": "de_DE.UTF-8", "LC_ALL": "tr_TR.UTF-8"]) { $1 }, "3", "077")
+        // As root (CI), the second run is another user's, `nobody`'s, as a remote worker's would be.
+        let otherUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+        let runs: [(folder: String, environment: [String: String], jobs: String, umask: String, user: String)] = [
+            ("a/checkout", base.merging(["HOME": "/root", "TZ": "UTC", "LANG": "C.UTF-8"]) { $1 }, "1", "022", ""),
+            (
+                "b/elsewhere/deeper", base.merging(["TZ": "Asia/Kathmandu", "LANG": "de_DE.UTF-8", "LC_ALL": "tr_TR.UTF-8"]) { $1 },
+                "3", "077", otherUser ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+            )
         ]
         var trees: [[String: Data]] = []
         let dir = try TemporaryDirectory("hermetic")
@@ -162,8 +167,10 @@ struct HermeticRenderTests {
             for (name, source) in Self.icons { try BuildStep.put(source, at: run.folder + "/icons/" + name, in: dir) }
             let icons = Self.icons.map { "icons/" + $0.0 }
             // umask through the shell: Process cannot set it.
+            if !run.user.isEmpty { #expect(chown(dir.path("b"), 65534, 65534) == 0 && chown(dir.path("b/elsewhere"), 65534, 65534) == 0) }
+            if !run.user.isEmpty { #expect(chown(root, 65534, 65534) == 0) }
             let script =
-                "umask \(run.umask) && \(TabiconBinary.url!.path) render -q --layout xcassets --vector --jobs \(run.jobs) -o out "
+                "umask \(run.umask) && \(run.user)\(TabiconBinary.url!.path) render -q --layout xcassets --vector --jobs \(run.jobs) -o out "
                 + icons.joined(separator: " ")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -172,6 +179,8 @@ struct HermeticRenderTests {
             process.environment = run.environment
             let (status, output) = try process.statusAndOutput()
             #expect(status == 0, "\(output)")
+            var info = stat()
+            #expect(stat(root + "/out", &info) == 0 && info.st_uid == (run.user.isEmpty ? getuid() : 65534))
             trees.append(try Self.tree(root + "/out"))
         }
         #expect(trees[0].keys.filter { $0.hasSuffix(".tabicon.json") }.count == Self.icons.count)
