@@ -31,8 +31,10 @@ struct AssembleCommand {
         do {
             let fragments = try FragmentAssembly.read(folders)
             manifest = try manifestName ?? NormalizeCommand.defaultManifest(out: outputName, layout: fragments.layout)
-            result = try FragmentAssembly(outputRoot: URL(fileURLWithPath: outputName), manifestURL: URL(fileURLWithPath: manifest))
-                .run(fragments)
+            result = try FragmentAssembly(
+                outputRoot: URL(fileURLWithPath: outputName), manifestURL: URL(fileURLWithPath: manifest)
+            )
+            .run(fragments)
         } catch {
             console.err("tabicon: \(error)")
             return .usage

@@ -5,7 +5,7 @@ import TabIcons
 /// reason. Help, the top-level usage, completions and the man page are generated from these.
 struct CommandDeclaration: Sendable {
     /// What the words after the options are.
-    enum Operands: Sendable {
+    enum Operands: Sendable, Equatable {
         /// Files, folders or `-`.
         case inputs
         /// Folders only.

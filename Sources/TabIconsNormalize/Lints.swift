@@ -44,7 +44,8 @@ package enum Lints {
             Lint(
                 .svgText,
                 "draws text with this machine's fonts (found by fontconfig), so another machine may draw it "
-                    + "differently; convert the text to outlines (Inkscape: Path > Object to Path) for the same pixels everywhere")
+                    + "differently; convert the text to outlines (Inkscape: Path > Object to Path) for the same pixels everywhere"
+            )
         ]
     }
 

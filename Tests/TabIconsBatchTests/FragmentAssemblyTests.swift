@@ -32,7 +32,8 @@ struct FragmentAssemblyTests {
         do {
             let fragments = try FragmentAssembly.read(folders.map(dir.path))
             _ = try FragmentAssembly(
-                outputRoot: dir.url.appendingPathComponent("out"), manifestURL: dir.url.appendingPathComponent("out/manifest.json")
+                outputRoot: dir.url.appendingPathComponent("out"),
+                manifestURL: dir.url.appendingPathComponent("out/manifest.json")
             ).run(fragments)
             return nil
         } catch {
@@ -57,15 +58,21 @@ struct FragmentAssemblyTests {
     @Test("a rendition whose bytes changed after the render")
     func changedFile() throws {
         let dir = try Self.rendered()
-        try Data(contentsOf: Fixtures.testImage("heart.png")).write(to: URL(fileURLWithPath: dir.path("render/home/home.imageset/home@2x.png")))
-        #expect(Self.refusal(dir, ["render/home"])?.contains("home.imageset/home@2x.png, whose bytes are not the ones recorded") == true)
+        try Data(contentsOf: Fixtures.testImage("heart.png")).write(
+            to: URL(fileURLWithPath: dir.path("render/home/home.imageset/home@2x.png")))
+        #expect(
+            Self.refusal(dir, ["render/home"])?.contains("home.imageset/home@2x.png, whose bytes are not the ones recorded")
+                == true)
         // The same size, one byte else: caught by the hash.
-        try Data(contentsOf: Fixtures.testImage("home.png")).write(to: URL(fileURLWithPath: dir.path("render/home/home.imageset/home@2x.png")))
+        try Data(contentsOf: Fixtures.testImage("home.png")).write(
+            to: URL(fileURLWithPath: dir.path("render/home/home.imageset/home@2x.png")))
         let path = dir.path("render/bell/bell.imageset/bell@3x.png")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         bytes[bytes.count / 2] ^= 0xFF
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect(Self.refusal(dir, ["render/bell"])?.contains("bell.imageset/bell@3x.png, whose bytes are not the ones recorded") == true)
+        #expect(
+            Self.refusal(dir, ["render/bell"])?.contains("bell.imageset/bell@3x.png, whose bytes are not the ones recorded")
+                == true)
     }
 
     @Test("a rendition linked in (as a build sandbox links inputs) is read; a link to other bytes or a FIFO is refused")
@@ -117,7 +124,8 @@ struct FragmentAssemblyTests {
 
         let fragment = dir.path("render/home/home.tabicon.json")
         let text = try String(contentsOfFile: fragment, encoding: .utf8)
-        try text.replacingOccurrences(of: TabIconsVersion.tool, with: "tabicon 0.3.0").write(toFile: fragment, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: TabIconsVersion.tool, with: "tabicon 0.3.0").write(
+            toFile: fragment, atomically: true, encoding: .utf8)
         #expect(Self.refusal(dir, ["render/home"])?.contains("was rendered by tabicon 0.3.0") == true)
         try Data("{\"version\": 1".utf8).write(to: URL(fileURLWithPath: fragment))
         #expect(Self.refusal(dir, ["render/home"])?.contains("not a tabicon manifest") == true)

@@ -91,7 +91,8 @@ struct HermeticRenderTests {
     @Test("a render writes only the input's files and its fragment: no manifest, cache, journal or lock")
     func renderWritesOnlyItsFiles() throws {
         let dir = try BuildStep.inputs([("home.png", "home.png")])
-        #expect(SilentCLI.run(["render", "-q", "--layout", "xcassets", "-o", dir.path("r"), dir.path("icons/home.png")]) == .success)
+        #expect(
+            SilentCLI.run(["render", "-q", "--layout", "xcassets", "-o", dir.path("r"), dir.path("icons/home.png")]) == .success)
         #expect(
             BuildStep.allEntries(dir.path("r")) == [
                 "home.imageset", "home.imageset/Contents.json", "home.imageset/home.png", "home.imageset/home@2x.png",
@@ -99,7 +100,10 @@ struct HermeticRenderTests {
             ])
         let fragment = try Manifest(parsing: Data(contentsOf: URL(fileURLWithPath: dir.path("r/home.tabicon.json"))))
         #expect(fragment.icons.count == 1 && fragment.errors.isEmpty && fragment.folders.isEmpty)
-        #expect(fragment.icons[0].renditions?.map(\.path) == ["home.imageset/home.png", "home.imageset/home@2x.png", "home.imageset/home@3x.png"])
+        #expect(
+            fragment.icons[0].renditions?.map(\.path) == [
+                "home.imageset/home.png", "home.imageset/home@2x.png", "home.imageset/home@3x.png"
+            ])
     }
 
     @Test("render and assemble refuse a folder that is not empty, and leave it as it was")
@@ -156,7 +160,8 @@ struct HermeticRenderTests {
         let runs: [(folder: String, environment: [String: String], jobs: String, umask: String, user: String)] = [
             ("a/checkout", base.merging(["HOME": "/root", "TZ": "UTC", "LANG": "C.UTF-8"]) { $1 }, "1", "022", ""),
             (
-                "b/elsewhere/deeper", base.merging(["TZ": "Asia/Kathmandu", "LANG": "de_DE.UTF-8", "LC_ALL": "tr_TR.UTF-8"]) { $1 },
+                "b/elsewhere/deeper",
+                base.merging(["TZ": "Asia/Kathmandu", "LANG": "de_DE.UTF-8", "LC_ALL": "tr_TR.UTF-8"]) { $1 },
                 "3", "077", otherUser ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
             )
         ]
@@ -167,7 +172,9 @@ struct HermeticRenderTests {
             for (name, source) in Self.icons { try BuildStep.put(source, at: run.folder + "/icons/" + name, in: dir) }
             let icons = Self.icons.map { "icons/" + $0.0 }
             // umask through the shell: Process cannot set it.
-            if !run.user.isEmpty { #expect(chown(dir.path("b"), 65534, 65534) == 0 && chown(dir.path("b/elsewhere"), 65534, 65534) == 0) }
+            if !run.user.isEmpty {
+                #expect(chown(dir.path("b"), 65534, 65534) == 0 && chown(dir.path("b/elsewhere"), 65534, 65534) == 0)
+            }
             if !run.user.isEmpty { #expect(chown(root, 65534, 65534) == 0) }
             let script =
                 "umask \(run.umask) && \(run.user)\(TabiconBinary.url!.path) render -q --layout xcassets --vector --jobs \(run.jobs) -o out "
@@ -212,7 +219,8 @@ struct HermeticRenderTests {
     @Test("an SVG with text: normalize draws it with the svg-text lint; render refuses it and writes nothing of it")
     func textNeedsFonts() throws {
         let dir = try BuildStep.inputs([("home.png", "home.png")])
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><text x="2" y="20" font-size="20">A</text></svg>"#
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><text x="2" y="20" font-size="20">A</text></svg>"#
         try Data(svg.utf8).write(to: URL(fileURLWithPath: dir.path("icons/letter.svg")))
         let inputs = [dir.path("icons/home.png"), dir.path("icons/letter.svg")]
         #expect(SilentCLI.run(["normalize", "-q", "-o", dir.path("n")] + inputs) == .success)

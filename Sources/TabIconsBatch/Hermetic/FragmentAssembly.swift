@@ -133,7 +133,9 @@ public struct FragmentAssembly: Sendable {
                 let entry = recorded[index]
                 prepared[index] = .made(entry.rendered, entry.hash, options: entry.icon.options, inputStat: nil)
             }
-            for (index, outcome) in finisher.finish(unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared) {
+            for (index, outcome) in finisher.finish(
+                unit: unit, inputs: inputs, plan: plan, directory: directory, prepared: prepared)
+            {
                 outcomes[index] = outcome
             }
         }

@@ -85,7 +85,8 @@ public struct HermeticRender: Sendable {
                 result.errors.append(.init(input: inputs[index].name, error: error))
             case .normalized(let icon, _, _):
                 let fragment = ManifestFragment.path(stem: inputs[index].outputStem)
-                let bytes = ManifestFragment.document(icon, box: options.box, scales: options.scales, options: settings.fingerprint)
+                let bytes = ManifestFragment.document(
+                    icon, box: options.box, scales: options.scales, options: settings.fingerprint)
                 do throws(TabIconsError) {
                     let staged = try directory.stage([(fragment, bytes)])
                     try directory.commit(staged.staged)
