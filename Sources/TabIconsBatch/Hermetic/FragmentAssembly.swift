@@ -270,7 +270,7 @@ public struct FragmentAssembly: Sendable {
         var vector: [UInt8]?
         if let file = icon.vectorFile { vector = try bytes(file) }
         guard let rendered = RenderedIcon(recorded: icon, renditions: renditions, vector: vector) else {
-            throw refuse("records a format, orientation or intent this tabicon does not know")
+            throw refuse("records no measures, or a format, orientation or intent this tabicon does not know")
         }
         return (document, icon, rendered, hash)
     }
@@ -280,14 +280,14 @@ extension RenderedIcon {
     /// What a row recorded, with its files: the icon `row` places again (at another plan's paths).
     init?(recorded row: Manifest.Icon, renditions: [Rendition], vector: [UInt8]?) {
         guard let format = ImageFormat(rawValue: row.format), let orientation = Orientation(rawValue: row.orientation),
-            let intent = row.intent
+            let intent = row.intent, let measures = row.measures
         else { return nil }
         self.init(
             figures: Figures(
                 format: format, pixelWidth: row.pixelWidth, pixelHeight: row.pixelHeight, orientation: orientation,
                 hasAlpha: row.hasAlpha, animated: row.animated, vector: row.vector ?? false, decodeScale: row.decodeScale,
                 pointWidth: row.pointWidth, pointHeight: row.pointHeight, intent: intent,
-                lints: row.lints.filter { $0.code != .twinMismatch }),
+                lints: row.lints.filter { $0.code != .twinMismatch }, measures: measures),
             renditions: renditions, vector: vector)
     }
 }

@@ -1,0 +1,55 @@
+import TabIconsCore
+
+/// What the eye sees of one icon (SPEC §3a), in points, so that icons of any source size compare:
+/// measured on the rendition at the largest scale a run renders (`measured(_:scale:box:)`).
+///
+/// - `strokeWeight`: the ink's typical thickness, 2 × area ÷ perimeter. A band of width w and
+///   length L has area wL and perimeter 2L (ends aside), so this is w for a stroke of any shape, a
+///   ring or a square outline (exactly w, both edges counted), and a filled shape's half-width
+///   scale for a filled one (a disc of radius r: r).
+/// - `opticalSize`: the side of the square whose area is the glyph's silhouette (its ink with every
+///   enclosed hole filled, so a ring counts as its disc). Equal silhouette areas look equally big:
+///   Material Design's keyline shapes, which are drawn to look the same size, are a 20 dp circle,
+///   an 18 dp square and 16 × 20 dp rectangles, areas within 3% of each other (314, 324, 320 dp²).
+/// - `centre`: where the ink's weight (its alpha-weighted centroid) sits against the canvas centre,
+///   x to the right and y down; `boundsCentre`: the same for the centre of the ink's bounds. The
+///   rule centres a glyph by its bounds; a glyph whose weight is off its bounds' centre (a play
+///   triangle) looks off-centre.
+/// - `coverage`: ink area over the box's area.
+public struct IconMeasures: Sendable, Equatable, Codable {
+    public var strokeWeight: Double
+    public var opticalSize: Double
+    public var centre: [Double]
+    public var boundsCentre: [Double]
+    public var coverage: Double
+
+    public init(strokeWeight: Double, opticalSize: Double, centre: [Double], boundsCentre: [Double], coverage: Double) {
+        self.strokeWeight = strokeWeight
+        self.opticalSize = opticalSize
+        self.centre = centre
+        self.boundsCentre = boundsCentre
+        self.coverage = coverage
+    }
+
+    /// The measures of `bitmap`, a rendition at `scale` of an icon in `box` (all 0 without ink).
+    /// Rounded to 0.01 pt (coverage to 0.001), so the same pixels give the same manifest bytes.
+    package static func measured(_ bitmap: Bitmap, scale: Double, box: IconBox) -> IconMeasures {
+        let ink = InkField(bitmap)
+        guard ink.area > 0, scale > 0 else {
+            return IconMeasures(strokeWeight: 0, opticalSize: 0, centre: [0, 0], boundsCentre: [0, 0], coverage: 0)
+        }
+        let perimeter = ink.perimeter()
+        let (cx, cy) = ink.centroid
+        let bounds = ink.bounds
+        func points(_ pixels: Double) -> Double { (pixels / scale * 100).rounded() / 100 + 0 }  // + 0: never -0
+        let width = Double(bitmap.width), height = Double(bitmap.height)
+        let boxArea = box.points * box.points * scale * scale
+        return IconMeasures(
+            strokeWeight: perimeter > 0 ? points(2 * ink.area / perimeter) : 0,
+            opticalSize: points(ink.silhouetteArea().squareRoot()),
+            centre: [points(cx - width / 2), points(cy - height / 2)],
+            boundsCentre: bounds.map { [points(($0.minX + $0.maxX) / 2 - width / 2), points(($0.minY + $0.maxY) / 2 - height / 2)] }
+                ?? [0, 0],
+            coverage: ((ink.area / boxArea) * 1000).rounded() / 1000)
+    }
+}
