@@ -19,6 +19,12 @@ public struct Lint: Sendable, Equatable, Codable {
         case vectorFallback = "vector-fallback"
         /// An SVG that draws text: its glyphs come from the fonts of the machine that renders it.
         case svgText = "svg-text"
+        /// Across a set (SPEC §3a): a stroke weight 15% or more off the set's median.
+        case strokeMismatch = "stroke-mismatch"
+        /// Across a set: an optical size 1 pt or more off the set's median.
+        case opticalSizeMismatch = "optical-size-mismatch"
+        /// A glyph placed 0.5 pt or more off the box's centre, its weight off the same way.
+        case offCentre = "off-centre"
     }
 
     public var code: Code

@@ -156,6 +156,7 @@ public struct FragmentAssembly: Sendable {
                 break
             }
         }
+        SetLints.apply(&manifest.icons)
         manifest.folders = directory.createdFolders.filter { directory.folderExists($0) }.sorted()
         result.manifest = manifest
         do throws(TabIconsError) {

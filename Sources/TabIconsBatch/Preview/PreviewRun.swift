@@ -39,15 +39,19 @@ public struct PreviewRun: Sendable {
             normalizer: normalizer, layout: layout, format: format, vector: vector, shouldStop: shouldStop)
         let outcomes = UnitRunner(settings: settings, previous: nil, memoryBudget: memoryBudget, jail: jail).run(
             inputs, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
-        var icons: [PreviewDocument.Icon] = []
+        var made: [(row: Manifest.Icon, files: [IconFile])] = []
         var errors: [Manifest.ErrorEntry] = []
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
-            case .made(let row, let files)?: icons.append(Self.icon(row, files: files, scales: options.scales))
+            case .made(let row, let files)?: made.append((row, files))
             case .failed(let error)?: errors.append(.init(input: inputs[index].name, error: error))
             default: break  // stopped: left out
             }
         }
+        // The set's lints, as normalize's manifest has them.
+        var rows = made.map(\.row)
+        SetLints.apply(&rows)
+        let icons = zip(rows, made).map { row, made in Self.icon(row, files: made.files, scales: options.scales) }
         return PreviewDocument(
             box: options.box.points, scales: options.scales, render: options.render,
             icons: icons, errors: errors)

@@ -186,6 +186,7 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
+        SetLints.apply(&manifest.icons)
         result.counts.undersized = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {

@@ -7,10 +7,12 @@ import TabIconsCore
 ///   length L has area wL and perimeter 2L (ends aside), so this is w for a stroke of any shape, a
 ///   ring or a square outline (exactly w, both edges counted), and a filled shape's half-width
 ///   scale for a filled one (a disc of radius r: r).
-/// - `opticalSize`: the side of the square whose area is the glyph's silhouette (its ink with every
-///   enclosed hole filled, so a ring counts as its disc). Equal silhouette areas look equally big:
+/// - `opticalSize`: the side of the square whose area is the glyph's convex hull's (a ring counts
+///   as its disc, three parallel lines as the rectangle they span). Equal areas look equally big:
 ///   Material Design's keyline shapes, which are drawn to look the same size, are a 20 dp circle,
 ///   an 18 dp square and 16 × 20 dp rectangles, areas within 3% of each other (314, 324, 320 dp²).
+///   A glyph with much open space inside its hull (a plus, a chevron) measures larger than its ink
+///   and smaller than its bounds, as it looks.
 /// - `centre`: where the ink's weight (its alpha-weighted centroid) sits against the canvas centre,
 ///   x to the right and y down; `boundsCentre`: the same for the centre of the ink's bounds. The
 ///   rule centres a glyph by its bounds; a glyph whose weight is off its bounds' centre (a play
@@ -38,7 +40,7 @@ public struct IconMeasures: Sendable, Equatable, Codable {
         guard ink.area > 0, scale > 0 else {
             return IconMeasures(strokeWeight: 0, opticalSize: 0, centre: [0, 0], boundsCentre: [0, 0], coverage: 0)
         }
-        let perimeter = ink.perimeter()
+        let (perimeter, outline) = ink.contour()
         let (cx, cy) = ink.centroid
         let bounds = ink.bounds
         func points(_ pixels: Double) -> Double { (pixels / scale * 100).rounded() / 100 + 0 }  // + 0: never -0
@@ -46,9 +48,11 @@ public struct IconMeasures: Sendable, Equatable, Codable {
         let boxArea = box.points * box.points * scale * scale
         return IconMeasures(
             strokeWeight: perimeter > 0 ? points(2 * ink.area / perimeter) : 0,
-            opticalSize: points(ink.silhouetteArea().squareRoot()),
+            opticalSize: points(InkField.hullArea(outline).squareRoot()),
             centre: [points(cx - width / 2), points(cy - height / 2)],
-            boundsCentre: bounds.map { [points(($0.minX + $0.maxX) / 2 - width / 2), points(($0.minY + $0.maxY) / 2 - height / 2)] }
+            boundsCentre: bounds.map {
+                [points(($0.minX + $0.maxX) / 2 - width / 2), points(($0.minY + $0.maxY) / 2 - height / 2)]
+            }
                 ?? [0, 0],
             coverage: ((ink.area / boxArea) * 1000).rounded() / 1000)
     }

@@ -53,27 +53,32 @@ struct InkField {
         return (Double(minX), Double(minY), Double(maxX + 1), Double(maxY + 1))
     }
 
-    /// The length of the ink's outline: the half-coverage contour through the pixel centres, by
-    /// marching squares with linear interpolation along each cell edge.
-    func perimeter() -> Double {
+    /// The ink's outline: the half-coverage contour through the pixel centres, by marching squares
+    /// with linear interpolation along each cell edge; its length, and the points where it
+    /// crosses the cell edges (in the field's coordinates, the margin included).
+    func contour() -> (length: Double, points: [(x: Double, y: Double)]) {
         var length = 0.0
+        var points: [(x: Double, y: Double)] = []
         let level: Float = 0.5
+        let corners: [(Double, Double)] = [(0, 0), (1, 0), (1, 1), (0, 1)]
         for y in 0..<(height - 1) {
             for x in 0..<(width - 1) {
                 // Corners clockwise from the top left, and where the contour crosses each edge.
-                let c = [alpha[y * width + x], alpha[y * width + x + 1], alpha[(y + 1) * width + x + 1], alpha[(y + 1) * width + x]]
+                let c = [
+                    alpha[y * width + x], alpha[y * width + x + 1], alpha[(y + 1) * width + x + 1], alpha[(y + 1) * width + x]
+                ]
                 let inside = c.map { $0 >= level }
                 guard inside.contains(true), inside.contains(false) else { continue }
-                let corners: [(Double, Double)] = [(0, 0), (1, 0), (1, 1), (0, 1)]
-                var crossings: [(Double, Double)] = []
+                var crossings: [(x: Double, y: Double)] = []
                 for edge in 0..<4 where inside[edge] != inside[(edge + 1) % 4] {
                     let (a, b) = (c[edge], c[(edge + 1) % 4])
                     let t = Double((level - a) / (b - a))
                     let (p, q) = (corners[edge], corners[(edge + 1) % 4])
-                    crossings.append((p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t))
+                    crossings.append((Double(x) + p.0 + (q.0 - p.0) * t, Double(y) + p.1 + (q.1 - p.1) * t))
                 }
+                points += crossings
                 func segment(_ i: Int, _ j: Int) -> Double {
-                    let (dx, dy) = (crossings[i].0 - crossings[j].0, crossings[i].1 - crossings[j].1)
+                    let (dx, dy) = (crossings[i].x - crossings[j].x, crossings[i].y - crossings[j].y)
                     return (dx * dx + dy * dy).squareRoot()
                 }
                 if crossings.count == 2 {
@@ -86,38 +91,30 @@ struct InkField {
                 }
             }
         }
-        return length
+        return (length, points)
     }
 
-    /// The silhouette's area: the ink with every hole it encloses filled (what the margin's
-    /// background cannot reach through pixels under half covered counts whole).
-    func silhouetteArea() -> Double {
-        var outside = [Bool](repeating: false, count: alpha.count)
-        var pending = [0]
-        outside[0] = true
-        while let index = pending.popLast() {
-            let (x, y) = (index % width, index / width)
-            for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && ny >= 0 && nx < width && ny < height {
-                let next = ny * width + nx
-                if !outside[next], alpha[next] < 0.5 {
-                    outside[next] = true
-                    pending.append(next)
-                }
+    /// The area of the convex hull of `points` (Andrew's monotone chain, then the shoelace).
+    static func hullArea(_ points: [(x: Double, y: Double)]) -> Double {
+        let sorted = points.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        guard sorted.count >= 3 else { return 0 }
+        func cross(_ o: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
+        var hull: [(x: Double, y: Double)] = []
+        for pass in 0..<2 {
+            let start = hull.count
+            for point in pass == 0 ? sorted : sorted.reversed() {
+                while hull.count >= start + 2, cross(hull[hull.count - 2], hull[hull.count - 1], point) <= 0 { hull.removeLast() }
+                hull.append(point)
             }
+            hull.removeLast()
         }
-        // A hole: what the outside cannot reach through pixels under half covered. It counts whole,
-        // and so do the partly covered pixels on its rim (the hole's side of them is filled too).
-        func isHole(_ index: Int) -> Bool { !outside[index] && alpha[index] < 0.5 }
         var area = 0.0
-        for index in alpha.indices {
-            let (x, y) = (index % width, index / width)
-            var rim = false
-            if x > 0, isHole(index - 1) { rim = true }
-            if x < width - 1, isHole(index + 1) { rim = true }
-            if y > 0, isHole(index - width) { rim = true }
-            if y < height - 1, isHole(index + width) { rim = true }
-            area += isHole(index) || rim ? 1 : Double(alpha[index])
+        for i in hull.indices {
+            let (a, b) = (hull[i], hull[(i + 1) % hull.count])
+            area += a.x * b.y - b.x * a.y
         }
-        return area
+        return abs(area) / 2
     }
 }

@@ -17,7 +17,8 @@ struct IconMeasuresTests {
             for px in 0..<side {
                 var hits = 0
                 for sy in 0..<8 {
-                    for sx in 0..<8 where inside((Double(px) + (Double(sx) + 0.5) / 8) / scale, (Double(py) + (Double(sy) + 0.5) / 8) / scale) {
+                    for sx in 0..<8
+                    where inside((Double(px) + (Double(sx) + 0.5) / 8) / scale, (Double(py) + (Double(sy) + 0.5) / 8) / scale) {
                         hits += 1
                     }
                 }
@@ -65,8 +66,9 @@ struct IconMeasuresTests {
             return abs(x - 12.5) <= (y - top) / h * s / 2
         }
         for m in [disc, square, triangle] { #expect(abs(m.opticalSize - 15) <= 0.25, "\(m)") }
-        #expect(max(disc.opticalSize, square.opticalSize, triangle.opticalSize)
-            - min(disc.opticalSize, square.opticalSize, triangle.opticalSize) <= 0.5)
+        #expect(
+            max(disc.opticalSize, square.opticalSize, triangle.opticalSize)
+                - min(disc.opticalSize, square.opticalSize, triangle.opticalSize) <= 0.5)
         // The disc's thickness by 2 × area ÷ perimeter is its radius.
         #expect(abs(disc.strokeWeight - (area / .pi).squareRoot()) <= 0.15, "\(disc)")
         // The triangle's weight sits a sixth of its height below its bounds' centre.

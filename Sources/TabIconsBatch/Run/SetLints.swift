@@ -1,0 +1,87 @@
+import TabIcons
+
+/// The lints of a set (SPEC §3a): each icon's measures against the rest of the run's. The set is
+/// the icons no other icon has as a twin, judged from three up against the set's medians; a
+/// selected or dark twin is judged against its own icon, for size only (a selected twin is often
+/// filled, so heavier by design). Made again over the whole run's rows each time (a carried-over
+/// row's set lints are this run's), in input order, so the same for any `--jobs`.
+package enum SetLints {
+    /// A stroke weight this far off the median, as a fraction of it.
+    static let strokeTolerance = 0.15
+    /// An optical size this many points off the median (or its icon's, for a twin).
+    static let sizeTolerance = 1.0
+    /// A glyph's bounds this many points off the box's centre on an axis, with its weight off the
+    /// same way at least as far. A glyph whose bounds sit off-centre but whose weight sits on the
+    /// centre (a play triangle moved right) was centred by eye, deliberately, and is left alone.
+    static let centreTolerance = 0.5
+    /// The fewest icons a set is judged with (every lint here): two differ from each other, not from a set.
+    static let smallestSet = 3
+
+    package static let codes: Set<Lint.Code> = [.strokeMismatch, .opticalSizeMismatch, .offCentre]
+
+    package static func apply(_ icons: inout [Manifest.Icon]) {
+        for index in icons.indices { icons[index].lints.removeAll { codes.contains($0.code) } }
+        let twins = Set(icons.flatMap { [$0.selectedTwin, $0.darkTwin].compactMap { $0 } })
+        let set = icons.indices.filter { !twins.contains(icons[$0].input) && icons[$0].measures != nil }
+        guard set.count >= smallestSet else { return }
+        let indexOf = Dictionary(icons.indices.map { (icons[$0].input, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in icons.indices {
+            guard let m = icons[index].measures else { continue }
+            for (axis, name) in [(0, "right"), (1, "down")] {
+                let bounds = m.boundsCentre[axis], weight = m.centre[axis]
+                guard abs(bounds) >= centreTolerance - 0.005, weight * bounds > 0, abs(weight) >= centreTolerance - 0.005 else {
+                    continue
+                }
+                icons[index].lints.append(
+                    Lint(
+                        .offCentre,
+                        "placed \(points(abs(bounds))) \(bounds > 0 ? name : opposite(name)) of the box's centre, its weight "
+                            + "\(points(abs(weight))) off the same way; centre it in its artboard"))
+            }
+        }
+        do {
+            let weights = set.map { icons[$0].measures!.strokeWeight }, sizes = set.map { icons[$0].measures!.opticalSize }
+            let (weight, size) = (median(weights), median(sizes))
+            for index in set {
+                let m = icons[index].measures!
+                if weight > 0, abs(m.strokeWeight - weight) >= strokeTolerance * weight - 0.005 {
+                    icons[index].lints.append(
+                        Lint(
+                            .strokeMismatch,
+                            "stroke weight \(points(m.strokeWeight)), \(percent(m.strokeWeight / weight)) of the set's median "
+                                + "\(points(weight)); redraw it at the set's weight"))
+                }
+                if abs(m.opticalSize - size) >= sizeTolerance - 0.005 {
+                    icons[index].lints.append(sizeLint(m.opticalSize, against: size, "the set's median"))
+                }
+            }
+        }
+        // A twin against its icon, for size.
+        for index in icons.indices {
+            guard let base = icons[index].measures?.opticalSize else { continue }
+            for twin in [icons[index].selectedTwin, icons[index].darkTwin].compactMap({ $0.flatMap { indexOf[$0] } }) {
+                guard let size = icons[twin].measures?.opticalSize, abs(size - base) >= sizeTolerance - 0.005 else { continue }
+                icons[twin].lints.append(sizeLint(size, against: base, "its icon \(icons[index].input)'s"))
+            }
+        }
+    }
+
+    private static func sizeLint(_ size: Double, against other: Double, _ whose: String) -> Lint {
+        Lint(
+            .opticalSizeMismatch,
+            "optical size \(points(size)), \(points(abs(size - other))) \(size > other ? "larger" : "smaller") than \(whose) "
+                + "\(points(other)); "
+                + (size > other
+                    ? "draw it smaller in its artboard, or give it --padding in the config's icons entry"
+                    : "draw it larger in its artboard"))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    private static func points(_ value: Double) -> String { NumberText.decimal((value * 100).rounded() / 100) + " pt" }
+    private static func percent(_ ratio: Double) -> String { NumberText.decimal((ratio * 100).rounded()) + "%" }
+    private static func opposite(_ direction: String) -> String { direction == "right" ? "left" : "up" }
+}

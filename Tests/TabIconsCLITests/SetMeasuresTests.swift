@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TabIcons
+import TabIconsBatch
+@testable import TabIconsCLI
+import TabIconsTestSupport
+import TabIconsBatchTestSupport
+
+/// Measures and the set's lints through `tabicon normalize` (SPEC §3a): icons drawn here with known
+/// strokes and sizes, one changed at a time.
+@Suite("a set's measures and lints, end to end")
+struct SetMeasuresTests {
+    /// A 24-unit icon (Lucide's grid: 24 × 24, stroke 2) of `shape`, stroked `width`, moved by `dx`.
+    static func svg(_ shape: String, width: Double = 2, dx: Double = 0) -> String {
+        let body =
+            switch shape {
+            case "ring": #"<circle cx="12" cy="12" r="9"/>"#
+            case "ring-dot": #"<circle cx="12" cy="12" r="9"/><path d="M12 8 V12 L15 14"/>"#
+            case "square": #"<rect x="4" y="4" width="16" height="16" rx="2"/>"#
+            default: #"<rect x="4" y="4" width="16" height="16" rx="2"/><path d="M8 12 H16"/>"#
+            }
+        return #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="black" "#
+            + #"stroke-width="\#(width)" stroke-linecap="round" stroke-linejoin="round"><g transform="translate(\#(dx) 0)">"#
+            + body + "</g></svg>"
+    }
+
+    static func lints(_ icons: [(String, String)]) throws -> [String: [String]] {
+        let dir = try TemporaryDirectory("set-lints")
+        try FileManager.default.createDirectory(atPath: dir.path("icons"), withIntermediateDirectories: true)
+        for (name, text) in icons { try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("icons/\(name).svg"))) }
+        #expect(SilentCLI.run(["normalize", "-q", "-o", dir.path("out"), dir.path("icons")]) == .success)
+        let manifest = try BuildStep.manifest(dir.path("out/manifest.json"))
+        let set = Set(SetLints.codes.map(\.rawValue))
+        return Dictionary(
+            uniqueKeysWithValues: manifest.icons.map { ($0.name, $0.lints.map(\.code.rawValue).filter(set.contains)) })
+    }
+
+    /// Circles and rounded squares whose hulls have near equal areas, strokes included (a disc of
+    /// radius 10: 314 units²; a square of 18 with corners of radius 3: 324 − 7.7 = 316).
+    static let shapes = ["ring", "ring-dot", "square", "square-line"]
+
+    @Test("a homogeneous set: no set lint")
+    func homogeneous() throws {
+        let icons = Self.shapes.map { ($0, Self.svg($0)) }
+        let lints = try Self.lints(icons)
+        #expect(lints.values.allSatisfy { $0.isEmpty }, "\(lints)")
+    }
+
+    @Test("one icon's stroke 25% heavier: stroke-mismatch on it alone")
+    func heavier() throws {
+        let icons = Self.shapes.map { ($0, Self.svg($0, width: $0 == "square" ? 2.5 : 2)) }
+        let lints = try Self.lints(icons)
+        #expect(lints == ["ring": [], "ring-dot": [], "square": ["stroke-mismatch"], "square-line": []])
+    }
+
+    @Test("one icon moved 1 unit right in its artboard: off-centre on it alone")
+    func moved() throws {
+        let icons = Self.shapes.map { ($0, Self.svg($0, dx: $0 == "ring" ? 1 : 0)) }
+        let lints = try Self.lints(icons)
+        #expect(lints == ["ring": ["off-centre"], "ring-dot": [], "square": [], "square-line": []])
+    }
+
+    @Test("the same drawing from PNG sources of four sizes: the same measures within 0.1 pt")
+    func sourceSizes() throws {
+        let dir = try TemporaryDirectory("set-sizes")
+        try Data(Self.svg("ring").utf8).write(to: URL(fileURLWithPath: dir.path("ring.svg")))
+        var measures: [IconMeasures] = []
+        for side in [48, 96, 150, 300] {
+            // The ring drawn as a PNG of `side` pixels (the SVG normalized into a box of that size at 1×).
+            #expect(
+                SilentCLI.run([
+                    "normalize", "-q", "--box", "\(side)", "--scales", "1", "-o", dir.path("png\(side)"), dir.path("ring.svg")
+                ]) == .success)
+            #expect(SilentCLI.run(["normalize", "-q", "-o", dir.path("out\(side)"), dir.path("png\(side)/ring.png")]) == .success)
+            let manifest = try BuildStep.manifest(dir.path("out\(side)/manifest.json"))
+            measures.append(try #require(manifest.icons.first?.measures))
+        }
+        for m in measures {
+            #expect(abs(m.strokeWeight - measures[0].strokeWeight) <= 0.1, "\(measures)")
+            #expect(abs(m.opticalSize - measures[0].opticalSize) <= 0.1, "\(measures)")
+            #expect(abs(m.centre[0]) <= 0.1 && abs(m.centre[1]) <= 0.1, "\(measures)")
+        }
+        // A 24-unit ring of stroke 2 in a 25 pt box drawn 24 units wide: 2 × 25/24 pt.
+        #expect(abs(measures[3].strokeWeight - 2 * 25 / 24) <= 0.1, "\(measures)")
+    }
+}
