@@ -60,34 +60,59 @@ struct InkField {
         var length = 0.0
         var points: [(x: Double, y: Double)] = []
         let level: Float = 0.5
-        let corners: [(Double, Double)] = [(0, 0), (1, 0), (1, 1), (0, 1)]
-        for y in 0..<(height - 1) {
-            for x in 0..<(width - 1) {
-                // Corners clockwise from the top left, and where the contour crosses each edge.
-                let c = [
-                    alpha[y * width + x], alpha[y * width + x + 1], alpha[(y + 1) * width + x + 1], alpha[(y + 1) * width + x]
-                ]
-                let inside = c.map { $0 >= level }
-                guard inside.contains(true), inside.contains(false) else { continue }
-                var crossings: [(x: Double, y: Double)] = []
-                for edge in 0..<4 where inside[edge] != inside[(edge + 1) % 4] {
-                    let (a, b) = (c[edge], c[(edge + 1) % 4])
-                    let t = Double((level - a) / (b - a))
-                    let (p, q) = (corners[edge], corners[(edge + 1) % 4])
-                    crossings.append((Double(x) + p.0 + (q.0 - p.0) * t, Double(y) + p.1 + (q.1 - p.1) * t))
-                }
-                points += crossings
-                func segment(_ i: Int, _ j: Int) -> Double {
-                    let (dx, dy) = (crossings[i].x - crossings[j].x, crossings[i].y - crossings[j].y)
-                    return (dx * dx + dy * dy).squareRoot()
-                }
-                if crossings.count == 2 {
-                    length += segment(0, 1)
-                } else {
-                    // A saddle: the two diagonal corners in, two out; pair the crossings so the
-                    // centre's side (the mean of the corners) stays connected.
-                    let centreInside = c.reduce(0, +) / 4 >= level
-                    length += centreInside == inside[0] ? segment(0, 3) + segment(1, 2) : segment(0, 1) + segment(2, 3)
+        // The corner offsets clockwise from the top left; no allocation in the loop (it runs per cell).
+        let cornerX: (Double, Double, Double, Double) = (0, 1, 1, 0)
+        let cornerY: (Double, Double, Double, Double) = (0, 0, 1, 1)
+        func component(_ t: (Double, Double, Double, Double), _ i: Int) -> Double {
+            switch i {
+            case 0: t.0
+            case 1: t.1
+            case 2: t.2
+            default: t.3
+            }
+        }
+        alpha.withUnsafeBufferPointer { a in
+            for y in 0..<(height - 1) {
+                for x in 0..<(width - 1) {
+                    let c0 = a[y * width + x], c1 = a[y * width + x + 1]
+                    let c2 = a[(y + 1) * width + x + 1], c3 = a[(y + 1) * width + x]
+                    let mask = (c0 >= level ? 1 : 0) | (c1 >= level ? 2 : 0) | (c2 >= level ? 4 : 0) | (c3 >= level ? 8 : 0)
+                    guard mask != 0, mask != 15 else { continue }
+                    // Where the contour crosses each edge whose two corners differ.
+                    var crossings: (x: Double, y: Double, x1: Double, y1: Double, x2: Double, y2: Double, x3: Double, y3: Double) =
+                        (0, 0, 0, 0, 0, 0, 0, 0)
+                    var count = 0
+                    for edge in 0..<4 {
+                        let next = (edge + 1) % 4
+                        guard (mask >> edge) & 1 != (mask >> next) & 1 else { continue }
+                        let (va, vb) = (edge == 0 ? c0 : edge == 1 ? c1 : edge == 2 ? c2 : c3, next == 0 ? c0 : next == 1 ? c1 : next == 2 ? c2 : c3)
+                        let t = Double((level - va) / (vb - va))
+                        let px = Double(x) + component(cornerX, edge) + (component(cornerX, next) - component(cornerX, edge)) * t
+                        let py = Double(y) + component(cornerY, edge) + (component(cornerY, next) - component(cornerY, edge)) * t
+                        switch count {
+                        case 0: (crossings.x, crossings.y) = (px, py)
+                        case 1: (crossings.x1, crossings.y1) = (px, py)
+                        case 2: (crossings.x2, crossings.y2) = (px, py)
+                        default: (crossings.x3, crossings.y3) = (px, py)
+                        }
+                        points.append((px, py))
+                        count += 1
+                    }
+                    func distance(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
+                        ((ax - bx) * (ax - bx) + (ay - by) * (ay - by)).squareRoot()
+                    }
+                    let k = crossings
+                    if count == 2 {
+                        length += distance(k.x, k.y, k.x1, k.y1)
+                    } else {
+                        // A saddle: the two diagonal corners in, two out; pair the crossings so the
+                        // centre's side (the mean of the corners) stays connected.
+                        let centreInside = (c0 + c1 + c2 + c3) / 4 >= level
+                        length +=
+                            centreInside == (mask & 1 != 0)
+                            ? distance(k.x, k.y, k.x3, k.y3) + distance(k.x1, k.y1, k.x2, k.y2)
+                            : distance(k.x, k.y, k.x1, k.y1) + distance(k.x2, k.y2, k.x3, k.y3)
+                    }
                 }
             }
         }
