@@ -79,13 +79,17 @@ struct InkField {
                     let mask = (c0 >= level ? 1 : 0) | (c1 >= level ? 2 : 0) | (c2 >= level ? 4 : 0) | (c3 >= level ? 8 : 0)
                     guard mask != 0, mask != 15 else { continue }
                     // Where the contour crosses each edge whose two corners differ.
-                    var crossings: (x: Double, y: Double, x1: Double, y1: Double, x2: Double, y2: Double, x3: Double, y3: Double) =
-                        (0, 0, 0, 0, 0, 0, 0, 0)
+                    var crossings:
+                        (x: Double, y: Double, x1: Double, y1: Double, x2: Double, y2: Double, x3: Double, y3: Double) =
+                            (0, 0, 0, 0, 0, 0, 0, 0)
                     var count = 0
                     for edge in 0..<4 {
                         let next = (edge + 1) % 4
                         guard (mask >> edge) & 1 != (mask >> next) & 1 else { continue }
-                        let (va, vb) = (edge == 0 ? c0 : edge == 1 ? c1 : edge == 2 ? c2 : c3, next == 0 ? c0 : next == 1 ? c1 : next == 2 ? c2 : c3)
+                        let (va, vb) = (
+                            edge == 0 ? c0 : edge == 1 ? c1 : edge == 2 ? c2 : c3,
+                            next == 0 ? c0 : next == 1 ? c1 : next == 2 ? c2 : c3
+                        )
                         let t = Double((level - va) / (vb - va))
                         let px = Double(x) + component(cornerX, edge) + (component(cornerX, next) - component(cornerX, edge)) * t
                         let py = Double(y) + component(cornerY, edge) + (component(cornerY, next) - component(cornerY, edge)) * t
