@@ -74,4 +74,14 @@ struct SetLintsTests {
         SetLints.apply(&icons)
         #expect(icons[2].lints.isEmpty)
     }
+
+    @Test("a full-colour icon (a photo, a logo) is no glyph: not in the set, not linted")
+    func colourIsNoGlyph() {
+        var photo = Self.row("avatar", weight: 9, size: 24, centre: [3, 3], bounds: [3, 3])
+        photo.intent = .original
+        let lints = Self.linted([Self.row("a"), Self.row("b"), Self.row("c", weight: 2.05), photo])
+        #expect(lints == ["a": [], "b": [], "c": [], "avatar": []])
+        // Two glyphs and a photo are no set.
+        #expect(Self.linted([Self.row("a"), Self.row("b", weight: 4), photo])["b"] == [])
+    }
 }

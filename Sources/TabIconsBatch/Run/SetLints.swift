@@ -1,7 +1,8 @@
 import TabIcons
 
 /// The lints of a set (SPEC §3a): each icon's measures against the rest of the run's. The set is
-/// the icons no other icon has as a twin, judged from three up against the set's medians; a
+/// the glyphs (intent `template`: a full-colour logo or photo has no stroke to compare) no other
+/// icon has as a twin, judged from three up against the set's medians; a
 /// selected or dark twin is judged against its own icon, for size only (a selected twin is often
 /// filled, so heavier by design). Made again over the whole run's rows each time (a carried-over
 /// row's set lints are this run's), in input order, so the same for any `--jobs`.
@@ -22,11 +23,12 @@ package enum SetLints {
     package static func apply(_ icons: inout [Manifest.Icon]) {
         for index in icons.indices { icons[index].lints.removeAll { codes.contains($0.code) } }
         let twins = Set(icons.flatMap { [$0.selectedTwin, $0.darkTwin].compactMap { $0 } })
-        let set = icons.indices.filter { !twins.contains(icons[$0].input) && icons[$0].measures != nil }
+        let glyph = { (icon: Manifest.Icon) in icon.intent == .template && icon.measures != nil }
+        let set = icons.indices.filter { !twins.contains(icons[$0].input) && glyph(icons[$0]) }
         guard set.count >= smallestSet else { return }
         let indexOf = Dictionary(icons.indices.map { (icons[$0].input, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in icons.indices {
-            guard let m = icons[index].measures else { continue }
+        for index in icons.indices where glyph(icons[index]) {
+            let m = icons[index].measures!
             for (axis, name) in [(0, "right"), (1, "down")] {
                 let bounds = m.boundsCentre[axis], weight = m.centre[axis]
                 guard abs(bounds) >= centreTolerance - 0.005, weight * bounds > 0, abs(weight) >= centreTolerance - 0.005 else {
@@ -57,10 +59,11 @@ package enum SetLints {
             }
         }
         // A twin against its icon, for size.
-        for index in icons.indices {
-            guard let base = icons[index].measures?.opticalSize else { continue }
+        for index in icons.indices where glyph(icons[index]) {
+            let base = icons[index].measures!.opticalSize
             for twin in [icons[index].selectedTwin, icons[index].darkTwin].compactMap({ $0.flatMap { indexOf[$0] } }) {
-                guard let size = icons[twin].measures?.opticalSize, abs(size - base) >= sizeTolerance - 0.005 else { continue }
+                guard glyph(icons[twin]), let size = icons[twin].measures?.opticalSize, abs(size - base) >= sizeTolerance - 0.005
+                else { continue }
                 icons[twin].lints.append(sizeLint(size, against: base, "its icon \(icons[index].input)'s"))
             }
         }
