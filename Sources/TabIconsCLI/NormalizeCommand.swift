@@ -133,6 +133,7 @@ struct NormalizeCommand {
         batch.force = force
         batch.verify = verify
         batch.vector = vector
+        batch.setThresholds = config?.thresholds ?? .init()
         batch.checkOnly = check
         batch.inputFolders = collected.folders
         batch.previewURL = preview
@@ -249,6 +250,7 @@ struct NormalizeCommand {
         inputs.reserveCapacity(items.count)  // held for the whole run: no room left over from growing
         for item in items {
             var input = BatchInput(item, limit: limit)
+            input.set = config?.set(of: item.displayName)
             let entries = config?.entries(matching: item.displayName).map(\.index) ?? []
             matched.formUnion(entries)
             if !entries.isEmpty {

@@ -18,9 +18,9 @@ struct SetLintsTests {
         return icon
     }
 
-    static func linted(_ icons: [Manifest.Icon]) -> [String: [Lint.Code]] {
+    static func linted(_ icons: [Manifest.Icon], _ thresholds: SetLints.Thresholds = .init()) -> [String: [Lint.Code]] {
         var icons = icons
-        SetLints.apply(&icons)
+        SetLints.apply(&icons, thresholds: thresholds)
         return Dictionary(uniqueKeysWithValues: icons.map { ($0.name, $0.lints.map(\.code)) })
     }
 
@@ -83,5 +83,58 @@ struct SetLintsTests {
         #expect(lints == ["a": [], "b": [], "c": [], "avatar": []])
         // Two glyphs and a photo are no set.
         #expect(Self.linted([Self.row("a"), Self.row("b", weight: 4), photo])["b"] == [])
+    }
+
+    @Test("the config's thresholds: each lint at its own, and only the icon past it")
+    func thresholds() {
+        var loose = SetLints.Thresholds()
+        loose.strokeMismatch = 0.25
+        loose.opticalSizeMismatch = 2
+        loose.offCentre = 1
+        let icons = [
+            Self.row("a"), Self.row("b"), Self.row("heavier", weight: 2.4), Self.row("heaviest", weight: 2.6),
+            Self.row("smaller", size: 14.5), Self.row("smallest", size: 13.9),
+            Self.row("moved", centre: [0.7, 0], bounds: [0.7, 0]), Self.row("moved-more", centre: [1.1, 0], bounds: [1.0, 0])
+        ]
+        #expect(
+            Self.linted(icons, loose) == [
+                "a": [], "b": [], "heavier": [], "heaviest": [.strokeMismatch], "smaller": [], "smallest": [.opticalSizeMismatch],
+                "moved": [], "moved-more": [.offCentre]
+            ])
+        #expect(
+            Self.linted(icons) == [
+                "a": [], "b": [], "heavier": [.strokeMismatch], "heaviest": [.strokeMismatch], "smaller": [.opticalSizeMismatch],
+                "smallest": [.opticalSizeMismatch], "moved": [.offCentre], "moved-more": [.offCentre]
+            ])
+    }
+
+    @Test("config sets: each judged against its own median; a set under three is not judged")
+    func sets() {
+        func row(_ name: String, _ set: String?, weight: Double = 2, size: Double = 16) -> Manifest.Icon {
+            var icon = Self.row(name, weight: weight, size: size)
+            icon.set = set
+            return icon
+        }
+        // Bold at 3 pt is its own set: nothing off; one bold icon at 2 pt is off in it.
+        let icons = [
+            row("a", nil), row("b", nil), row("c", nil), row("d", nil, size: 18),
+            row("bold-a", "bold", weight: 3), row("bold-b", "bold", weight: 3), row("bold-c", "bold", weight: 2),
+            row("pair-a", "pair", weight: 9, size: 24), row("pair-b", "pair", weight: 1, size: 4)
+        ]
+        #expect(
+            Self.linted(icons) == [
+                "a": [], "b": [], "c": [], "d": [.opticalSizeMismatch], "bold-a": [], "bold-b": [], "bold-c": [.strokeMismatch],
+                "pair-a": [], "pair-b": []
+            ])
+        var named = icons
+        SetLints.apply(&named)
+        #expect(
+            named[6].lints.first?.message
+                == #"stroke weight 2 pt, 67% of set "bold"'s median 3 pt; redraw it at the set's weight"#)
+        // Without sets, the nine are one set (median weight 2): the bold ones are off.
+        let one = icons.map {
+            var icon = $0; icon.set = nil; return icon
+        }
+        #expect(Self.linted(one)["bold-a"] == [.strokeMismatch])
     }
 }

@@ -24,11 +24,16 @@ struct SetMeasuresTests {
             + body + "</g></svg>"
     }
 
-    static func lints(_ icons: [(String, String)]) throws -> [String: [String]] {
+    static func lints(_ icons: [(String, String)], config: String? = nil) throws -> [String: [String]] {
         let dir = try TemporaryDirectory("set-lints")
         try FileManager.default.createDirectory(atPath: dir.path("icons"), withIntermediateDirectories: true)
         for (name, text) in icons { try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("icons/\(name).svg"))) }
-        #expect(SilentCLI.run(["normalize", "-q", "-o", dir.path("out"), dir.path("icons")]) == .success)
+        var words = ["normalize", "-q", "-o", dir.path("out"), dir.path("icons")]
+        if let config {
+            try Data(config.utf8).write(to: URL(fileURLWithPath: dir.path("config.json")))
+            words += ["--config", dir.path("config.json")]
+        }
+        #expect(SilentCLI.run(words) == .success)
         let manifest = try BuildStep.manifest(dir.path("out/manifest.json"))
         let set = Set(SetLints.codes.map(\.rawValue))
         return Dictionary(
@@ -58,6 +63,53 @@ struct SetMeasuresTests {
         let icons = Self.shapes.map { ($0, Self.svg($0, dx: $0 == "ring" ? 1 : 0)) }
         let lints = try Self.lints(icons)
         #expect(lints == ["ring": ["off-centre"], "ring-dot": [], "square": [], "square-line": []])
+    }
+
+    @Test("the config's sets and thresholds: a bold family is its own set; a looser threshold lets 25% pass")
+    func configSets() throws {
+        let icons =
+            Self.shapes.map { ($0, Self.svg($0)) } + Self.shapes.dropFirst().map { ("bold-" + $0, Self.svg($0, width: 3)) }
+        let plain = try Self.lints(icons)
+        #expect(
+            plain.filter { !$0.value.isEmpty }.keys.sorted() == ["bold-ring-dot", "bold-square", "bold-square-line"], "\(plain)")
+        let grouped = try Self.lints(icons, config: #"{"icons": [{"match": "**/bold-*", "set": "bold"}]}"#)
+        #expect(grouped.values.allSatisfy { $0.isEmpty }, "\(grouped)")
+        // One 2.5-unit stroke among 2-unit ones: off at 15%, within at 30%.
+        let heavier = Self.shapes.map { ($0, Self.svg($0, width: $0 == "square" ? 2.5 : 2)) }
+        #expect(try Self.lints(heavier, config: #"{"lints": {"strokeMismatch": 0.3}}"#)["square"] == [])
+    }
+
+    @Test("a row records its set; a rerun with another config carries the icons over and lints by the new sets")
+    func setsOnRerun() throws {
+        let dir = try TemporaryDirectory("set-rerun")
+        try FileManager.default.createDirectory(atPath: dir.path("icons"), withIntermediateDirectories: true)
+        let icons =
+            Self.shapes.map { ($0, Self.svg($0)) } + Self.shapes.dropFirst().map { ("bold-" + $0, Self.svg($0, width: 3)) }
+        for (name, text) in icons { try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("icons/\(name).svg"))) }
+        try Data(#"{"icons": [{"match": "**/bold-*", "set": "bold"}]}"#.utf8).write(
+            to: URL(fileURLWithPath: dir.path("sets.json")))
+        try Data(#"{}"#.utf8).write(to: URL(fileURLWithPath: dir.path("none.json")))
+        let run = { (config: String) in
+            SilentCLI.run(["normalize", "-q", "--config", dir.path(config), "-o", dir.path("out"), dir.path("icons")])
+        }
+        #expect(run("sets.json") == .success)
+        var manifest = try BuildStep.manifest(dir.path("out/manifest.json"))
+        #expect(manifest.icons.allSatisfy { $0.set == ($0.name.hasPrefix("bold-") ? "bold" : nil) })
+        #expect(manifest.icons.allSatisfy { $0.lints.isEmpty })
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir.path("out/manifest.json")))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""set": "bold""#))
+        let stamps = BuildStep.stamps(dir)
+        #expect(run("none.json") == .success)
+        manifest = try BuildStep.manifest(dir.path("out/manifest.json"))
+        #expect(manifest.icons.allSatisfy { $0.set == nil })
+        #expect(
+            manifest.icons.filter { !$0.lints.isEmpty }.map(\.name).sorted() == [
+                "bold-ring-dot", "bold-square", "bold-square-line"
+            ])
+        // Carried over: no icon file rewritten.
+        #expect(BuildStep.stamps(dir).filter { $0.key.hasSuffix(".png") } == stamps.filter { $0.key.hasSuffix(".png") })
+        #expect(run("sets.json") == .success)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("out/manifest.json"))) == bytes)
     }
 
     @Test("the same drawing from PNG sources of four sizes: the same measures within 0.1 pt")

@@ -105,6 +105,7 @@ public struct FragmentAssembly: Sendable {
             var input = BatchInput(
                 name: entry.icon.input, outputStem: entry.stem,
                 load: { () throws(TabIconsError) -> Data in throw TabIconsError(.io, "an assembled input is not read") })
+            input.set = entry.icon.set
             if let own = entry.icon.options?.fileExtension, own != run {
                 input.settings = IconSettings(options: runOptions, format: own == "webp" ? .webp(quality: nil) : .png)
             }

@@ -190,13 +190,15 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// What the eye sees of the icon (SPEC §3a, `IconMeasures`); nil in an entry written before
         /// measures were recorded (such an entry is never carried over).
         public var measures: IconMeasures?
+        /// The config's `set` this icon is judged in (SPEC §3a); absent: the run's one set.
+        public var set: String?
         /// The stat cache's record of the input, as this run read or checked it.
         @Uncompared package var inputStat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey {
             case input, name, format, pixelWidth, pixelHeight, orientation, hasAlpha, animated, vector, contentHash
             case decodeScale, pointWidth, pointHeight, intent, selectedTwin, darkTwin, renditions, contentsFile
-            case selectorFile, vectorFile, options, lints, measures
+            case selectorFile, vectorFile, options, lints, measures, set
         }
 
         /// A row from its figures. Decode scale and point size are held as `NumberText` writes

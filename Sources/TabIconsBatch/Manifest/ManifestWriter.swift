@@ -60,6 +60,7 @@ extension Manifest.Icon {
                     ])
                 ))
         }
+        if let set { pairs.append((.set, .string(set))) }
         return .object(keys: pairs)
     }
 }

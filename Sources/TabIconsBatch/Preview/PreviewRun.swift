@@ -13,6 +13,8 @@ public struct PreviewRun: Sendable {
     public var memoryBudget = BatchNormalizer.defaultMemoryBudget
     /// `--vector`: an SVG input kept as a vector, shown by its SVG (`PreviewDocument.Icon.svgRenditions`).
     public var vector = false
+    /// As `BatchNormalizer.setThresholds`.
+    package var setThresholds = SetLints.Thresholds()
     /// As `BatchNormalizer.jail`.
     public var jail: WorkerJail?
     /// Answers a signal number once the run should stop (0 to go on): no new input is started,
@@ -50,7 +52,7 @@ public struct PreviewRun: Sendable {
         }
         // The set's lints, as normalize's manifest has them.
         var rows = made.map(\.row)
-        SetLints.apply(&rows)
+        SetLints.apply(&rows, thresholds: setThresholds)
         let icons = zip(rows, made).map { row, made in Self.icon(row, files: made.files, scales: options.scales) }
         return PreviewDocument(
             box: options.box.points, scales: options.scales, render: options.render,
@@ -81,6 +83,7 @@ extension BatchNormalizer {
         var run = PreviewRun(normalizer: normalizer, layout: layout, format: format, jobs: jobs)
         run.memoryBudget = memoryBudget
         run.vector = vector
+        run.setThresholds = setThresholds
         run.jail = jail
         run.shouldStop = shouldStop
         return run

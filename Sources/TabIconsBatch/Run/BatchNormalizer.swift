@@ -39,6 +39,8 @@ public struct BatchNormalizer: Sendable {
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.
     public var vector = false
+    /// How far off the set's lints allow (the config's `lints`, SPEC §3a).
+    package var setThresholds = SetLints.Thresholds()
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
     /// The largest manifest a run writes: what the next run reads back (a test lowers it).
@@ -186,7 +188,7 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
-        SetLints.apply(&manifest.icons)
+        SetLints.apply(&manifest.icons, thresholds: setThresholds)
         result.counts.undersized = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {

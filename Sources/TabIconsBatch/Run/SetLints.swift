@@ -1,33 +1,49 @@
 import TabIcons
 
-/// The lints of a set (SPEC §3a): each icon's measures against the rest of the run's. The set is
+/// The lints of a set (SPEC §3a): each icon's measures against the rest of its set's. A set is
 /// the glyphs (intent `template`: a full-colour logo or photo has no stroke to compare) no other
-/// icon has as a twin, judged from three up against the set's medians; a
-/// selected or dark twin is judged against its own icon, for size only (a selected twin is often
-/// filled, so heavier by design). Made again over the whole run's rows each time (a carried-over
-/// row's set lints are this run's), in input order, so the same for any `--jobs`.
+/// icon has as a twin and of one config `set` (`Manifest.Icon.set`; none named: the run's one
+/// set), judged from three up against the set's medians; a selected or dark twin is judged
+/// against its own icon, for size only (a selected twin is often filled, so heavier by design).
+/// Made again over the whole run's rows each time (a carried-over row's set lints are this
+/// run's), in input order, so the same for any `--jobs`.
 package enum SetLints {
-    /// A stroke weight this far off the median, as a fraction of it.
-    static let strokeTolerance = 0.15
-    /// An optical size this many points off the median (or its icon's, for a twin).
-    static let sizeTolerance = 1.0
-    /// A glyph's bounds this many points off the box's centre on an axis, with its weight off the
-    /// same way at least as far. A glyph whose bounds sit off-centre but whose weight sits on the
-    /// centre (a play triangle moved right) was centred by eye, deliberately, and is left alone.
-    static let centreTolerance = 0.5
+    /// How far off is too far: the config's `lints` (`IconConfig.thresholds`), else these defaults.
+    package struct Thresholds: Sendable, Equatable {
+        /// A stroke weight this far off the median, as a fraction of it.
+        package var strokeMismatch = 0.15
+        /// An optical size this many points off the median (or its icon's, for a twin).
+        package var opticalSizeMismatch = 1.0
+        /// A glyph's bounds this many points off the box's centre on an axis, with its weight off
+        /// the same way at least as far. A glyph whose bounds sit off-centre but whose weight sits
+        /// on the centre (a play triangle moved right) was centred by eye, deliberately, and is
+        /// left alone; so is one whose bounds are centred and weight is not (a person, heavy below).
+        package var offCentre = 0.5
+
+        package init() {}
+    }
+
     /// The fewest icons a set is judged with (every lint here): two differ from each other, not from a set.
     static let smallestSet = 3
 
     package static let codes: Set<Lint.Code> = [.strokeMismatch, .opticalSizeMismatch, .offCentre]
 
-    package static func apply(_ icons: inout [Manifest.Icon]) {
+    package static func apply(_ icons: inout [Manifest.Icon], thresholds: Thresholds = Thresholds()) {
         for index in icons.indices { icons[index].lints.removeAll { codes.contains($0.code) } }
         let twins = Set(icons.flatMap { [$0.selectedTwin, $0.darkTwin].compactMap { $0 } })
         let glyph = { (icon: Manifest.Icon) in icon.intent == .template && icon.measures != nil }
-        let set = icons.indices.filter { !twins.contains(icons[$0].input) && glyph(icons[$0]) }
-        guard set.count >= smallestSet else { return }
+        let members = icons.indices.filter { !twins.contains(icons[$0].input) && glyph(icons[$0]) }
+        // The sets in the order their first icon comes, each in input order.
+        var sets: [String?: [Int]] = [:]
+        for index in members { sets[icons[index].set, default: []].append(index) }
+        let judged = Set(sets.values.filter { $0.count >= smallestSet }.flatMap { $0 })
+        guard !judged.isEmpty else { return }
+        let centreTolerance = thresholds.offCentre, sizeTolerance = thresholds.opticalSizeMismatch
+        let strokeTolerance = thresholds.strokeMismatch
         let indexOf = Dictionary(icons.indices.map { (icons[$0].input, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in icons.indices where glyph(icons[index]) {
+        let judgedTwins = Set(judged.flatMap { [icons[$0].selectedTwin, icons[$0].darkTwin].compactMap { $0 } })
+        for index in icons.indices
+        where glyph(icons[index]) && (judged.contains(index) || judgedTwins.contains(icons[index].input)) {
             let m = icons[index].measures!
             for (axis, name) in [(0, "right"), (1, "down")] {
                 let bounds = m.boundsCentre[axis], weight = m.centre[axis]
@@ -41,7 +57,7 @@ package enum SetLints {
                             + "\(points(abs(weight))) off the same way; centre it in its artboard"))
             }
         }
-        do {
+        for set in sets.values where set.count >= smallestSet {
             let weights = set.map { icons[$0].measures!.strokeWeight }, sizes = set.map { icons[$0].measures!.opticalSize }
             let (weight, size) = (median(weights), median(sizes))
             for index in set {
@@ -50,16 +66,16 @@ package enum SetLints {
                     icons[index].lints.append(
                         Lint(
                             .strokeMismatch,
-                            "stroke weight \(points(m.strokeWeight)), \(percent(m.strokeWeight / weight)) of the set's median "
+                            "stroke weight \(points(m.strokeWeight)), \(percent(m.strokeWeight / weight)) of \(whose(icons[index].set)) "
                                 + "\(points(weight)); redraw it at the set's weight"))
                 }
                 if abs(m.opticalSize - size) >= sizeTolerance - 0.005 {
-                    icons[index].lints.append(sizeLint(m.opticalSize, against: size, "the set's median"))
+                    icons[index].lints.append(sizeLint(m.opticalSize, against: size, whose(icons[index].set)))
                 }
             }
         }
         // A twin against its icon, for size.
-        for index in icons.indices where glyph(icons[index]) {
+        for index in judged.sorted() {
             let base = icons[index].measures!.opticalSize
             for twin in [icons[index].selectedTwin, icons[index].darkTwin].compactMap({ $0.flatMap { indexOf[$0] } }) {
                 guard glyph(icons[twin]), let size = icons[twin].measures?.opticalSize, abs(size - base) >= sizeTolerance - 0.005
@@ -77,6 +93,11 @@ package enum SetLints {
                 + (size > other
                     ? "draw it smaller in its artboard, or give it --padding in the config's icons entry"
                     : "draw it larger in its artboard"))
+    }
+
+    /// "the set's median", or "set "tabs"'s median" for a config `set`.
+    private static func whose(_ set: String?) -> String {
+        set.map { "set \($0.debugDescription)'s median" } ?? "the set's median"
     }
 
     static func median(_ values: [Double]) -> Double {
