@@ -79,6 +79,12 @@ extension CommandOption {
         help: "clear space kept on every side of the glyph, in points or as a percentage of the box: the glyph "
             + "is fitted into the box less twice the padding, on a canvas that adds it back")
 
+    static let strokeWidth = CommandOption(
+        "stroke-width", value: .text("POINTS"),
+        help: "SVG strokes redrawn so the glyph's stroke weight (the median of its stroke widths by length) is "
+            + "POINTS at 1x once fitted, thinner details in proportion; the PNGs, vector files and measures agree. "
+            + "Rasters and drawings without strokes stay as drawn (lint stroke-width-not-applied)")
+
     static let vector = CommandOption(
         "vector",
         help: "SVG inputs kept as vectors: xcassets a single-scale SVG image set (preserves-vector-representation), "

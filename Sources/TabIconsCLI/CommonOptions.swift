@@ -21,6 +21,13 @@ enum CommonOptions {
         return padding
     }
 
+    /// `--stroke-width`: points (its range is `NormalizeOptions.problem`'s).
+    static func strokeWidth(_ text: String?, name: String = "--stroke-width") throws(ParsedArguments.UsageError) -> Double? {
+        guard let text else { return nil }
+        guard let points = NumberText.parseDecimal(text) else { throw .init("\(name) must be a number of points, not '\(text)'") }
+        return points
+    }
+
     static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
         var limits = DecodeOptions.Limits.default
         if let text {
@@ -43,6 +50,7 @@ enum CommonOptions {
         case .scales(let text): throw .init("\(name(.scales)): \(text)")
         case .limits(let text): throw .init("--max-pixels: \(text)")
         case .padding(let text): throw .init("\(name(.padding)): \(text)")
+        case .strokeWidth(let text): throw .init("\(name(.strokeWidth)): \(text)")
         }
     }
 }

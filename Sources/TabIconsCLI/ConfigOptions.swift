@@ -19,11 +19,13 @@ enum ConfigOptions {
     static let defaultFile = "tabicons.json"
 
     /// What an `icons` entry may set (`options` too): what one icon is made with.
-    static let perIcon: [CommandOption] = [.box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality]
+    static let perIcon: [CommandOption] = [
+        .box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality, .strokeWidth
+    ]
     /// What only `options` may set: the run's plan lays every icon's files out by them.
     static let runWide: [CommandOption] = [.layout, .scales, .vector]
     /// Keys whose value may be a JSON number.
-    private static let numeric: [CommandOption] = [.box, .padding, .quality]
+    private static let numeric: [CommandOption] = [.box, .padding, .quality, .strokeWidth]
 
     /// The config of this command: `--config FILE`'s (which must exist), else `./tabicons.json`
     /// when present, else none.

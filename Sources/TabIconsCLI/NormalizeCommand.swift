@@ -293,7 +293,8 @@ struct NormalizeCommand {
             filter: try choice(words, .filter),
             allowUpscale: words.flag(.allowUpscale),
             limits: limits,
-            padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding)))
+            padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding)),
+            strokeWidth: try CommonOptions.strokeWidth(words.value(.strokeWidth), name: words.name(.strokeWidth)))
         let options = together ? try CommonOptions.validated(read, name: words.name) : read
 
         let quality = try words.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in

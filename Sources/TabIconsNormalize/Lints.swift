@@ -25,6 +25,9 @@ public struct Lint: Sendable, Equatable, Codable {
         case opticalSizeMismatch = "optical-size-mismatch"
         /// A glyph placed 0.5 pt or more off the box's centre, its weight off the same way.
         case offCentre = "off-centre"
+        /// `--stroke-width` left this icon as drawn: a raster, a drawing without strokes, or one
+        /// the vector converter cannot read.
+        case strokeWidthNotApplied = "stroke-width-not-applied"
     }
 
     public var code: Code

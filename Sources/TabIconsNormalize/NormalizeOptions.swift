@@ -47,11 +47,15 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
     public var padding: IconPadding
     /// Decoding limits.
     public var limits: DecodeOptions.Limits
+    /// `--stroke-width`: an SVG's strokes redrawn so that its stroke weight, once fitted, is this
+    /// many points (SPEC §3a); nil: as drawn. Rasters and drawings without strokes are as drawn.
+    public var strokeWidth: Double?
 
     public init(
         box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
         trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
-        allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none
+        allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none,
+        strokeWidth: Double? = nil
     ) {
         self.box = box
         self.scales = scales
@@ -62,6 +66,7 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
         self.allowUpscale = allowUpscale
         self.limits = limits
         self.padding = padding
+        self.strokeWidth = strokeWidth
     }
 }
 
@@ -72,10 +77,11 @@ extension NormalizeOptions {
         case scales(String)
         case limits(String)
         case padding(String)
+        case strokeWidth(String)
 
         package var message: String {
             switch self {
-            case .box(let text), .scales(let text), .limits(let text), .padding(let text): text
+            case .box(let text), .scales(let text), .limits(let text), .padding(let text), .strokeWidth(let text): text
             }
         }
     }
@@ -109,6 +115,11 @@ extension NormalizeOptions {
         let paddingPoints = padding.points(in: box)
         guard padding.value.isFinite, padding.value >= 0, paddingPoints * 2 < box.points else {
             return .padding("a padding of \(padding) must be at least 0 and leave room in a \(box)-point box (under half of it)")
+        }
+        if let strokeWidth, !(strokeWidth.isFinite && strokeWidth > 0 && strokeWidth <= box.points / 4) {
+            return .strokeWidth(
+                "a stroke width of \(NumberText.decimal(strokeWidth)) points must be above 0 and at most a quarter of the \(box)-point box"
+            )
         }
         guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
         guard scales.count <= Self.mostScales else {

@@ -31,6 +31,6 @@ extension Normalizer {
         if options.render == .templateLuminance { return .failure(VectorUnsupported(.renderIntent(options.render.rawValue))) }
         return try VectorConversion.convert(
             data, document: vector.document, placement: vector.placement,
-            target: target, limits: options.limits)
+            target: target, limits: options.limits, strokeWidth: options.strokeWidth)
     }
 }

@@ -24,6 +24,7 @@ public struct Normalizer: Sendable {
     /// the size the crop needs.
     public func normalize(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
+        if let redrawn = try restroked(data) { return redrawn }  // --stroke-width
         // A PNG read row by row when it can be: the same result without the source's RGBA.
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
             return try StreamedNormalization.outcome(data, route: streamed, options: options).icon
@@ -73,8 +74,11 @@ public struct Normalizer: Sendable {
         try options.validate()
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
             return try StreamedNormalization.outcome(data, route: streamed, options: options, rendering: false).icon
+                .withStrokeWidthLint(options)
         }
-        return try planned(decodedWhole(data))
+        var icon = try planned(decodedWhole(data))
+        if case .asDrawn(let lint)? = try restrokedDocument(data, planned: icon) { icon.lints.append(lint) }
+        return icon
     }
 
     /// Normalizes a decoded image. Rendition sizes come from the SOURCE size

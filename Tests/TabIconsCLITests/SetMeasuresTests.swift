@@ -112,6 +112,45 @@ struct SetMeasuresTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("out/manifest.json"))) == bytes)
     }
 
+    @Test("--stroke-width through the built tabicon (its workers): the set evened out, a rerun with another width redoes it")
+    func strokeWidth() throws {
+        let dir = try TemporaryDirectory("stroke-width")
+        try FileManager.default.createDirectory(atPath: dir.path("icons"), withIntermediateDirectories: true)
+        // Three families: 2 units of 24, 1.5 units of 24 and 3 units of 48 (1.56 pt at 25 pt).
+        let icons = [
+            ("ring", Self.svg("ring")), ("square", Self.svg("square", width: 1.5)), ("ring-dot", Self.svg("ring-dot", width: 2.5))
+        ]
+        for (name, text) in icons { try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("icons/\(name).svg"))) }
+        func normalize(_ extra: [String]) throws -> Manifest {
+            let run = try OutputHygieneTests.run(["normalize", "-q"] + extra + ["-o", dir.path("out"), dir.path("icons")])
+            #expect(run.status == 0, "\(run.err)")
+            return try BuildStep.manifest(dir.path("out/manifest.json"))
+        }
+        let before = try normalize([])
+        #expect(before.icons.flatMap(\.lints).filter { $0.code == .strokeMismatch }.count == 2)
+        let evened = try normalize(["--stroke-width", "1.5"])
+        for icon in evened.icons {
+            let weight = try #require(icon.measures?.strokeWeight)
+            #expect(abs(weight - 1.5) <= 0.1, "\(icon.name): \(weight)")
+            #expect(icon.lints.isEmpty, "\(icon.lints)")
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir.path("out/manifest.json")))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""strokeWidth": 1.5"#))
+        // The same width again: carried over, the manifest as it was.
+        _ = try normalize(["--stroke-width", "1.5"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("out/manifest.json"))) == bytes)
+        // Another: every icon redone at it.
+        let heavier = try normalize(["--stroke-width", "2"])
+        #expect(heavier.icons.allSatisfy { abs(($0.measures?.strokeWeight ?? 0) - 2) <= 0.1 }, "\(heavier.icons.map(\.measures))")
+        #expect(zip(heavier.icons, evened.icons).allSatisfy { $0.renditions != $1.renditions })
+        // Per icon in the config: only the matched icon is redrawn.
+        try Data(#"{"icons": [{"match": "**/square.svg", "stroke-width": 2.5}]}"#.utf8).write(
+            to: URL(fileURLWithPath: dir.path("c.json")))
+        let one = try normalize(["--config", dir.path("c.json")])
+        let weights = Dictionary(uniqueKeysWithValues: one.icons.map { ($0.name, $0.measures?.strokeWeight ?? 0) })
+        #expect(abs(weights["square"]! - 2.5) <= 0.1 && abs(weights["ring"]! - 2 * 25 / 24) <= 0.1, "\(weights)")
+    }
+
     @Test("the same drawing from PNG sources of four sizes: the same measures within 0.1 pt")
     func sourceSizes() throws {
         let dir = try TemporaryDirectory("set-sizes")

@@ -29,10 +29,12 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
         var maxSVGElements: Int
         /// Recorded only when on, so the fingerprints of runs without `--vector` stay what they were.
         var vector: Bool?
+        /// `--stroke-width`, recorded only when given (as `vector`).
+        var strokeWidth: Double?
 
         enum CodingKeys: String, CodingKey {
             case tool, layout, format, quality, box, scales, shape, trim, render, filter, allowUpscale, padding
-            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector
+            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth
         }
     }
 
@@ -46,7 +48,8 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
             filter: options.filter.rawValue, allowUpscale: options.allowUpscale, padding: options.padding.description,
             maxPixels: options.limits.maxPixels, maxSide: options.limits.maxSide,
             maxInputBytes: options.limits.maxInputBytes, maxSVGBytes: options.limits.maxSVGBytes,
-            maxSVGElements: options.limits.maxSVGElements, vector: vector ? true : nil)
+            maxSVGElements: options.limits.maxSVGElements, vector: vector ? true : nil,
+            strokeWidth: options.strokeWidth.map(NumberText.rounded))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -74,7 +77,8 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 (.padding, .string(f.padding)), (.maxPixels, .int(f.maxPixels)), (.maxSide, .int(f.maxSide)),
                 (.maxInputBytes, .int(f.maxInputBytes)), (.maxSVGBytes, .int(f.maxSVGBytes)),
                 (.maxSVGElements, .int(f.maxSVGElements))
-            ] + (f.vector == true ? [(.vector, .bool(true))] : []))
+            ] + (f.vector == true ? [(.vector, .bool(true))] : [])
+                + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []))
     }
 
 }

@@ -59,6 +59,7 @@ package enum PreviewPlatforms {
         case .strokeMismatch: "Its lines are heavier or lighter than its neighbours': the bar looks like two sets."
         case .opticalSizeMismatch: "It looks bigger or smaller than the icons beside it, though each fills its box."
         case .offCentre: "It sits off the centre of its tab, beside icons that do not."
+        case .strokeWidthNotApplied: "Its strokes keep their own weight: only an SVG's strokes can be redrawn."
         case .svgText:
             "Its text is drawn with the build machine's fonts: another machine may draw it differently (and `tabicon render` refuses it)."
         }

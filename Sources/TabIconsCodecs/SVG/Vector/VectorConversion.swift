@@ -15,9 +15,10 @@ package enum VectorConversion {
     }
 
     /// `document` is the decoder's parse of the same bytes (its size and viewBox are librsvg's).
+    /// `strokeWidth` (`--stroke-width`): the strokes redrawn so the drawing weighs that many points.
     package static func convert(
         _ data: Data, document: SVGDocument, placement: VectorPlacement, target: Target,
-        limits: DecodeOptions.Limits
+        limits: DecodeOptions.Limits, strokeWidth: Double? = nil
     ) throws(TabIconsError) -> Result<[UInt8], VectorUnsupported> {
         // Base64 and `data:` URLs as the decoder unwraps them.
         let data = ImageFormat.sniff(data) == .svg ? data : InputEncoding.unwrap(data) ?? data
@@ -26,11 +27,26 @@ package enum VectorConversion {
         }
         let tree = try parsed.get()
         return Result { () throws(VectorUnsupported) -> [UInt8] in
-            let drawing = try drawing(tree, size: document.size, placement: placement)
+            var drawing = try drawing(tree, size: document.size, placement: placement)
+            if let strokeWidth, let weight = drawing.strokeWeight { drawing = drawing.restroked(by: strokeWidth / weight) }
             switch target {
             case .svg: return VectorSVGWriter.document(drawing)
             case .vectorDrawable: return try VectorDrawableWriter.document(drawing)
             }
+        }
+    }
+
+    /// The placed drawing of an SVG (what `convert` writes), for symbols (`SymbolOutlines.make`).
+    static func placedDrawing(
+        _ data: Data, document: SVGDocument, placement: VectorPlacement, limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Result<VectorDrawing, VectorUnsupported> {
+        let data = ImageFormat.sniff(data) == .svg ? data : InputEncoding.unwrap(data) ?? data
+        let parsed = data.withUnsafeBytes { raw in
+            Result { () throws(TabIconsError) -> SVGElementTree in try plainDocument(raw, limits: limits) }
+        }
+        let tree = try parsed.get()
+        return Result { () throws(VectorUnsupported) -> VectorDrawing in
+            try drawing(tree, size: document.size, placement: placement)
         }
     }
 
