@@ -85,6 +85,13 @@ extension CommandOption {
             + "POINTS at 1x once fitted, thinner details in proportion; the PNGs, vector files and measures agree. "
             + "Rasters and drawings without strokes stay as drawn (lint stroke-width-not-applied)")
 
+    static let fit = CommandOption(
+        "fit", value: .text("box|optical|POINTS"), default: .value("box"),
+        help: "box: the decode-scale rule fits the glyph's bounds into the box; optical: each glyph scaled so its "
+            + "optical size is its set's median (the icons of a run, or of a config set); POINTS: that optical "
+            + "size. Within the box, never past the rule's upscale limits; the point size and decode scale say "
+            + "what was done")
+
     static let vector = CommandOption(
         "vector",
         help: "SVG inputs kept as vectors: xcassets a single-scale SVG image set (preserves-vector-representation), "

@@ -28,6 +28,19 @@ enum CommonOptions {
         return points
     }
 
+    /// `--fit box|optical|POINTS` (a size's range is `NormalizeOptions.problem`'s).
+    static func fit(_ text: String?, name: String = "--fit") throws(ParsedArguments.UsageError) -> NormalizeOptions.OpticalFit? {
+        switch text {
+        case nil, "box": return nil
+        case "optical": return .set
+        case let text?:
+            guard let points = NumberText.parseDecimal(text) else {
+                throw .init("\(name) must be box, optical or an optical size in points, not '\(text)'")
+            }
+            return .size(points)
+        }
+    }
+
     static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
         var limits = DecodeOptions.Limits.default
         if let text {
@@ -51,6 +64,7 @@ enum CommonOptions {
         case .limits(let text): throw .init("--max-pixels: \(text)")
         case .padding(let text): throw .init("\(name(.padding)): \(text)")
         case .strokeWidth(let text): throw .init("\(name(.strokeWidth)): \(text)")
+        case .opticalFit(let text): throw .init("\(name(.fit)): \(text)")
         }
     }
 }

@@ -20,12 +20,12 @@ enum ConfigOptions {
 
     /// What an `icons` entry may set (`options` too): what one icon is made with.
     static let perIcon: [CommandOption] = [
-        .box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality, .strokeWidth
+        .box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality, .strokeWidth, .fit
     ]
     /// What only `options` may set: the run's plan lays every icon's files out by them.
     static let runWide: [CommandOption] = [.layout, .scales, .vector]
     /// Keys whose value may be a JSON number.
-    private static let numeric: [CommandOption] = [.box, .padding, .quality, .strokeWidth]
+    private static let numeric: [CommandOption] = [.box, .padding, .quality, .strokeWidth, .fit]
 
     /// The config of this command: `--config FILE`'s (which must exist), else `./tabicons.json`
     /// when present, else none.

@@ -294,7 +294,8 @@ struct NormalizeCommand {
             allowUpscale: words.flag(.allowUpscale),
             limits: limits,
             padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding)),
-            strokeWidth: try CommonOptions.strokeWidth(words.value(.strokeWidth), name: words.name(.strokeWidth)))
+            strokeWidth: try CommonOptions.strokeWidth(words.value(.strokeWidth), name: words.name(.strokeWidth)),
+            opticalFit: try CommonOptions.fit(words.value(.fit), name: words.name(.fit)))
         let options = together ? try CommonOptions.validated(read, name: words.name) : read
 
         let quality = try words.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in

@@ -26,6 +26,13 @@ struct RenderCommand {
         let inputs: [BatchInput]
         do throws(ParsedArguments.UsageError) {
             inputs = try settings.batchInputs(collected.inputs, console: console)
+            // Each input is made alone: its set's optical size is not to be known here.
+            let run = IconSettings(options: settings.options, format: settings.format)
+            if let alone = inputs.first(where: { ($0.settings ?? run).options.opticalFit == .set }) {
+                throw .init(
+                    "--fit optical needs the set's other icons, and render makes \(TerminalText.quoted(alone.name)) alone; "
+                        + "give the optical size (--fit 18)")
+            }
         } catch {
             console.err("tabicon: \(error.description)")
             return .usage

@@ -50,12 +50,25 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
     /// `--stroke-width`: an SVG's strokes redrawn so that its stroke weight, once fitted, is this
     /// many points (SPEC §3a); nil: as drawn. Rasters and drawings without strokes are as drawn.
     public var strokeWidth: Double?
+    /// `--fit`: the glyph scaled so its optical size (`IconMeasures.opticalSize`) is a given
+    /// number of points (SPEC §3a), within the box and the rule's upscale limits; nil: the
+    /// decode-scale rule alone.
+    public var opticalFit: OpticalFit?
+
+    /// What `--fit` scales a glyph to.
+    public enum OpticalFit: Sendable, Equatable, Hashable {
+        /// An optical size in points.
+        case size(Double)
+        /// The optical size of the glyph's set (the median of the run's): the batch, which knows
+        /// the set, makes it a `size` before any icon is made; a `Normalizer` alone fits by the rule.
+        case set
+    }
 
     public init(
         box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
         trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
         allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none,
-        strokeWidth: Double? = nil
+        strokeWidth: Double? = nil, opticalFit: OpticalFit? = nil
     ) {
         self.box = box
         self.scales = scales
@@ -67,6 +80,7 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
         self.limits = limits
         self.padding = padding
         self.strokeWidth = strokeWidth
+        self.opticalFit = opticalFit
     }
 }
 
@@ -78,10 +92,13 @@ extension NormalizeOptions {
         case limits(String)
         case padding(String)
         case strokeWidth(String)
+        case opticalFit(String)
 
         package var message: String {
             switch self {
-            case .box(let text), .scales(let text), .limits(let text), .padding(let text), .strokeWidth(let text): text
+            case .box(let text), .scales(let text), .limits(let text), .padding(let text), .strokeWidth(let text),
+                .opticalFit(let text):
+                text
             }
         }
     }
@@ -120,6 +137,10 @@ extension NormalizeOptions {
             return .strokeWidth(
                 "a stroke width of \(NumberText.decimal(strokeWidth)) points must be above 0 and at most a quarter of the \(box)-point box"
             )
+        }
+        if case .size(let size)? = opticalFit, !(size.isFinite && size > 0 && size <= box.points) {
+            return .opticalFit(
+                "an optical size of \(NumberText.decimal(size)) points must be above 0 and at most the \(box)-point box")
         }
         guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
         guard scales.count <= Self.mostScales else {

@@ -24,6 +24,7 @@ public struct Normalizer: Sendable {
     /// the size the crop needs.
     public func normalize(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
+        if let fitted = try opticallyFitted(data) { return try Normalizer(options: fitted).normalize(data) }  // --fit SIZE
         if let redrawn = try restroked(data) { return redrawn }  // --stroke-width
         // A PNG read row by row when it can be: the same result without the source's RGBA.
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
@@ -72,6 +73,7 @@ public struct Normalizer: Sendable {
     /// the shrink-on-load hint, and the crop's second decode), so its lints are `normalize`'s.
     public func planned(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
+        if let fitted = try opticallyFitted(data) { return try Normalizer(options: fitted).planned(data) }
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
             return try StreamedNormalization.outcome(data, route: streamed, options: options, rendering: false).icon
                 .withStrokeWidthLint(options)

@@ -130,7 +130,7 @@ struct SetLintsTests {
         SetLints.apply(&named)
         #expect(
             named[6].lints.first?.message
-                == #"stroke weight 2 pt, 67% of set "bold"'s median 3 pt; redraw it at the set's weight"#)
+                == #"stroke weight 2 pt, 67% of set "bold"'s median 3 pt; --stroke-width 3 redraws an SVG's strokes at it"#)
         // Without sets, the nine are one set (median weight 2): the bold ones are off.
         let one = icons.map {
             var icon = $0; icon.set = nil; return icon

@@ -151,6 +151,63 @@ struct SetMeasuresTests {
         #expect(abs(weights["square"]! - 2.5) <= 0.1 && abs(weights["ring"]! - 2 * 25 / 24) <= 0.1, "\(weights)")
     }
 
+    @Test("--fit optical: the set's glyphs scaled to its median optical size, the same for any --jobs, carried over on a rerun")
+    func fitOptical() throws {
+        let dir = try TemporaryDirectory("fit-optical")
+        try FileManager.default.createDirectory(atPath: dir.path("icons"), withIntermediateDirectories: true)
+        func svg(_ body: String) -> String {
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="black" "#
+                + #"stroke-width="2">"# + body + "</svg>"
+        }
+        // Three drawn small in their artboards, two large: the large ones are shrunk to the small ones' size.
+        let icons = [
+            ("a-ring", svg(#"<circle cx="12" cy="12" r="7"/>"#)),
+            ("b-square", svg(#"<rect x="6" y="6" width="12" height="12"/>"#)),
+            ("c-dot", svg(#"<circle cx="12" cy="12" r="7"/><path d="M12 9 V12"/>"#)),
+            ("d-big-ring", svg(#"<circle cx="12" cy="12" r="10"/>"#)),
+            ("e-big-square", svg(#"<rect x="2" y="2" width="20" height="20"/>"#))
+        ]
+        for (name, text) in icons { try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("icons/\(name).svg"))) }
+        func normalize(_ extra: [String], out: String = "out") throws -> Manifest {
+            let run = try OutputHygieneTests.run(["normalize", "-q"] + extra + ["-o", dir.path(out), dir.path("icons")])
+            #expect(run.status == 0, "\(run.err)")
+            return try BuildStep.manifest(dir.path("\(out)/manifest.json"))
+        }
+        let plain = try normalize([])
+        let flagged = plain.icons.filter { $0.lints.contains { $0.code == .opticalSizeMismatch } }.map(\.name)
+        #expect(flagged == ["d-big-ring", "e-big-square"])
+        let median = SetLints.median(plain.icons.compactMap { $0.measures?.opticalSize })
+        let fitted = try normalize(["--fit", "optical"])
+        for icon in fitted.icons {
+            let size = try #require(icon.measures?.opticalSize)
+            // At the median, or smaller and as the rule placed it (its artboard already fills the box: no room to grow).
+            #expect(
+                abs(size - median) <= 0.15 || (size < median && icon.decodeScale == 0.96), "\(icon.name): \(size) for \(median)")
+            #expect(!icon.lints.contains { $0.code == .opticalSizeMismatch }, "\(icon.name): \(icon.lints)")
+        }
+        // Scaled down, their strokes are thinner: --stroke-width evens that out too, and the set reads as one.
+        #expect(fitted.icons.filter { !$0.lints.isEmpty }.map(\.name) == ["d-big-ring", "e-big-square"])
+        let both = try normalize(["--fit", "optical", "--stroke-width", "2"], out: "both")
+        #expect(both.icons.allSatisfy { $0.lints.isEmpty }, "\(both.icons.map(\.lints))")
+        #expect(both.icons.allSatisfy { abs(($0.measures?.strokeWeight ?? 0) - 2) <= 0.1 })
+        // The large ones were scaled down: their decode scale says so; the point size stays the box.
+        #expect(fitted.icons.filter { $0.decodeScale > 0.96 + 0.01 }.map(\.name).sorted() == ["d-big-ring", "e-big-square"])
+        #expect(fitted.icons.allSatisfy { $0.pointWidth == 25 && $0.pointHeight == 25 })
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir.path("out/manifest.json")))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""fit": "optical""#))
+        _ = try normalize(["--fit", "optical"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("out/manifest.json"))) == bytes)
+        _ = try normalize(["--fit", "optical", "--jobs", "1"], out: "one")
+        _ = try normalize(["--fit", "optical", "--jobs", "3"], out: "three")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: dir.path("one/manifest.json")))
+                == Data(contentsOf: URL(fileURLWithPath: dir.path("three/manifest.json"))))
+        // render makes each input alone: the set's size is not to be known there.
+        let render = try OutputHygieneTests.run(["render", "--fit", "optical", "-o", dir.path("r"), dir.path("icons")])
+        #expect(render.status == 2 && render.err.contains("--fit optical needs the set's other icons"), "\(render.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("r")))
+    }
+
     @Test("the same drawing from PNG sources of four sizes: the same measures within 0.1 pt")
     func sourceSizes() throws {
         let dir = try TemporaryDirectory("set-sizes")

@@ -31,10 +31,12 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
         var vector: Bool?
         /// `--stroke-width`, recorded only when given (as `vector`).
         var strokeWidth: Double?
+        /// `--fit`, only when not `box`: `optical` (the set's), or the optical size an icon was fitted to.
+        var fit: String?
 
         enum CodingKeys: String, CodingKey {
             case tool, layout, format, quality, box, scales, shape, trim, render, filter, allowUpscale, padding
-            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth
+            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth, fit
         }
     }
 
@@ -49,7 +51,13 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
             maxPixels: options.limits.maxPixels, maxSide: options.limits.maxSide,
             maxInputBytes: options.limits.maxInputBytes, maxSVGBytes: options.limits.maxSVGBytes,
             maxSVGElements: options.limits.maxSVGElements, vector: vector ? true : nil,
-            strokeWidth: options.strokeWidth.map(NumberText.rounded))
+            strokeWidth: options.strokeWidth.map(NumberText.rounded),
+            fit: options.opticalFit.map {
+                switch $0 {
+                case .set: "optical"
+                case .size(let size): NumberText.decimal(size)
+                }
+            })
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,7 +86,7 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 (.maxInputBytes, .int(f.maxInputBytes)), (.maxSVGBytes, .int(f.maxSVGBytes)),
                 (.maxSVGElements, .int(f.maxSVGElements))
             ] + (f.vector == true ? [(.vector, .bool(true))] : [])
-                + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []))
+                + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []) + (f.fit.map { [(.fit, .string($0))] } ?? []))
     }
 
 }

@@ -39,8 +39,10 @@ public struct PreviewRun: Sendable {
             inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales, vector: vector)
         let settings = EngineSettings(
             normalizer: normalizer, layout: layout, format: format, vector: vector, shouldStop: shouldStop)
+        let fitted = SetOpticalFit.resolved(
+            inputs, twins: plan.twins, settings: settings, memoryBudget: memoryBudget, jail: jail, jobs: jobs)
         let outcomes = UnitRunner(settings: settings, previous: nil, memoryBudget: memoryBudget, jail: jail).run(
-            inputs, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
+            fitted, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
         var made: [(row: Manifest.Icon, files: [IconFile])] = []
         var errors: [Manifest.ErrorEntry] = []
         for (index, outcome) in outcomes.enumerated() {

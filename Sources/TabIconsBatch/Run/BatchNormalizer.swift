@@ -124,11 +124,14 @@ public struct BatchNormalizer: Sendable {
         readPrevious?(previous)
         if !checkOnly { removeLeftovers(plan: plan, directory: try? directory.get()) }
 
+        // `--fit optical`: the set's optical size, known once every glyph of it is drawn.
+        let fitted = SetOpticalFit.resolved(
+            inputs, twins: plan.twins, settings: engineSettings, memoryBudget: memoryBudget, jail: jail, jobs: jobs)
         let outcomes = UnitRunner(settings: engineSettings, previous: previous, memoryBudget: memoryBudget, jail: jail)
-            .run(inputs, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
+            .run(fitted, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
         return withExtendedLifetime((lock, manifestLock)) {
             finish(
-                outcomes, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,
+                outcomes, inputs: fitted, priorErrors: priorErrors, previous: previous, journal: journal,
                 directory: try? directory.get())
         }
     }

@@ -67,7 +67,8 @@ package enum SetLints {
                         Lint(
                             .strokeMismatch,
                             "stroke weight \(points(m.strokeWeight)), \(percent(m.strokeWeight / weight)) of \(whose(icons[index].set)) "
-                                + "\(points(weight)); redraw it at the set's weight"))
+                                + "\(points(weight)); --stroke-width \(NumberText.decimal((weight * 100).rounded() / 100)) redraws an SVG's strokes at it"
+                        ))
                 }
                 if abs(m.opticalSize - size) >= sizeTolerance - 0.005 {
                     icons[index].lints.append(sizeLint(m.opticalSize, against: size, whose(icons[index].set)))
@@ -91,8 +92,8 @@ package enum SetLints {
             "optical size \(points(size)), \(points(abs(size - other))) \(size > other ? "larger" : "smaller") than \(whose) "
                 + "\(points(other)); "
                 + (size > other
-                    ? "draw it smaller in its artboard, or give it --padding in the config's icons entry"
-                    : "draw it larger in its artboard"))
+                    ? "--fit optical scales it to its set's size (or draw it smaller in its artboard)"
+                    : "--fit optical scales it to its set's size where its box has room (or draw it larger in its artboard)"))
     }
 
     /// "the set's median", or "set "tabs"'s median" for a config `set`.
@@ -100,7 +101,7 @@ package enum SetLints {
         set.map { "set \($0.debugDescription)'s median" } ?? "the set's median"
     }
 
-    static func median(_ values: [Double]) -> Double {
+    package static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
