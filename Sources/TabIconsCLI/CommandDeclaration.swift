@@ -66,7 +66,8 @@ extension CommandDeclaration {
         summary: "normalize icons into 1x/2x/3x renditions",
         about: "Normalizes icons into 1x/2x/3x (or Android density) renditions under --out, with a manifest.",
         options: [
-            .out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .vector,
+            .out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
+            .vector,
             .filter,
             .allowUpscale, .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet
         ],
@@ -91,7 +92,8 @@ extension CommandDeclaration {
             + "unselected and selected, tinted as each platform tints), its 1x/2x/3x renditions magnified, "
             + "its lints and the inputs that failed. Writes only FILE.html.",
         options: [
-            .page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .vector,
+            .page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
+            .vector,
             .filter,
             .allowUpscale, .config, .jobs, .maxPixels, .quiet
         ],
@@ -109,7 +111,8 @@ extension CommandDeclaration {
             + "manifest, cache, journal or lock, no time or absolute path, so the same inputs give the same bytes "
             + "on any machine. Twins are paired by 'tabicon assemble'.",
         options: [
-            .emptyOut, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .vector,
+            .emptyOut, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
+            .vector,
             .filter,
             .allowUpscale, .givenConfig, .jobs, .maxPixels, .quiet
         ],

@@ -92,6 +92,11 @@ extension CommandOption {
             + "size. Within the box, never past the rule's upscale limits; the point size and decode scale say "
             + "what was done")
 
+    static let centre = CommandOption(
+        "centre", value: .choice(["box", "optical"]), default: .value("box"),
+        help: "optical: a glyph the off-centre lint flags (its bounds and its weight off the box's centre the same "
+            + "way) moved toward the centre, at most 1 pt an axis; box: placed by the rule")
+
     static let vector = CommandOption(
         "vector",
         help: "SVG inputs kept as vectors: xcassets a single-scale SVG image set (preserves-vector-representation), "

@@ -41,6 +41,18 @@ enum CommonOptions {
         }
     }
 
+    /// `--centre box|optical`: the off-centre threshold glyphs are moved past (the config's
+    /// `lints.offCentre`), or nil.
+    static func centre(_ text: String?, name: String = "--centre", threshold: Double) throws(ParsedArguments.UsageError)
+        -> Double?
+    {
+        switch text {
+        case nil, "box": return nil
+        case "optical": return threshold
+        case let text?: throw .init("\(name): unknown value '\(text)'")
+        }
+    }
+
     static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
         var limits = DecodeOptions.Limits.default
         if let text {
@@ -65,6 +77,7 @@ enum CommonOptions {
         case .padding(let text): throw .init("\(name(.padding)): \(text)")
         case .strokeWidth(let text): throw .init("\(name(.strokeWidth)): \(text)")
         case .opticalFit(let text): throw .init("\(name(.fit)): \(text)")
+        case .opticalCentre(let text): throw .init("\(name(.centre)): \(text)")
         }
     }
 }

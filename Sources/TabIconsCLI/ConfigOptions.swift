@@ -20,7 +20,7 @@ enum ConfigOptions {
 
     /// What an `icons` entry may set (`options` too): what one icon is made with.
     static let perIcon: [CommandOption] = [
-        .box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality, .strokeWidth, .fit
+        .box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality, .strokeWidth, .fit, .centre
     ]
     /// What only `options` may set: the run's plan lays every icon's files out by them.
     static let runWide: [CommandOption] = [.layout, .scales, .vector]

@@ -54,6 +54,10 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
     /// number of points (SPEC §3a), within the box and the rule's upscale limits; nil: the
     /// decode-scale rule alone.
     public var opticalFit: OpticalFit?
+    /// `--centre optical`: a glyph off the box's centre by this many points or more (bounds and
+    /// weight the same way: `IconMeasures.isOffCentre`) is moved toward it, at most 1 pt an axis;
+    /// nil: placed by the rule.
+    public var opticalCentre: Double?
 
     /// What `--fit` scales a glyph to.
     public enum OpticalFit: Sendable, Equatable, Hashable {
@@ -68,7 +72,7 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
         box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
         trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
         allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none,
-        strokeWidth: Double? = nil, opticalFit: OpticalFit? = nil
+        strokeWidth: Double? = nil, opticalFit: OpticalFit? = nil, opticalCentre: Double? = nil
     ) {
         self.box = box
         self.scales = scales
@@ -81,6 +85,7 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
         self.padding = padding
         self.strokeWidth = strokeWidth
         self.opticalFit = opticalFit
+        self.opticalCentre = opticalCentre
     }
 }
 
@@ -93,11 +98,12 @@ extension NormalizeOptions {
         case padding(String)
         case strokeWidth(String)
         case opticalFit(String)
+        case opticalCentre(String)
 
         package var message: String {
             switch self {
             case .box(let text), .scales(let text), .limits(let text), .padding(let text), .strokeWidth(let text),
-                .opticalFit(let text):
+                .opticalFit(let text), .opticalCentre(let text):
                 text
             }
         }
@@ -141,6 +147,11 @@ extension NormalizeOptions {
         if case .size(let size)? = opticalFit, !(size.isFinite && size > 0 && size <= box.points) {
             return .opticalFit(
                 "an optical size of \(NumberText.decimal(size)) points must be above 0 and at most the \(box)-point box")
+        }
+        if let opticalCentre, !(opticalCentre.isFinite && opticalCentre > 0 && opticalCentre <= box.points) {
+            return .opticalCentre(
+                "an off-centre threshold of \(NumberText.decimal(opticalCentre)) points must be above 0 and at most the \(box)-point box"
+            )
         }
         guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
         guard scales.count <= Self.mostScales else {

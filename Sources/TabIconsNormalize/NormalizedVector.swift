@@ -6,7 +6,7 @@ import Foundation
 /// were drawn with (`RenditionPlan(vector:)`'s numbers, not worked out again), for `--vector`.
 package struct NormalizedVector: Sendable, Equatable {
     package let document: SVGDocument
-    package let placement: VectorPlacement
+    package var placement: VectorPlacement
 
     init(document: SVGDocument, plan: RenditionPlan, region: SVGDocument.Region, shape: NormalizeOptions.Shape) {
         self.document = document

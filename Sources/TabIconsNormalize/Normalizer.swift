@@ -25,6 +25,7 @@ public struct Normalizer: Sendable {
     public func normalize(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
         if let fitted = try opticallyFitted(data) { return try Normalizer(options: fitted).normalize(data) }  // --fit SIZE
+        if let centred = try centred(data) { return centred }  // --centre optical
         if let redrawn = try restroked(data) { return redrawn }  // --stroke-width
         // A PNG read row by row when it can be: the same result without the source's RGBA.
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
@@ -74,6 +75,10 @@ public struct Normalizer: Sendable {
     public func planned(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
         if let fitted = try opticallyFitted(data) { return try Normalizer(options: fitted).planned(data) }
+        if var centred = try centred(data) {  // where the glyph goes is known once it is drawn
+            centred.renditions = []
+            return centred
+        }
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
             return try StreamedNormalization.outcome(data, route: streamed, options: options, rendering: false).icon
                 .withStrokeWidthLint(options)

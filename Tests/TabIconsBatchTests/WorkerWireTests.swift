@@ -71,6 +71,12 @@ struct WorkerWireTests {
                 kind: header.kind, fields: Array(request.head[WorkerWire.headerSize...]), body: request.data)
             #expect(read.options.opticalFit == fit)
         }
+        var centred = Self.options
+        centred.opticalCentre = 0.75
+        let request = WorkerRequest(options: centred, work: .plan, data: Data([7]))
+        let header = try WorkerWire.header(request.head[...])
+        let read = try WorkerRequest(kind: header.kind, fields: Array(request.head[WorkerWire.headerSize...]), body: request.data)
+        #expect(read.options == centred)
     }
 
     @Test("a reply reads back as made; the batch names it, places its files at the plan's paths and hashes them")

@@ -139,11 +139,11 @@ struct ConfigFileTests {
             ),
             (
                 #"{"icons": [{"match": "*", "bx": 25}]}"#,
-                ": icons[0].bx is not a setting (did you mean box?); the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, stroke-width, fit, layout, scales, vector"
+                ": icons[0].bx is not a setting (did you mean box?); the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, stroke-width, fit, centre, layout, scales, vector"
             ),
             (
                 #"{"options": {"jobs": 4}}"#,
-                ": options.jobs is not a setting; the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, stroke-width, fit, layout, scales, vector"
+                ": options.jobs is not a setting; the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, stroke-width, fit, centre, layout, scales, vector"
             ),
             (
                 #"{"icons": [{"match": "*", "vector": true}]}"#,

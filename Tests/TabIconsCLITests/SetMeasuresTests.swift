@@ -24,11 +24,11 @@ struct SetMeasuresTests {
             + body + "</g></svg>"
     }
 
-    static func lints(_ icons: [(String, String)], config: String? = nil) throws -> [String: [String]] {
+    static func lints(_ icons: [(String, String)], config: String? = nil, options: [String] = []) throws -> [String: [String]] {
         let dir = try TemporaryDirectory("set-lints")
         try FileManager.default.createDirectory(atPath: dir.path("icons"), withIntermediateDirectories: true)
         for (name, text) in icons { try Data(text.utf8).write(to: URL(fileURLWithPath: dir.path("icons/\(name).svg"))) }
-        var words = ["normalize", "-q", "-o", dir.path("out"), dir.path("icons")]
+        var words = ["normalize", "-q"] + options + ["-o", dir.path("out"), dir.path("icons")]
         if let config {
             try Data(config.utf8).write(to: URL(fileURLWithPath: dir.path("config.json")))
             words += ["--config", dir.path("config.json")]
@@ -63,6 +63,10 @@ struct SetMeasuresTests {
         let icons = Self.shapes.map { ($0, Self.svg($0, dx: $0 == "ring" ? 1 : 0)) }
         let lints = try Self.lints(icons)
         #expect(lints == ["ring": ["off-centre"], "ring-dot": [], "square": [], "square-line": []])
+        // --centre optical moves it back (1 unit is 1.04 pt: 1 pt of it), on the command line or in the config.
+        #expect(try Self.lints(icons, options: ["--centre", "optical"]).values.allSatisfy { $0.isEmpty })
+        let config = #"{"icons": [{"match": "**/ring.svg", "centre": "optical"}]}"#
+        #expect(try Self.lints(icons, config: config).values.allSatisfy { $0.isEmpty })
     }
 
     @Test("the config's sets and thresholds: a bold family is its own set; a looser threshold lets 25% pass")

@@ -79,6 +79,8 @@ extension WorkerRequest {
             writer.double(size)
         case .set?: writer.int(2)
         }
+        writer.bool(options.opticalCentre != nil)
+        writer.double(options.opticalCentre ?? 0)
         let limits = options.limits
         for value in [limits.maxPixels, limits.maxSide, limits.maxInputBytes, limits.maxSVGBytes, limits.maxSVGElements] {
             writer.int(value)
@@ -103,12 +105,14 @@ extension WorkerRequest {
             case 2: .set
             default: throw WorkerWire.Malformed("an unknown fit")
             }
+        let (hasCentre, centre) = (try reader.bool(), try reader.double())
         let limits = DecodeOptions.Limits(
             maxPixels: try reader.int(), maxSide: try reader.int(), maxInputBytes: try reader.int(),
             maxSVGBytes: try reader.int(), maxSVGElements: try reader.int())
         return NormalizeOptions(
             box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
             allowUpscale: allowUpscale, limits: limits, padding: padding, strokeWidth: hasStrokeWidth ? strokeWidth : nil,
-            opticalFit: opticalFit)
+            opticalFit: opticalFit,
+            opticalCentre: hasCentre ? centre : nil)
     }
 }

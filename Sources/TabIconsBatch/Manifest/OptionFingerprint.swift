@@ -33,10 +33,12 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
         var strokeWidth: Double?
         /// `--fit`, only when not `box`: `optical` (the set's), or the optical size an icon was fitted to.
         var fit: String?
+        /// `--centre optical`, only then: the off-centre threshold it moves glyphs past.
+        var centre: Double?
 
         enum CodingKeys: String, CodingKey {
             case tool, layout, format, quality, box, scales, shape, trim, render, filter, allowUpscale, padding
-            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth, fit
+            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth, fit, centre
         }
     }
 
@@ -57,7 +59,7 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 case .set: "optical"
                 case .size(let size): NumberText.decimal(size)
                 }
-            })
+            }, centre: options.opticalCentre.map(NumberText.rounded))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -86,7 +88,8 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 (.maxInputBytes, .int(f.maxInputBytes)), (.maxSVGBytes, .int(f.maxSVGBytes)),
                 (.maxSVGElements, .int(f.maxSVGElements))
             ] + (f.vector == true ? [(.vector, .bool(true))] : [])
-                + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []) + (f.fit.map { [(.fit, .string($0))] } ?? []))
+                + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []) + (f.fit.map { [(.fit, .string($0))] } ?? [])
+                + (f.centre.map { [(.centre, .double($0))] } ?? []))
     }
 
 }

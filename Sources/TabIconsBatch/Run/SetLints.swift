@@ -46,15 +46,14 @@ package enum SetLints {
         where glyph(icons[index]) && (judged.contains(index) || judgedTwins.contains(icons[index].input)) {
             let m = icons[index].measures!
             for (axis, name) in [(0, "right"), (1, "down")] {
+                guard m.isOffCentre(axis: axis, threshold: centreTolerance) else { continue }
                 let bounds = m.boundsCentre[axis], weight = m.centre[axis]
-                guard abs(bounds) >= centreTolerance - 0.005, weight * bounds > 0, abs(weight) >= centreTolerance - 0.005 else {
-                    continue
-                }
                 icons[index].lints.append(
                     Lint(
                         .offCentre,
                         "placed \(points(abs(bounds))) \(bounds > 0 ? name : opposite(name)) of the box's centre, its weight "
-                            + "\(points(abs(weight))) off the same way; centre it in its artboard"))
+                            + "\(points(abs(weight))) off the same way; --centre optical moves it back (at most 1 pt), or centre it in its artboard"
+                    ))
             }
         }
         for set in sets.values where set.count >= smallestSet {

@@ -21,15 +21,15 @@ extension Normalizer {
         guard let width = options.strokeWidth else { return nil }
         let asked = NumberText.decimal(width)
         guard let vector = planned.vector else { return .asDrawn(planned.withStrokeWidthLint(options).lints.last!) }
-        switch try VectorConversion.restroked(
+        switch try VectorConversion.redrawn(
             data, document: vector.document, placement: vector.placement, strokeWidth: width, limits: options.limits)
         {
-        case .success(let restroked):
-            guard let svg = restroked.svg else {
+        case .success(let redrawn):
+            guard redrawn.weight != nil else {
                 return .asDrawn(
                     Lint(.strokeWidthNotApplied, "--stroke-width \(asked): the drawing has no strokes (it is filled)"))
             }
-            return .redrawn(svg)
+            return .redrawn(redrawn.svg)
         case .failure(let unsupported):
             return .asDrawn(
                 Lint(
@@ -49,12 +49,7 @@ extension Normalizer {
         let planned = try plain.planned(data)
         switch try restrokedDocument(data, planned: planned) {
         case .redrawn(let svg)?:
-            // The document is the placed canvas (padding, square, circle included): drawn to fill the box as it is.
-            let drawn = try Normalizer(
-                options: NormalizeOptions(
-                    box: options.box, scales: options.scales, shape: .fit, render: options.render, filter: options.filter,
-                    allowUpscale: options.allowUpscale, limits: options.limits)
-            ).normalize(Data(svg))
+            let drawn = try drawing(svg)
             var icon = planned
             icon.renditions = drawn.renditions
             icon.skippedScales = drawn.skippedScales
@@ -67,6 +62,16 @@ extension Normalizer {
         case nil:
             return nil
         }
+    }
+
+    /// The renditions of a redrawn document: the placed canvas (padding, square, circle included),
+    /// drawn to fill the box as it is.
+    func drawing(_ svg: [UInt8]) throws(TabIconsError) -> NormalizedIcon {
+        try Normalizer(
+            options: NormalizeOptions(
+                box: options.box, scales: options.scales, shape: .fit, render: options.render, filter: options.filter,
+                allowUpscale: options.allowUpscale, limits: options.limits)
+        ).normalize(Data(svg))
     }
 }
 

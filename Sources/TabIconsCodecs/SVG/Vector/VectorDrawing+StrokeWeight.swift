@@ -65,23 +65,23 @@ extension VectorDrawing {
 }
 
 extension VectorConversion {
-    /// What `--stroke-width` draws an SVG from: the placed drawing, its weight as drawn (points),
-    /// and, when it has strokes, the drawing redrawn to weigh `strokeWidth` points, as a sanitized
-    /// SVG of the canvas's size (the renditions are drawn from it, so they, the vector file and
-    /// the measures agree).
-    package struct Restroked: Sendable, Equatable {
-        /// The weight of the drawing's strokes before; nil when it has none (nothing redrawn).
+    /// What `--stroke-width` and `--centre optical` draw an SVG from: the drawing placed by
+    /// `placement` (moved, for the centre), its strokes redrawn to weigh `strokeWidth` points when
+    /// asked and it has strokes, written as a sanitized SVG of the canvas's size (the renditions are
+    /// drawn from it, so they, the vector file and the measures agree).
+    package struct Redrawn: Sendable, Equatable {
+        /// The weight of the drawing's strokes as drawn; nil when it has none (none redrawn).
         package let weight: Double?
-        /// The redrawn document; nil when it has no stroke.
-        package let svg: [UInt8]?
+        package let svg: [UInt8]
     }
 
-    package static func restroked(
-        _ data: Data, document: SVGDocument, placement: VectorPlacement, strokeWidth: Double, limits: DecodeOptions.Limits
-    ) throws(TabIconsError) -> Result<Restroked, VectorUnsupported> {
+    package static func redrawn(
+        _ data: Data, document: SVGDocument, placement: VectorPlacement, strokeWidth: Double?, limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Result<Redrawn, VectorUnsupported> {
         try placedDrawing(data, document: document, placement: placement, limits: limits).map { drawing in
-            guard let weight = drawing.strokeWeight else { return Restroked(weight: nil, svg: nil) }
-            return Restroked(weight: weight, svg: VectorSVGWriter.document(drawing.restroked(by: strokeWidth / weight)))
+            let weight = drawing.strokeWeight
+            guard let strokeWidth, let weight else { return Redrawn(weight: weight, svg: VectorSVGWriter.document(drawing)) }
+            return Redrawn(weight: weight, svg: VectorSVGWriter.document(drawing.restroked(by: strokeWidth / weight)))
         }
     }
 }
