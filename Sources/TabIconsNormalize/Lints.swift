@@ -23,7 +23,7 @@ public struct Lint: Sendable, Equatable, Codable {
         case strokeMismatch = "stroke-mismatch"
         /// Across a set: an optical size 1 pt or more off the set's median.
         case opticalSizeMismatch = "optical-size-mismatch"
-        /// A glyph placed 0.5 pt or more off the box's centre, its weight off the same way.
+        /// A glyph placed 0.5 pt or more off the box's centre, its weight off the same way (`IconMeasures.isOffCentre`).
         case offCentre = "off-centre"
         /// `--stroke-width` left this icon as drawn: a raster, a drawing without strokes, or one
         /// the vector converter cannot read.

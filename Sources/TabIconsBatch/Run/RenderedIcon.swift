@@ -48,7 +48,8 @@ struct RenderedIcon: Sendable, Equatable {
     static func make(_ data: Data, normalizer: Normalizer, work: Work) throws(TabIconsError) -> RenderedIcon {
         guard case .render(let format, let target) = work else {
             let planned = try normalizer.planned(data)
-            return RenderedIcon(figures: Figures(planned, measures: try measures(data, planned, normalizer)), renditions: [])
+            let measured = try measures(data, planned, normalizer).drawn(try normalizer.drawnStrokeWeight(data, icon: planned))
+            return RenderedIcon(figures: Figures(planned, measures: measured), renditions: [])
         }
         // `--vector`: the vector from the plan alone (no rendition drawn), the PNGs only when the
         // format cannot hold the drawing.
@@ -57,8 +58,9 @@ struct RenderedIcon: Sendable, Equatable {
             let planned = try normalizer.planned(data)
             switch try normalizer.vectorFile(data, icon: planned, target: target) {
             case .success(let bytes)?:
-                return RenderedIcon(
-                    figures: Figures(planned, measures: try measures(data, planned, normalizer)), renditions: [], vector: bytes)
+                let measured = try measures(data, planned, normalizer).drawn(
+                    try normalizer.drawnStrokeWeight(data, icon: planned))
+                return RenderedIcon(figures: Figures(planned, measures: measured), renditions: [], vector: bytes)
             case .failure(let unsupported)?:
                 fallback = Lint(
                     .vectorFallback,
@@ -75,7 +77,8 @@ struct RenderedIcon: Sendable, Equatable {
                 scale: rendition.scale, pixelWidth: rendition.bitmap.width, pixelHeight: rendition.bitmap.height,
                 bytes: try format.encode(rendition.bitmap))
         }
-        return RenderedIcon(figures: Figures(icon, measures: measures(icon, normalizer.options.box)), renditions: renditions)
+        let measured = measures(icon, normalizer.options.box).drawn(try normalizer.drawnStrokeWeight(data, icon: icon))
+        return RenderedIcon(figures: Figures(icon, measures: measured), renditions: renditions)
     }
 
     /// The measures of the rendition at the largest scale `icon` has (SPEC §3a).

@@ -6,7 +6,8 @@ import TabIconsCore
 /// - `strokeWeight`: the ink's typical thickness, 2 × area ÷ perimeter. A band of width w and
 ///   length L has area wL and perimeter 2L (ends aside), so this is w for a stroke of any shape, a
 ///   ring or a square outline (exactly w, both edges counted), and a filled shape's half-width
-///   scale for a filled one (a disc of radius r: r).
+///   scale for a filled one (a disc of radius r: r). An SVG drawn with strokes alone has its
+///   weight from the drawing instead (`drawn`, `Normalizer.drawnStrokeWeight`): exact.
 /// - `opticalSize`: the side of the square whose area is the glyph's convex hull's (a ring counts
 ///   as its disc, three parallel lines as the rectangle they span). Equal areas look equally big:
 ///   Material Design's keyline shapes, which are drawn to look the same size, are a 20 dp circle,
@@ -33,14 +34,25 @@ public struct IconMeasures: Sendable, Equatable, Codable {
         self.coverage = coverage
     }
 
+    /// These measures with a vector's stroke weight from its drawing, when it has one (exact
+    /// where the ink's 2 × area ÷ outline is an estimate: round caps and joins, short strokes).
+    package func drawn(_ weight: Double?) -> IconMeasures {
+        guard let weight else { return self }
+        var measures = self
+        measures.strokeWeight = weight
+        return measures
+    }
+
     /// Whether the glyph sits off the box's centre on `axis` (0: x, 1: y) by `threshold` points
-    /// or more: its bounds that far off and its weight off the same way at least as far. A glyph
-    /// whose bounds sit off but whose weight is centred (a play triangle moved right) was centred
-    /// by eye; one whose bounds are centred and weight is not (a person, heavy below) is drawn so:
-    /// neither is (the `off-centre` lint and `--centre optical` ask this one question).
+    /// or more: its bounds that far off and its weight off the same way at least half as far. A
+    /// glyph whose bounds sit off but whose weight is (nearly) centred (a play triangle moved
+    /// right) was centred by eye; one whose bounds are centred and weight is not (a person, heavy
+    /// below) is drawn so: neither is (the `off-centre` lint and `--centre optical` ask this one
+    /// question). Half: a glyph's own weight sits a little off its bounds' centre either way, and
+    /// a glyph moved by the threshold must be found whichever way its own lies.
     package func isOffCentre(axis: Int, threshold: Double) -> Bool {
         let bounds = boundsCentre[axis], weight = centre[axis]
-        return abs(bounds) >= threshold - 0.005 && weight * bounds > 0 && abs(weight) >= threshold - 0.005
+        return abs(bounds) >= threshold - 0.005 && weight * bounds > 0 && abs(weight) >= threshold / 2 - 0.005
     }
 
     /// `--centre optical`: the move, in points, toward the box's centre on each axis the glyph is
@@ -63,7 +75,9 @@ public struct IconMeasures: Sendable, Equatable, Codable {
         }
         let (perimeter, outline) = ink.contour()
         let (cx, cy) = ink.centroid
-        let bounds = ink.bounds
+        // The bounds of the half-coverage outline: to a fraction of a pixel, where whole pixels
+        // would move a glyph's centre in steps of half a pixel (1/6 pt at 3×) either way.
+        let bounds = InkField.bounds(outline)
         func points(_ pixels: Double) -> Double { (pixels / scale * 100).rounded() / 100 + 0 }  // + 0: never -0
         let width = Double(bitmap.width), height = Double(bitmap.height)
         let boxArea = box.points * box.points * scale * scale

@@ -38,21 +38,6 @@ struct InkField {
         return total > 0 ? (sx / total, sy / total) : (0, 0)
     }
 
-    /// The bounds of the pixels at least half covered, as edges in the bitmap's coordinates.
-    var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-        for y in 0..<height {
-            for x in 0..<width where alpha[y * width + x] >= 0.5 {
-                minX = min(minX, x - 1)
-                maxX = max(maxX, x - 1)
-                minY = min(minY, y - 1)
-                maxY = max(maxY, y - 1)
-            }
-        }
-        guard minX <= maxX else { return nil }
-        return (Double(minX), Double(minY), Double(maxX + 1), Double(maxY + 1))
-    }
-
     /// The ink's outline: the half-coverage contour through the pixel centres, by marching squares
     /// with linear interpolation along each cell edge; its length, and the points where it
     /// crosses the cell edges (in the field's coordinates, the margin included).
@@ -121,6 +106,18 @@ struct InkField {
             }
         }
         return (length, points)
+    }
+
+    /// The extent of `points` (the contour's, in the field's coordinates) as edges in the bitmap's
+    /// (the field's pixel centres are at whole numbers, the margin one pixel: less a half).
+    static func bounds(_ points: [(x: Double, y: Double)]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard let first = points.first else { return nil }
+        var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
+        for point in points {
+            (minX, maxX) = (min(minX, point.x), max(maxX, point.x))
+            (minY, maxY) = (min(minY, point.y), max(maxY, point.y))
+        }
+        return (minX - 0.5, minY - 0.5, maxX - 0.5, maxY - 0.5)
     }
 
     /// The area of the convex hull of `points` (Andrew's monotone chain, then the shoelace).

@@ -85,3 +85,17 @@ extension NormalizedIcon {
         return icon
     }
 }
+
+extension Normalizer {
+    /// A vector's stroke weight from its drawing (SPEC §3a: each stroke's width × every transform
+    /// and the fit, the median by length), exact where the rendition's ink can only estimate it:
+    /// nil for a raster, a drawing without strokes or one the converter cannot read. With
+    /// `--stroke-width` the drawing was redrawn to weigh that.
+    package func drawnStrokeWeight(_ data: Data, icon: NormalizedIcon) throws(TabIconsError) -> Double? {
+        guard let vector = icon.vector,
+            let weight = try VectorConversion.strokeWeight(
+                data, document: vector.document, placement: vector.placement, limits: options.limits)
+        else { return nil }
+        return ((options.strokeWidth ?? weight) * 100).rounded() / 100
+    }
+}

@@ -108,6 +108,31 @@ struct StrokeWidthTests {
                 == Lint(.strokeWidthNotApplied, "--stroke-width 1.5: the drawing holds filters, which tabicon cannot redraw"))
     }
 
+    @Test("a vector's weight from its drawing: width × transforms × fit, the median by length; none where it fills")
+    func drawnWeight() throws {
+        for (grid, width) in [(16.0, 1.0), (24, 2), (48, 3), (96, 10)] {
+            let data = Self.svg("bar", grid: grid, width: width)
+            let weight = try Normalizer().drawnStrokeWeight(data, icon: Normalizer().planned(data))
+            #expect(weight == (width * 25 / grid * 100).rounded() / 100)
+            // --stroke-width's drawing weighs what was asked.
+            let asked = Normalizer(options: NormalizeOptions(strokeWidth: 1.75))
+            #expect(try asked.drawnStrokeWeight(data, icon: asked.planned(data)) == 1.75)
+        }
+        // A stroke under a 2× transform is twice as wide; a short hairline does not move the median.
+        let scaled = Data(
+            (#"<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" fill="none" stroke="black">"#
+                + #"<g transform="scale(2)"><circle cx="6" cy="6" r="4" stroke-width="1"/></g><path d="M2 22 H5" stroke-width="0.5"/></svg>"#)
+                .utf8)
+        #expect(try Normalizer().drawnStrokeWeight(scaled, icon: Normalizer().planned(scaled)) == 2.08)
+        // Filled parts: the ink's estimate, not the strokes'.
+        let filled = Self.svg("ring", grid: 24, width: 2, extra: #"<circle cx="12" cy="12" r="3" fill="black"/>"#)
+        #expect(try Normalizer().drawnStrokeWeight(filled, icon: Normalizer().planned(filled)) == nil)
+        let png = Data(
+            try OutputFormat.png.encode(
+                try #require(Normalizer().normalize(Self.svg("ring", grid: 24, width: 2)).renditions.last).bitmap))
+        #expect(try Normalizer().drawnStrokeWeight(png, icon: Normalizer().planned(png)) == nil)
+    }
+
     @Test("a width that cannot work is refused before any work")
     func refused() {
         for width in [0, -1, .nan, .infinity, 6.26] {

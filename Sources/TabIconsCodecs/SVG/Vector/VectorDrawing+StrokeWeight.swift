@@ -75,6 +75,18 @@ extension VectorConversion {
         package let svg: [UInt8]
     }
 
+    /// The stroke weight (points) of the drawing placed by `placement`, when it is drawn with
+    /// strokes alone: nil when it fills a shape (a filled part's thickness is the ink's to say),
+    /// has no stroke, or the converter cannot read it (its weight is then the rendition's).
+    package static func strokeWeight(
+        _ data: Data, document: SVGDocument, placement: VectorPlacement, limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Double? {
+        guard let drawing = try? placedDrawing(data, document: document, placement: placement, limits: limits).get(),
+            !drawing.root.fillsAShape
+        else { return nil }
+        return drawing.strokeWeight
+    }
+
     package static func redrawn(
         _ data: Data, document: SVGDocument, placement: VectorPlacement, strokeWidth: Double?, limits: DecodeOptions.Limits
     ) throws(TabIconsError) -> Result<Redrawn, VectorUnsupported> {
@@ -82,6 +94,18 @@ extension VectorConversion {
             let weight = drawing.strokeWeight
             guard let strokeWidth, let weight else { return Redrawn(weight: weight, svg: VectorSVGWriter.document(drawing)) }
             return Redrawn(weight: weight, svg: VectorSVGWriter.document(drawing.restroked(by: strokeWidth / weight)))
+        }
+    }
+}
+
+extension VectorGroup {
+    /// Whether some visible shape below is filled.
+    var fillsAShape: Bool {
+        children.contains { child in
+            switch child {
+            case .group(let group): group.opacity > 0 && group.fillsAShape
+            case .shape(let shape): shape.fill != nil && shape.fillOpacity > 0 && shape.opacity > 0 && !shape.path.isEmpty
+            }
         }
     }
 }
