@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "CPNGEncode", dependencies: ["CDeflate"]),
         // libpng's error callback must not return either: reading row by row behind setjmp
         // (streamed normalization never holds the whole image).
-        .target(name: "CPNGDecode", dependencies: ["CPNG"]),
+        .target(name: "CPNGDecode", dependencies: ["CPNG", "CDeflate"]),
         // The resampler's inner loops with SSE4.1/AVX2's 32-bit multiply, chosen at run time.
         .target(name: "CResampleKernels"),
         // XXH3-128 through the runtime-dispatched (AVX2) variant, with vzeroupper after it.

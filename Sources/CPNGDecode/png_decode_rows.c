@@ -1,4 +1,5 @@
 #include "CPNGDecode.h"
+#include "png_inflated.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -18,6 +19,7 @@ struct tabicons_png_rows {
     size_t peak;
     int started;
     int failed;
+    tabicons_png_inflated *inflated; /* the fast path's rows, when it took the image */
 };
 
 /* Each block carries its size in front, so free can count it down. */
@@ -126,7 +128,38 @@ tabicons_png_rows *tabicons_png_rows_begin(const unsigned char *data, size_t siz
     return reader;
 }
 
-int tabicons_png_rows_start(tabicons_png_rows *reader, int linear, int sixteen_bit_srgb) {
+/* The fast path (png_inflated.h) for an image whose RGBA rows libpng would make without a colour
+ * conversion: 8 bits or less, not interlaced, a gamma of none or sRGB's (an sRGB chunk sets it),
+ * no ICC profile, and transparency only from a palette's tRNS (a colour key is libpng's). Called
+ * once libpng has read up to the first IDAT's header, which is the 8 bytes before `memory`, and
+ * before png_read_update_info (the info then still says what the file holds). */
+static void inflate_whole(tabicons_png_rows *reader) {
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    int color_type = png_get_color_type(png, info);
+    png_fixed_point gamma = 0;
+    png_colorp palette = NULL;
+    int palette_count = 0;
+    png_bytep alpha = NULL;
+    int alpha_count = 0;
+    png_color_16p key = NULL;
+    if (png_get_bit_depth(png, info) > 8 || png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) return;
+    if (png_get_gAMA_fixed(png, info, &gamma) && gamma != 45455) return;  /* libpng's PNG_GAMMA_sRGB_INVERSE */
+    if (png_get_valid(png, info, PNG_INFO_iCCP)) return;
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) {
+        if (color_type != PNG_COLOR_TYPE_PALETTE) return;
+        png_get_tRNS(png, info, &alpha, &alpha_count, &key);
+    }
+    if (color_type == PNG_COLOR_TYPE_PALETTE && !png_get_PLTE(png, info, &palette, &palette_count)) return;
+    const unsigned char *consumed = reader->memory;
+    if (consumed == NULL || memcmp(consumed - 4, "IDAT", 4) != 0) return;
+    reader->inflated = tabicons_png_inflated_make(
+        consumed - 8, reader->size + 8, png_get_image_width(png, info), png_get_image_height(png, info),
+        png_get_bit_depth(png, info), color_type, (const unsigned char *)palette, palette_count, alpha,
+        alpha_count);
+}
+
+int tabicons_png_rows_start(tabicons_png_rows *reader, int linear, int sixteen_bit_srgb, int inflate_small) {
     if (reader->failed) return 0;
     if (setjmp(reader->jump)) {
         reader->failed = 1;
@@ -135,6 +168,8 @@ int tabicons_png_rows_start(tabicons_png_rows *reader, int linear, int sixteen_b
     png_structp png = reader->png;
     png_infop info = reader->info;
     int bit_depth = png_get_bit_depth(png, info);
+    /* Before png_read_update_info, which rewrites the info to what the transformations make. */
+    if (inflate_small && !linear) inflate_whole(reader);
     if (linear != (bit_depth == 16))
         png_error(png, "tabicons_png_rows: linear output is for 16-bit sources only");
     int color_type = png_get_color_type(png, info);
@@ -178,6 +213,12 @@ int tabicons_png_rows_read(tabicons_png_rows *reader, unsigned char *rows, unsig
         reader->failed = 1;
         return 0;
     }
+    if (reader->inflated != NULL) {
+        for (unsigned int i = 0; i < count; i++)
+            if (!tabicons_png_inflated_row(reader->inflated, rows + i * stride))
+                png_error(reader->png, "tabicons_png_rows: no rows left");
+        return 1;
+    }
     for (unsigned int i = 0; i < count; i++) png_read_row(reader->png, rows + i * stride, NULL);
     return 1;
 }
@@ -186,8 +227,11 @@ const char *tabicons_png_rows_message(const tabicons_png_rows *reader) { return 
 
 size_t tabicons_png_rows_peak_bytes(const tabicons_png_rows *reader) { return reader->peak; }
 
+int tabicons_png_rows_inflated_whole(const tabicons_png_rows *reader) { return reader->inflated != NULL; }
+
 void tabicons_png_rows_free(tabicons_png_rows *reader) {
     if (reader == NULL) return;
+    tabicons_png_inflated_free(reader->inflated);
     if (reader->png != NULL) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
     free(reader);
 }

@@ -25,6 +25,10 @@ extern "C" {
 
 typedef struct tabicons_png_rows tabicons_png_rows;
 
+/* The largest image data (filtered rows, filter bytes included) inflated whole: 1 MiB and 4 KiB,
+ * a 512 × 512 RGBA icon. A larger image is read by libpng row by row, as streaming wants. */
+#define TABICONS_PNG_INFLATED_MAX_BYTES 1052672
+
 typedef struct tabicons_png_rows_header {
     unsigned int width;
     unsigned int height;
@@ -43,9 +47,12 @@ tabicons_png_rows *tabicons_png_rows_begin(const unsigned char *data, size_t siz
 
 /* Sets the RGBA transformations: 8-bit sRGB RGBA (linear 0, for sources of 8 bits or less), or
  * 16-bit linear RGBA with associated alpha in native byte order (linear 1, for 16-bit sources;
- * sixteen_bit_srgb as PNG_IMAGE_FLAG_16BIT_sRGB). Returns 1; 0 with the reader's message set on
- * failure (also when `linear` does not match the source's depth). */
-int tabicons_png_rows_start(tabicons_png_rows *reader, int linear, int sixteen_bit_srgb);
+ * sixteen_bit_srgb as PNG_IMAGE_FLAG_16BIT_sRGB). With `inflate_small`, an image of at most
+ * TABICONS_PNG_INFLATED_MAX_BYTES of image data that needs no colour conversion is inflated whole
+ * by libdeflate and unfiltered here (the same rows, faster; anything unusual is left to libpng).
+ * Returns 1; 0 with the reader's message set on failure (also when `linear` does not match the
+ * source's depth). */
+int tabicons_png_rows_start(tabicons_png_rows *reader, int linear, int sixteen_bit_srgb, int inflate_small);
 
 /* Reads the next `count` rows (of the current pass, for an Adam7 image), `stride` bytes apart
  * from `rows`. Returns 1;
@@ -58,6 +65,9 @@ const char *tabicons_png_rows_message(const tabicons_png_rows *reader);
 
 /* The most bytes libpng held at once for this reader so far (its own allocations). */
 size_t tabicons_png_rows_peak_bytes(const tabicons_png_rows *reader);
+
+/* 1 when the rows come from the whole-image inflate rather than libpng's. */
+int tabicons_png_rows_inflated_whole(const tabicons_png_rows *reader);
 
 void tabicons_png_rows_free(tabicons_png_rows *reader);
 

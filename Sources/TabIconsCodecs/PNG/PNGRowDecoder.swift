@@ -89,12 +89,27 @@ package final class PNGRowDecoder {
     package static func heldBytes(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool, streamed: Bool) -> Int {
         let rows = bitDepth == 16 ? width * 8 + width * 4 : (isInterlaced ? width * 4 : 0)
         return rows + (streamed && isInterlaced ? (height + 1) / 2 * width * 4 : 0)
+            + inflatedBytes(width: width, height: height, bitDepth: bitDepth, isInterlaced: isInterlaced)
     }
 
-    /// Sets libpng's transformations; call once, before reading.
-    package func start() throws(TabIconsError) {
+    /// What the whole-image inflate (`CPNGDecode`'s fast path) can hold for a source of these
+    /// facts: its rows of image data and the IDAT chunks' data joined, each at most
+    /// `TABICONS_PNG_INFLATED_MAX_BYTES` and a sixteenth, and libdeflate's state (under 16 KiB);
+    /// charged at 4 bytes a pixel whatever the colour type, and only where the path can apply.
+    static func inflatedBytes(width: Int, height: Int, bitDepth: Int, isInterlaced: Bool) -> Int {
+        let most = Int(TABICONS_PNG_INFLATED_MAX_BYTES)
+        guard bitDepth <= 8, !isInterlaced, width <= most, height <= most else { return 0 }
+        let filtered = height * (1 + (width * 4))
+        return filtered <= most ? 2 * filtered + filtered / 16 + 4096 + (16 << 10) : 0
+    }
+
+    /// Sets libpng's transformations; call once, before reading. `inflateSmall: false` reads every
+    /// image through libpng (the tests compare the two ways).
+    package func start(inflateSmall: Bool = true) throws(TabIconsError) {
         let linear: Int32 = bitDepth == 16 ? 1 : 0
-        guard tabicons_png_rows_start(reader, linear, hasColorSpace ? 1 : 0) != 0 else { throw lastError() }
+        guard tabicons_png_rows_start(reader, linear, hasColorSpace ? 1 : 0, inflateSmall ? 1 : 0) != 0 else {
+            throw lastError()
+        }
         if bitDepth == 16 || isInterlaced {
             libpngRow = UnsafeMutableRawPointer.allocate(byteCount: width * (bitDepth == 16 ? 8 : 4), alignment: 8)
         }
@@ -180,6 +195,9 @@ package final class PNGRowDecoder {
     private func read(into rows: UnsafeMutablePointer<UInt8>, count: Int, stride: Int) throws(TabIconsError) {
         guard tabicons_png_rows_read(reader, rows, UInt32(count), stride) != 0 else { throw lastError() }
     }
+
+    /// The rows come from the whole-image inflate, not from libpng's row reading.
+    package var inflatedWhole: Bool { tabicons_png_rows_inflated_whole(reader) != 0 }
 
     /// The most bytes libpng has held at once for this decoder (its own allocations, counted).
     package var libpngPeakBytes: Int { tabicons_png_rows_peak_bytes(reader) }
