@@ -53,7 +53,8 @@ struct PNGWholeInflateTests {
 
     @Test("the repository's PNGs: the same pixels both ways, most of them inflated whole")
     func repositoryFiles() throws {
-        let files = Self.pngs(under: Fixtures.packageRoot.appendingPathComponent("TestImages"))
+        let files =
+            Self.pngs(under: Fixtures.packageRoot.appendingPathComponent("TestImages"))
             + Self.pngs(under: Fixtures.fixture("png"))
         #expect(files.count >= 10)
         var whole = 0
@@ -140,7 +141,7 @@ struct PNGWholeInflateTests {
         let cases: [(name: String, colorType: Int, bitDepth: Int, bpp: Int, before: [UInt8])] = [
             ("RGBA", 6, 8, 4, []), ("RGB", 2, 8, 3, []), ("gray+alpha", 4, 8, 2, []), ("gray", 0, 8, 1, []),
             ("sRGB chunk", 6, 8, 4, PNGBytes.chunk("sRGB", [0])),
-            ("gAMA of sRGB", 6, 8, 4, PNGBytes.chunk("gAMA", PNGBytes.be32(45455))),
+            ("gAMA of sRGB", 6, 8, 4, PNGBytes.chunk("gAMA", PNGBytes.be32(45455)))
         ]
         for c in cases {
             let raw = Self.rows(width: 13, height: 11, bytesPerPixel: c.bpp, seed: c.colorType)
@@ -155,7 +156,8 @@ struct PNGWholeInflateTests {
             let width = 11, rowBytes = (width * depth + 7) / 8
             let raw = (0..<9).map { y in (0..<rowBytes).map { UInt8(truncatingIfNeeded: $0 * 29 + y * 71) } }
             let zlib = PNGTestWriter.stored(Self.filtered(raw, bpp: 1))
-            #expect(Self.expectSame(Self.png(width: width, height: 9, bitDepth: depth, colorType: 0, zlib: zlib), "gray \(depth)"))
+            #expect(
+                Self.expectSame(Self.png(width: width, height: 9, bitDepth: depth, colorType: 0, zlib: zlib), "gray \(depth)"))
             let entries = 1 << depth
             let plte = PNGBytes.chunk("PLTE", Self.colours(entries))
             let trns = PNGBytes.chunk("tRNS", (0..<(entries / 2)).map { UInt8($0 * 30) })
@@ -196,7 +198,7 @@ struct PNGWholeInflateTests {
             ("too much data", rgba(long)),
             ("a bad CRC in the second IDAT", Data(secondCRC)),
             ("data after the zlib stream", rgba(zlib + [1, 2, 3])),
-            ("gAMA 1.0", rgba(zlib, before: PNGBytes.chunk("gAMA", PNGBytes.be32(100_000)))),
+            ("gAMA 1.0", rgba(zlib, before: PNGBytes.chunk("gAMA", PNGBytes.be32(100_000))))
         ]
         for (name, data) in refused {
             #expect(!Self.expectSame(data, name), "\(name) was taken")
@@ -210,7 +212,8 @@ struct PNGWholeInflateTests {
         let keyed = Self.png(width: 8, height: 6, colorType: 2, before: PNGBytes.chunk("tRNS", [0, 1, 0, 2, 0, 3]), zlib: rgb)
         #expect(!Self.expectSame(keyed, "colour key"))
         let plte = PNGBytes.chunk("PLTE", [1, 2, 3, 4, 5, 6])
-        let outside = Self.png(width: 4, height: 2, colorType: 3, before: plte, zlib: PNGTestWriter.stored([0, 0, 1, 1, 2, 0, 1, 0, 1, 0]))
+        let outside = Self.png(
+            width: 4, height: 2, colorType: 3, before: plte, zlib: PNGTestWriter.stored([0, 0, 1, 1, 2, 0, 1, 0, 1, 0]))
         #expect(!Self.expectSame(outside, "index past the palette"))
         // Larger than TABICONS_PNG_INFLATED_MAX_BYTES of image data: row by row, as streaming wants.
         let big = Self.png(
