@@ -82,9 +82,10 @@ package final class OutputDirectory: Sendable {
     }
 
     /// `failing` names what a system error interrupted: a read, or the write this read serves.
+    /// `stat`, when given, is set to the file's stat record (taken on the open file).
     private func read(
         _ name: String, in folder: Int32, relative: String, cap: Int = .max,
-        failing what: String = "cannot read"
+        failing what: String = "cannot read", stat record: UnsafeMutablePointer<FileStat?>? = nil
     ) throws(TabIconsError) -> [UInt8]? {
         let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
@@ -101,12 +102,21 @@ package final class OutputDirectory: Sendable {
             throw TabIconsError(.tooLarge, "\(relative) in \(rootPath) holds \(info.st_size) bytes, more than \(cap)")
         }
         guard let data = UntrustedFile.bytes(of: fd, size: Int(info.st_size)) else { throw failure(what, relative) }
+        record?.pointee = FileStat(info)
         return [UInt8](data)
+    }
+
+    /// A folder below the root, open while a staged file in it waits; closed with its last user
+    /// (an icon's files share their folder: it is walked to once, not once a file).
+    fileprivate final class Folder {
+        let fd: Int32
+        init(_ fd: Int32) { self.fd = fd }
+        deinit { close(fd) }
     }
 
     /// One file of an icon, written under its temporary name and waiting to be renamed.
     package struct Staged {
-        fileprivate let folder: Int32
+        fileprivate let folder: Folder
         fileprivate let temporary: String
         fileprivate let name: String
         package let relative: String
@@ -115,33 +125,36 @@ package final class OutputDirectory: Sendable {
     }
 
     /// Writes every file whose bytes differ from the file at its path as a temporary beside it;
-    /// answers those staged, and the paths left as they were (equal bytes). On any failure, every
-    /// temporary this call made is removed, and nothing else changed.
+    /// answers those staged, and the paths left as they were (equal bytes) with their stat
+    /// records. On any failure, every temporary this call made is removed, and nothing else changed.
     package func stage(_ files: [(path: String, bytes: [UInt8])]) throws(TabIconsError)
-        -> (staged: [Staged], unchanged: [String])
+        -> (staged: [Staged], unchanged: [String: FileStat])
     {
         var staged: [Staged] = []
-        var unchanged: [String] = []
+        var unchanged: [String: FileStat] = [:]
+        var folders: [String: Folder] = [:]
         do throws(TabIconsError) {
             for file in files {
                 let (folderPath, name) = Self.split(file.path)
-                guard let folder = try openFolder(folderPath, create: true) else {
-                    throw TabIconsError(.io, "cannot open \(rootPath)")
-                }
-                do throws(TabIconsError) {
-                    // The old bytes are read only to leave an equal file untouched: a failure is the write's.
-                    if try read(name, in: folder, relative: file.path, failing: "cannot write") == file.bytes {
-                        close(folder)
-                        unchanged.append(file.path)
-                        continue
+                let folder: Folder
+                if let open = folders[folderPath] {
+                    folder = open
+                } else {
+                    guard let fd = try openFolder(folderPath, create: true) else {
+                        throw TabIconsError(.io, "cannot open \(rootPath)")
                     }
-                    let temporary = try writeTemporary(file.bytes, in: folder, relative: file.path)
-                    let entry = Manifest.FileEntry(path: file.path, of: file.bytes)
-                    staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
-                } catch {
-                    close(folder)
-                    throw error
+                    folder = Folder(fd)
+                    folders[folderPath] = folder
                 }
+                // The old bytes are read only to leave an equal file untouched: a failure is the write's.
+                var stat: FileStat?
+                if try read(name, in: folder.fd, relative: file.path, failing: "cannot write", stat: &stat) == file.bytes {
+                    unchanged[file.path] = stat
+                    continue
+                }
+                let temporary = try writeTemporary(file.bytes, in: folder.fd, relative: file.path)
+                let entry = Manifest.FileEntry(path: file.path, of: file.bytes)
+                staged.append(Staged(folder: folder, temporary: temporary, name: name, relative: file.path, entry: entry))
             }
         } catch {
             discard(staged)
@@ -151,9 +164,11 @@ package final class OutputDirectory: Sendable {
     }
 
     /// Renames every staged file into place once the journal records them (and the folders made
-    /// for them). A rename that fails leaves that file's previous version and removes the remaining
-    /// temporaries, as a journal that cannot be written removes them all.
-    package func commit(_ staged: [Staged]) throws(TabIconsError) {
+    /// for them), and answers their stat records as they now are (a rename moves ctime; nil where
+    /// the stat failed). A rename that fails leaves that file's previous version and removes the
+    /// remaining temporaries, as a journal that cannot be written removes them all.
+    @discardableResult
+    package func commit(_ staged: [Staged]) throws(TabIconsError) -> [String: FileStat] {
         if let journal, !staged.isEmpty {
             let folders = created.withLock { $0 }
             let newFolders = journaledFolders.withLock { journaled in
@@ -168,23 +183,24 @@ package final class OutputDirectory: Sendable {
                 throw error
             }
         }
+        var stats: [String: FileStat] = [:]
         for (index, file) in staged.enumerated() {
-            if renameat(file.folder, file.temporary, file.folder, file.name) != 0 {
+            if renameat(file.folder.fd, file.temporary, file.folder.fd, file.name) != 0 {
                 let error = failure("cannot rename into place", file.relative)
                 discard(Array(staged[index...]))
-                for done in staged[..<index] { close(done.folder) }
                 throw error
             }
+            var info = stat()
+            if fstatat(file.folder.fd, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG {
+                stats[file.relative] = FileStat(info)
+            }
         }
-        for file in staged { close(file.folder) }
+        return stats
     }
 
     /// Removes staged temporaries: the icon's previous files stay exactly as they were.
     package func discard(_ staged: [Staged]) {
-        for file in staged {
-            unlinkat(file.folder, file.temporary, 0)
-            close(file.folder)
-        }
+        for file in staged { unlinkat(file.folder.fd, file.temporary, 0) }
     }
 
     /// Something a batch may delete below the root, with what proves it is tabicon's.

@@ -80,15 +80,15 @@ extension UnitRunner {
             }
             return outcomes
         }
-        let staged: [OutputDirectory.Staged], unchanged: Set<String>
+        let staged: [OutputDirectory.Staged], unchanged: [String: FileStat], committed: [String: FileStat]
         do throws(TabIconsError) {
             let set = try directory.stage(unit.flatMap { files[$0] ?? [] })
             guard settings.shouldStop() == 0 else {
                 directory.discard(set.staged)
                 return stopped()
             }
-            try directory.commit(set.staged)
-            (staged, unchanged) = (set.staged, Set(set.unchanged))
+            committed = try directory.commit(set.staged)
+            (staged, unchanged) = (set.staged, set.unchanged)
         } catch {
             // The whole unit keeps its previous files ("Whole sets").
             return unit.map { index in
@@ -104,8 +104,10 @@ extension UnitRunner {
             // ctime): the next run's stat cache. A carried-over file not written keeps its record.
             let recorded = Dictionary(row.ownedFiles.map { ($0.path, $0.stat) }, uniquingKeysWith: { first, _ in first })
             let written = Set(mine)
-            let updated = row.withFileStats { written.contains($0) ? directory.fileStat($0) : recorded[$0] ?? nil }
-            done(index, updated, changes, unchanged: mine.filter(unchanged.contains).count)
+            let updated = row.withFileStats { path in
+                written.contains(path) ? committed[path] ?? unchanged[path] : recorded[path] ?? nil
+            }
+            done(index, updated, changes, unchanged: mine.filter { unchanged[$0] != nil }.count)
         }
         return outcomes
     }
