@@ -121,8 +121,11 @@ struct InkField {
     }
 
     /// The area of the convex hull of `points` (Andrew's monotone chain, then the shoelace).
+    /// The chain runs on the points mirrored across the diagonal (x and y swapped, which keeps the
+    /// area): `contour` gives them row by row, so sorted by y first they are nearly in order already
+    /// and the sort, which takes runs as they come, costs little.
     static func hullArea(_ points: [(x: Double, y: Double)]) -> Double {
-        let sorted = points.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
+        let sorted = points.map { (x: $0.y, y: $0.x) }.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
         guard sorted.count >= 3 else { return 0 }
         func cross(_ o: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
             (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
