@@ -130,7 +130,7 @@ extension CommandOption {
         default: .described(
             "OUT/\(BatchNormalizer.defaultManifestName); with --layout android, "
                 + "OUT\(NormalizeCommand.androidManifestSuffix) beside OUT, since res/ holds resource folders only"),
-        help: "where to write the manifest (its stat cache and journal go beside it)")
+        help: "where to write the manifest (normalize keeps its stat cache and journal beside it)")
 
     static let json = CommandOption(
         "json",
