@@ -30,7 +30,8 @@
 #
 # Installs what is missing with apt (libvips-tools, imagemagick, python3-pil, time) and builds
 # tabicon in release mode with the Swift runtime linked statically (`--static-swift-stdlib`, into
-# .build/static). Environment: REPEAT=N, TABICON=path/to/tabicon, KEEP=1 keeps outputs,
+# .build/static). Environment: REPEAT=N, TABICON=path/to/tabicon, BASELINE=path/to/an/older/tabicon
+# (also run, as `before` and `before-j1`: a change's before and after in one run), KEEP=1 keeps outputs,
 # PEERS_JSON=FILE also writes the figures as JSON (what bench/charts.py draws):
 #   {"machine", "tools", "repeat", "sets": [{"inputs", "files", "results": [{"tool", "wallSeconds",
 #    "cpuSeconds", "peakMiB", "files", "bytes"}]}]}
@@ -118,6 +119,10 @@ timed() {
 # --jobs comparisons) and Pillow-SIMD with the same script as Pillow, in its own environment.
 extra_peers() {
     timed "tabicon-j1" "$1/tabicon-j1" -- "$TABICON" normalize -q --jobs 1 -o "$1/tabicon-j1" "$dir"
+    if [ -n "${BASELINE:-}" ]; then
+        timed before "$1/before" -- "$BASELINE" normalize -q -o "$1/before" "$dir"
+        timed before-j1 "$1/before-j1" -- "$BASELINE" normalize -q --jobs 1 -o "$1/before-j1" "$dir"
+    fi
     [ -z "${simd_python:-}" ] ||
         timed Pillow-SIMD "$1/pillow-simd" -- "$simd_python" "$root/bench/peers/pillow_normalize.py" "$1/pillow-simd" "${inputs[@]}"
 }
@@ -188,6 +193,11 @@ svg_batch() {
         local o=$work/r$r
         : > "$work/times"
         timed tabicon "$o/tabicon" -- "$TABICON" normalize -q -o "$o/tabicon" "$dir"
+        timed tabicon-j1 "$o/tabicon-j1" -- "$TABICON" normalize -q --jobs 1 -o "$o/tabicon-j1" "$dir"
+        if [ -n "${BASELINE:-}" ]; then
+            timed before "$o/before" -- "$BASELINE" normalize -q -o "$o/before" "$dir"
+            timed before-j1 "$o/before-j1" -- "$BASELINE" normalize -q --jobs 1 -o "$o/before-j1" "$dir"
+        fi
         timed resvg-py "$o/resvg" -- python3 "$root/bench/peers/svg_render.py" resvg "$o/resvg" "${svgs[@]}"
         timed cairosvg "$o/cairosvg" -- python3 "$root/bench/peers/svg_render.py" cairosvg "$o/cairosvg" "${svgs[@]}"
         mv "$work/times" "$work/times.keep"; : > "$work/times"
@@ -204,7 +214,7 @@ svg_batch() {
         rm -f "$work/times.keep"
         rm -rf "$o"
     done
-    summary "$work/all" "" "" 0 tabicon resvg-py cairosvg vipsthumbnail rsvg-convert
+    summary "$work/all" "" "" 0 tabicon tabicon-j1 before before-j1 resvg-py cairosvg vipsthumbnail rsvg-convert
     rm -f "$work/all"
 }
 
@@ -279,6 +289,6 @@ EOF
         rm -rf "$o"
     done
 
-    summary "$work/all" "${PEERS_JSON:-}" "$dir" "${#inputs[@]}" tabicon tabicon-j1 Pillow Pillow-SIMD vipsthumbnail ImageMagick
+    summary "$work/all" "${PEERS_JSON:-}" "$dir" "${#inputs[@]}" tabicon tabicon-j1 before before-j1 Pillow Pillow-SIMD vipsthumbnail ImageMagick
     rm -f "$work/all"
 done

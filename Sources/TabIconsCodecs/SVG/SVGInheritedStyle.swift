@@ -70,7 +70,7 @@ extension SVGScreening {
                 case nil: break
                 }
             case "marker-start", "marker-mid", "marker-end", "marker":
-                markers = value.contains("url(")
+                markers = value.containsASCII("url(")
             case "stroke-dasharray":
                 let numbers = SVGStyleValues.numbers(value).map(abs)
                 dashEntries = numbers.count

@@ -93,7 +93,7 @@ struct SVGScreening: Sendable, Equatable {
                     let css = String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
                     try Self.checkNesting(css, what: "style sheet selectors")
                     if !styleMayAddWork {
-                        styleMayAddWork = css.contains("filter") || css.contains("mask") || css.contains("opacity")
+                        styleMayAddWork = css.containsASCII("filter") || css.containsASCII("mask") || css.containsASCII("opacity")
                     }
                     sheet.read(SVGStyleValues.styleSheetDeclarations(css))
                 } else if textDepth > 0 {
@@ -140,7 +140,7 @@ struct SVGScreening: Sendable, Equatable {
                 for attribute in attributes {
                     // Paint servers, masks, clip paths, filters and markers are drawn again for
                     // every element that points at them (nested patterns multiply like <use>).
-                    if attribute.value.contains("url(") {
+                    if attribute.value.containsASCII("url(") {
                         graph.references[index, default: []].append(contentsOf: Self.urlTargets(attribute.value))
                     }
                     switch attribute.name {
@@ -154,21 +154,21 @@ struct SVGScreening: Sendable, Equatable {
                             graph.references[index, default: []].append(String(value.dropFirst()))
                         }
                     case "filter" where name != "feImage":
-                        if attribute.value.contains("url(") { filteredElements += 1 }
+                        if attribute.value.containsASCII("url(") { filteredElements += 1 }
                     case "mask" where name != "mask":
-                        if attribute.value.contains("url(") { maskedElements += 1 }
+                        if attribute.value.containsASCII("url(") { maskedElements += 1 }
                     case "clip-path" where name != "clipPath":
-                        if attribute.value.contains("url(") { groupedElements += 1 }
+                        if attribute.value.containsASCII("url(") { groupedElements += 1 }
                     case "opacity":
                         if let opacity = Double(Self.trimmed(attribute.value)), opacity >= 1 { break }
                         groupedElements += 1
                     case "style":
                         try Self.checkNesting(attribute.value, what: "a style attribute")
-                        if attribute.value.contains("filter") { filteredElements += 1 }
-                        if attribute.value.contains("mask") { maskedElements += 1 }
-                        if attribute.value.contains("opacity") || attribute.value.contains("clip-path") { groupedElements += 1 }
+                        if attribute.value.containsASCII("filter") { filteredElements += 1 }
+                        if attribute.value.containsASCII("mask") { maskedElements += 1 }
+                        if attribute.value.containsASCII("opacity") || attribute.value.containsASCII("clip-path") { groupedElements += 1 }
                     case "transform", "patternTransform", "gradientTransform":
-                        if attribute.value.contains("scale") || attribute.value.contains("matrix") {
+                        if attribute.value.containsASCII("scale") || attribute.value.containsASCII("matrix") {
                             work.userSpaceMayScale = true
                         }
                     default: break
