@@ -9,7 +9,7 @@ struct ASCIISearchTests {
     func search() {
         let cases: [(String, Bool)] = [
             ("url(#a)", true), ("fill:url(#g)", true), ("ur(l(", false), ("uurl(", true), ("url", false),
-            ("", false), ("é😀url(", true), ("URL(#a)", false), ("M0 0h24v24H0z", false),
+            ("", false), ("é😀url(", true), ("URL(#a)", false), ("M0 0h24v24H0z", false)
         ]
         for (text, expected) in cases {
             #expect(text.containsASCII("url(") == expected, "\(text)")

@@ -166,7 +166,9 @@ struct SVGScreening: Sendable, Equatable {
                         try Self.checkNesting(attribute.value, what: "a style attribute")
                         if attribute.value.containsASCII("filter") { filteredElements += 1 }
                         if attribute.value.containsASCII("mask") { maskedElements += 1 }
-                        if attribute.value.containsASCII("opacity") || attribute.value.containsASCII("clip-path") { groupedElements += 1 }
+                        if attribute.value.containsASCII("opacity") || attribute.value.containsASCII("clip-path") {
+                            groupedElements += 1
+                        }
                     case "transform", "patternTransform", "gradientTransform":
                         if attribute.value.containsASCII("scale") || attribute.value.containsASCII("matrix") {
                             work.userSpaceMayScale = true
