@@ -83,7 +83,7 @@ public struct IconMeasures: Sendable, Equatable, Codable {
         let boxArea = box.points * box.points * scale * scale
         return IconMeasures(
             strokeWeight: perimeter > 0 ? points(2 * ink.area / perimeter) : 0,
-            opticalSize: points(InkField.hullArea(outline).squareRoot()),
+            opticalSize: points(InkField.hullArea(ink.hullCandidates(outline)).squareRoot()),
             centre: [points(cx - width / 2), points(cy - height / 2)],
             boundsCentre: bounds.map {
                 [points(($0.minX + $0.maxX) / 2 - width / 2), points(($0.minY + $0.maxY) / 2 - height / 2)]

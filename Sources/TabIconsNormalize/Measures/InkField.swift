@@ -120,10 +120,39 @@ struct InkField {
         return (minX - 0.5, minY - 0.5, maxX - 0.5, maxY - 0.5)
     }
 
+    /// The contour's points (`contour`) that can be corners of its convex hull. Each lies on a cell
+    /// edge, so on a row line (a whole y) or a column line (a whole x), and of the points on one
+    /// line only the two outermost can be corners: `hullArea` then sorts a few points a line, not
+    /// the whole outline.
+    func hullCandidates(_ points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+        let none = (min: Double.infinity, max: -Double.infinity)
+        var rows = [(min: Double, max: Double)](repeating: none, count: height)
+        var columns = [(min: Double, max: Double)](repeating: none, count: width)
+        var candidates: [(x: Double, y: Double)] = []
+        for point in points {
+            if let y = Int(exactly: point.y), rows.indices.contains(y) {
+                rows[y] = (min(rows[y].min, point.x), max(rows[y].max, point.x))
+            } else if let x = Int(exactly: point.x), columns.indices.contains(x) {
+                columns[x] = (min(columns[x].min, point.y), max(columns[x].max, point.y))
+            } else {
+                candidates.append(point)
+            }
+        }
+        for (y, ends) in rows.enumerated() where ends.min <= ends.max {
+            candidates.append((ends.min, Double(y)))
+            if ends.max > ends.min { candidates.append((ends.max, Double(y))) }
+        }
+        for (x, ends) in columns.enumerated() where ends.min <= ends.max {
+            candidates.append((Double(x), ends.min))
+            if ends.max > ends.min { candidates.append((Double(x), ends.max)) }
+        }
+        return candidates
+    }
+
     /// The area of the convex hull of `points` (Andrew's monotone chain, then the shoelace).
     /// The chain runs on the points mirrored across the diagonal (x and y swapped, which keeps the
-    /// area): `contour` gives them row by row, so sorted by y first they are nearly in order already
-    /// and the sort, which takes runs as they come, costs little.
+    /// area): `hullCandidates` gives them row by row, so sorted by y first they are nearly in order
+    /// already and the sort, which takes runs as they come, costs little.
     static func hullArea(_ points: [(x: Double, y: Double)]) -> Double {
         let sorted = points.map { (x: $0.y, y: $0.x) }.sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
         guard sorted.count >= 3 else { return 0 }
