@@ -84,6 +84,32 @@ struct IconMeasuresTests {
         #expect(abs(m.centre[0] + w / 6) <= 0.1, "\(m)")
     }
 
+    @Test("the hull's candidates give the hull of the whole outline, to the last bit")
+    func hullCandidates() {
+        var noise = Bitmap(width: 40, height: 30)
+        var seed: UInt32 = 7
+        for i in stride(from: 3, to: noise.pixels.count, by: 4) {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            noise.pixels[i] = seed >> 28 == 0 ? UInt8(truncatingIfNeeded: seed >> 8) : 0
+        }
+        let shapes: [Bitmap] = [
+            Self.drawn { x, y in Self.distance(x, y) <= 9 },
+            Self.drawn { x, y in abs(Self.distance(x, y) - 8) <= 1 },
+            Self.drawn { x, y in x >= 5 && x <= 20 && abs(y - 12.5) <= (20 - x) / 15 * 8 },
+            noise
+        ]
+        for bitmap in shapes {
+            let ink = InkField(bitmap)
+            let outline = ink.contour().points
+            let candidates = ink.hullCandidates(outline)
+            // A convex outline crosses each line twice, both ends; scattered ink many times.
+            #expect(
+                candidates.count < (bitmap == noise ? outline.count / 3 : outline.count + 1),
+                "\(candidates.count) of \(outline.count)")
+            #expect(InkField.hullArea(candidates) == InkField.hullArea(outline))
+        }
+    }
+
     @Test("nothing drawn: every measure 0")
     func empty() {
         #expect(
