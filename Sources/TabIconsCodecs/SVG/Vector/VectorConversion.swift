@@ -34,6 +34,18 @@ package enum VectorConversion {
         }
     }
 
+    /// The placed drawing of an SVG (what `convert` writes), for symbols (`SymbolOutlines.make`).
+    static func placedDrawing(
+        _ data: Data, document: SVGDocument, placement: VectorPlacement, limits: DecodeOptions.Limits
+    ) throws(TabIconsError) -> Result<VectorDrawing, VectorUnsupported> {
+        let data = ImageFormat.sniff(data) == .svg ? data : InputEncoding.unwrap(data) ?? data
+        let parsed = data.withUnsafeBytes { raw in
+            Result { () throws(TabIconsError) -> SVGElementTree in try plainDocument(raw, limits: limits) }
+        }
+        let tree = try parsed.get()
+        return Result { () throws(VectorUnsupported) -> VectorDrawing in try drawing(tree, size: document.size, placement: placement) }
+    }
+
     /// The element tree of screened plain SVG (gunzipped first when compressed), under the same
     /// limits and screening as the decoder.
     static func plainDocument(_ bytes: UnsafeRawBufferPointer, limits: DecodeOptions.Limits) throws(TabIconsError)
