@@ -132,6 +132,20 @@ struct SymbolOutlinesTests {
         #expect(kept.regular.count == 1)
     }
 
+    /// Degenerate and hostile centre lines: zero-length segments, huge coordinates, 100k segments
+    /// — outlines or a coded refusal, never a crash or an unbounded output.
+    @Test func degenerateInputIsBounded() throws {
+        let dots = try Self.outlines("<path d=\"M4 4L4 4M8 8Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\"/>")
+        #expect(dots.regular.count == 1 && CubicContour.contours(of: dots.regular[0]).count == 2)
+        #expect(throws: VectorUnsupported(.value("a coordinate beyond the range a symbol can hold"))) {
+            try Self.outlines("<path d=\"M1e300 1e300L-1e300 5\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>")
+        }
+        let zigzag = "M0 0" + String(repeating: "l1 1 1-1", count: 50_000)
+        #expect(throws: VectorUnsupported(.symbolSize(SymbolOutlines.maxCommands))) {
+            try Self.outlines("<path d=\"\(zigzag)\" fill=\"none\" stroke=\"#000\" stroke-width=\"0.1\"/>")
+        }
+    }
+
     /// Lucide-style icons (stroke-width 2, round caps and joins), written for these tests.
     static let stroked = [
         "<path d=\"M3 12h18M12 3v18\"/>",
