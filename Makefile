@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # Swift's build progress lines, dropped from the quiet targets' output (errors and warnings stay).
 PROGRESS := '^\[[0-9]+/[0-9]+\]'
 
-.PHONY: deps build install man demo lint format test example test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
+.PHONY: deps build install man demo lint format test example bazel-example test-asan test-tsan fuzz-smoke peak-memory fuzz inspect bench clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -76,6 +76,17 @@ format:
 example: deps
 	bash Examples/check-plugin.sh
 	bash Examples/check-snippets.sh
+
+## Examples/bazel with the Bazel Debian ships (installed when missing): this checkout's tabicon
+## (the debug build `make test` already made: the rule is under test, not the binary's speed; a
+## team installs the static build, `make install`, into tools/) copied into two copies of the
+## workspace at different paths sharing one disk cache, then its checks (Examples/bazel/check.sh:
+## the second copy all cache hits, one changed icon one render and one assemble, the output
+## normalize's byte for byte, a broken icon failing its action).
+bazel-example: deps
+	@bash scripts/install-deps.sh --bazel
+	@swift build --product tabicon 2>&1 | { grep -Ev $(PROGRESS) || true; }
+	bash Examples/bazel/check.sh "$$(swift build --show-bin-path)/tabicon"
 
 ## The suites where memory and threads matter (the codecs, the side table, the batch engine and
 ## its worker jail) under AddressSanitizer and under ThreadSanitizer, each in its own build folder

@@ -6,7 +6,8 @@
 # With --test-tools (CI; --browser is its older name), also what the tests that check outputs with
 # outside tools need, each unless already there (those tests skip without it): headless Chromium
 # for the preview's browser tests, and aapt2 with Android's framework resources, which compile and
-# link the res/ an android layout writes.
+# link the res/ an android layout writes. With --bazel, Debian's Bazel (bazel-bootstrap, 4.2, with
+# the JDK it needs) for Examples/bazel, unless a bazel is on PATH.
 set -euo pipefail
 
 # librsvg2-dev for the benchmark's direct-call baseline (CRSVG) and the SVG tests; tabicon itself
@@ -22,6 +23,9 @@ if [ "${1:-}" = "--test-tools" ] || [ "${1:-}" = "--browser" ]; then
     fi
     command -v aapt2 >/dev/null 2>&1 || missing+=(aapt)
     [ -f /usr/share/android-framework-res/framework-res.apk ] || missing+=(android-framework-res)
+fi
+if [ "${1:-}" = "--bazel" ]; then
+    command -v bazel >/dev/null 2>&1 || missing+=(bazel-bootstrap)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -33,8 +33,9 @@ enum BashCompletion {
             }
             let flags = command.helpOptions.flatMap(\.names).joined(separator: " ")
             switch command.operands {
-            case .inputs:
-                lines.append("            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_files; fi")
+            case .inputs, .folders:
+                let operands = command.operands == .folders ? "_tabicon_directories" : "_tabicon_files"
+                lines.append("            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else \(operands); fi")
             case .word(let words):
                 lines.append(
                     "            if [[ \"$cur\" == -* ]]; then _tabicon_words \"\(flags)\"; else _tabicon_words \"\(words.joined(separator: " "))\"; fi"

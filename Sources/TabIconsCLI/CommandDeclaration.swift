@@ -5,9 +5,11 @@ import TabIcons
 /// reason. Help, the top-level usage, completions and the man page are generated from these.
 struct CommandDeclaration: Sendable {
     /// What the words after the options are.
-    enum Operands: Sendable {
+    enum Operands: Sendable, Equatable {
         /// Files, folders or `-`.
         case inputs
+        /// Folders only.
+        case folders
         /// One of these words (`completions bash`).
         case word([String])
     }
@@ -55,7 +57,7 @@ struct CommandDeclaration: Sendable {
     /// The commands a user is shown.
     static var visible: [CommandDeclaration] { all.filter { !$0.hidden } }
 
-    static let all: [CommandDeclaration] = [normalize, inspect, preview, completions, manual]
+    static let all: [CommandDeclaration] = [normalize, inspect, preview, render, assemble, completions, manual]
 }
 
 extension CommandDeclaration {
@@ -64,7 +66,9 @@ extension CommandDeclaration {
         summary: "normalize icons into 1x/2x/3x renditions",
         about: "Normalizes icons into 1x/2x/3x (or Android density) renditions under --out, with a manifest.",
         options: [
-            .out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .vector, .filter,
+            .out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
+            .vector,
+            .filter,
             .allowUpscale, .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet
         ],
         exitStatus: "0 all inputs done, 1 some inputs failed (every good one still written) or --check found "
@@ -88,12 +92,47 @@ extension CommandDeclaration {
             + "unselected and selected, tinted as each platform tints), its 1x/2x/3x renditions magnified, "
             + "its lints and the inputs that failed. Writes only FILE.html.",
         options: [
-            .page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .vector, .filter,
+            .page, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
+            .vector,
+            .filter,
             .allowUpscale, .config, .jobs, .maxPixels, .quiet
         ],
         refused: [.manifest, .json, .preview, .check, .force, .verify], refusedReason: "which writes only the page",
         exitStatus: "0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage, "
             + "130 / 143 stopped by SIGINT / SIGTERM (no page written).")
+
+    /// `normalize`'s options for one build action (SPEC §9): no state read or kept.
+    static let render = CommandDeclaration(
+        "render", synopsis: "[normalize options] -o DIR <file|dir|->...",
+        summary: "hermetic normalize for build actions: only the inputs' files and a fragment each, into an empty DIR",
+        about: "Normalizes the inputs as 'tabicon normalize' would with the same options, for a build system's "
+            + "action (Bazel, Gradle): reads only the inputs and --config, writes into an empty (or new) DIR each "
+            + "input's files as that input alone would have them and NAME.tabicon.json, its manifest entry; no "
+            + "manifest, cache, journal or lock, no time or absolute path, so the same inputs give the same bytes "
+            + "on any machine. Twins are paired by 'tabicon assemble'.",
+        options: [
+            .emptyOut, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
+            .vector,
+            .filter,
+            .allowUpscale, .givenConfig, .jobs, .maxPixels, .quiet
+        ],
+        refused: [.manifest, .json, .preview, .check, .force, .verify],
+        refusedReason: "which keeps no state (each input's record is its NAME.tabicon.json)",
+        exitStatus: "0 all inputs rendered, 1 some inputs failed (nothing of theirs written), 2 usage, "
+            + "130 / 143 stopped by SIGINT / SIGTERM.")
+
+    static let assemble = CommandDeclaration(
+        "assemble", synopsis: "[options] -o DIR <fragment-dir>...",
+        summary: "merge 'tabicon render' folders into the layout's tree and one manifest, as normalize writes them",
+        about: "Reads the NAME.tabicon.json fragments in each folder 'tabicon render' wrote (checking every file "
+            + "against its record), pairs twins, and writes into an empty (or new) DIR the tree and manifest "
+            + "'tabicon normalize' writes for the same inputs and options: image sets' Contents.json with their "
+            + "dark twins, Android's state lists. Refuses fragments of different options or tabicon versions.",
+        options: [.emptyOut, .manifest, .quiet],
+        refused: [.layout, .box, .scales, .format, .vector, .config],
+        refusedReason: "which takes the options the fragments were rendered with", operands: .folders,
+        exitStatus: "0 assembled, 1 some inputs' outputs met (listed in the manifest's errors) or the manifest "
+            + "could not be written, 2 usage (a fragment missing, changed, or of other options).")
 
     static let completions = CommandDeclaration(
         "completions", synopsis: "bash|zsh|fish",

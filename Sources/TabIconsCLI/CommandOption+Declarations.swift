@@ -17,6 +17,11 @@ extension CommandOption {
         "out", short: "o", value: .file("FILE.html"),
         help: "the page to write (required); nothing else is written")
 
+    /// `render`'s and `assemble`'s `-o`: the same spelling, no default (a build action names its output).
+    static let emptyOut = CommandOption(
+        "out", short: "o", value: .directory("DIR"),
+        help: "the folder to write into (required): empty, or made when missing; nothing is read from it")
+
     static let box = CommandOption(
         "box", value: .choice(["regular", "compact", "material"], or: "POINTS"),
         default: .described("regular; with --layout android, material"),
@@ -74,6 +79,24 @@ extension CommandOption {
         help: "clear space kept on every side of the glyph, in points or as a percentage of the box: the glyph "
             + "is fitted into the box less twice the padding, on a canvas that adds it back")
 
+    static let strokeWidth = CommandOption(
+        "stroke-width", value: .text("POINTS"),
+        help: "SVG strokes redrawn so the glyph's stroke weight (the median of its stroke widths by length) is "
+            + "POINTS at 1x once fitted, thinner details in proportion; the PNGs, vector files and measures agree. "
+            + "Rasters and drawings without strokes stay as drawn (lint stroke-width-not-applied)")
+
+    static let fit = CommandOption(
+        "fit", value: .text("box|optical|POINTS"), default: .value("box"),
+        help: "box: the decode-scale rule fits the glyph's bounds into the box; optical: each glyph scaled so its "
+            + "optical size is its set's median (the icons of a run, or of a config set); POINTS: that optical "
+            + "size. Within the box, never past the rule's upscale limits; the point size and decode scale say "
+            + "what was done")
+
+    static let centre = CommandOption(
+        "centre", value: .choice(["box", "optical"]), default: .value("box"),
+        help: "optical: a glyph the off-centre lint flags (its bounds and its weight off the box's centre the same "
+            + "way) moved toward the centre, at most 1 pt an axis; box: placed by the rule")
+
     static let vector = CommandOption(
         "vector",
         help: "SVG inputs kept as vectors: xcassets a single-scale SVG image set (preserves-vector-representation), "
@@ -88,6 +111,11 @@ extension CommandOption {
         "config", value: .file("FILE"), default: .described("./\(ConfigOptions.defaultFile) when present"),
         help: "per-icon settings, JSON: {\"options\": {...}, \"icons\": [{\"match\": \"GLOB\", ...}]}, keys the long "
             + "options without dashes; precedence: defaults, options, the command line, then each matching icons entry")
+
+    /// `render`'s `--config`: `normalize`'s, read only when given (a render reads nothing it is not handed).
+    static let givenConfig = CommandOption(
+        "config", value: .file("FILE"),
+        help: "per-icon settings as normalize's --config; ./\(ConfigOptions.defaultFile) is not looked for")
 
     static let jobs = CommandOption(
         "jobs", value: .text("N"), default: .described("all cores"),

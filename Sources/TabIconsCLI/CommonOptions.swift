@@ -21,6 +21,38 @@ enum CommonOptions {
         return padding
     }
 
+    /// `--stroke-width`: points (its range is `NormalizeOptions.problem`'s).
+    static func strokeWidth(_ text: String?, name: String = "--stroke-width") throws(ParsedArguments.UsageError) -> Double? {
+        guard let text else { return nil }
+        guard let points = NumberText.parseDecimal(text) else { throw .init("\(name) must be a number of points, not '\(text)'") }
+        return points
+    }
+
+    /// `--fit box|optical|POINTS` (a size's range is `NormalizeOptions.problem`'s).
+    static func fit(_ text: String?, name: String = "--fit") throws(ParsedArguments.UsageError) -> NormalizeOptions.OpticalFit? {
+        switch text {
+        case nil, "box": return nil
+        case "optical": return .set
+        case let text?:
+            guard let points = NumberText.parseDecimal(text) else {
+                throw .init("\(name) must be box, optical or an optical size in points, not '\(text)'")
+            }
+            return .size(points)
+        }
+    }
+
+    /// `--centre box|optical`: the off-centre threshold glyphs are moved past (the config's
+    /// `lints.offCentre`), or nil.
+    static func centre(_ text: String?, name: String = "--centre", threshold: Double) throws(ParsedArguments.UsageError)
+        -> Double?
+    {
+        switch text {
+        case nil, "box": return nil
+        case "optical": return threshold
+        case let text?: throw .init("\(name): unknown value '\(text)'")
+        }
+    }
+
     static func limits(maxPixels text: String?) throws(ParsedArguments.UsageError) -> DecodeOptions.Limits {
         var limits = DecodeOptions.Limits.default
         if let text {
@@ -43,6 +75,9 @@ enum CommonOptions {
         case .scales(let text): throw .init("\(name(.scales)): \(text)")
         case .limits(let text): throw .init("--max-pixels: \(text)")
         case .padding(let text): throw .init("\(name(.padding)): \(text)")
+        case .strokeWidth(let text): throw .init("\(name(.strokeWidth)): \(text)")
+        case .opticalFit(let text): throw .init("\(name(.fit)): \(text)")
+        case .opticalCentre(let text): throw .init("\(name(.centre)): \(text)")
         }
     }
 }

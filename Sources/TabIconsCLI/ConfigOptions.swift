@@ -19,18 +19,21 @@ enum ConfigOptions {
     static let defaultFile = "tabicons.json"
 
     /// What an `icons` entry may set (`options` too): what one icon is made with.
-    static let perIcon: [CommandOption] = [.box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality]
+    static let perIcon: [CommandOption] = [
+        .box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality, .strokeWidth, .fit, .centre
+    ]
     /// What only `options` may set: the run's plan lays every icon's files out by them.
     static let runWide: [CommandOption] = [.layout, .scales, .vector]
     /// Keys whose value may be a JSON number.
-    private static let numeric: [CommandOption] = [.box, .padding, .quality]
+    private static let numeric: [CommandOption] = [.box, .padding, .quality, .strokeWidth, .fit]
 
     /// The config of this command: `--config FILE`'s (which must exist), else `./tabicons.json`
     /// when present, else none.
     static func load(_ parsed: ParsedArguments) throws(ParsedArguments.UsageError) -> IconConfig? {
         let given = parsed.value(.config)
         if given?.isEmpty == true { throw .init("--config needs a path, not an empty word") }
-        let path = given ?? defaultFile
+        // `./tabicons.json` only for a command whose `--config` says so (`render` reads only what it is handed).
+        guard let path = given ?? (parsed.command.options.contains(.config) ? defaultFile : nil) else { return nil }
         do throws(IconConfig.Failure) {
             return try IconConfig.load(path, required: given != nil)
         } catch {

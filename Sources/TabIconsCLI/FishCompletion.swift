@@ -19,6 +19,7 @@ enum FishCompletion {
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
             switch command.operands {
             case .inputs: lines.append("complete -c tabicon \(condition) -F")
+            case .folders: lines.append("complete -c tabicon \(condition) -xa '(__fish_complete_directories)'")
             case .word(let words): lines.append("complete -c tabicon \(condition) -a \(quoted(words.joined(separator: " ")))")
             }
             for option in command.helpOptions {

@@ -47,14 +47,16 @@ struct InspectCommand {
         }
         let signal = StopSignals.received
         if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
-        // Twins are known once every input is: the document's links and `twin-mismatch` lints are
-        // normalize's (SPEC §5); the lines, printed in input order, get one more line a pair
-        // (an inspected row has no `twin-mismatch` before it is linked).
+        // Twins and the set are known once every input is: the document's links, `twin-mismatch`
+        // and the set's lints are normalize's (SPEC §5, §3a); the lines, printed in input order,
+        // get one more line a lint (an inspected row has none of them before this).
         IconTwins.link(&manifest.icons)
+        SetLints.apply(&manifest.icons)
         if !json {
             for icon in manifest.icons {
-                for lint in icon.lints where lint.code == .twinMismatch {
-                    console.out(TerminalText.quoted(icon.input) + "  lints: twin-mismatch: " + TerminalText.quoted(lint.message))
+                for lint in icon.lints where lint.code == .twinMismatch || SetLints.codes.contains(lint.code) {
+                    console.out(
+                        TerminalText.quoted(icon.input) + "  lints: \(lint.code.rawValue): " + TerminalText.quoted(lint.message))
                 }
             }
         }
@@ -72,6 +74,12 @@ struct InspectCommand {
             "scale \(NumberText.decimal(icon.decodeScale)) → \(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt"
         )
         parts.append(icon.contentHash)
+        if let m = icon.measures {
+            let text = { (value: Double) in NumberText.decimal(value) }
+            parts.append(
+                "weight \(text(m.strokeWeight)) pt, size \(text(m.opticalSize)) pt, centre \(text(m.centre[0])),\(text(m.centre[1])) pt, "
+                    + "ink \(text((m.coverage * 1000).rounded() / 10))%")
+        }
         if !icon.lints.isEmpty { parts.append("lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ")) }
         return parts.joined(separator: "  ")
     }

@@ -65,7 +65,8 @@ struct NormalizeCommand {
             throw .init("--layout android has no density folder for scale \(NumberText.decimal(odd)) (use 0.75, 1, 1.5, 2, 3, 4)")
         }
         let limits = try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))
-        let run = try Self.settings(words, layout: layout, scales: scales, limits: limits)
+        let threshold = config?.thresholds.offCentre ?? SetLints.Thresholds().offCentre
+        let run = try Self.settings(words, layout: layout, scales: scales, limits: limits, centreThreshold: threshold)
         options = run.options
         format = run.format
         // Every entry's values, each read by its option's parser before any work: a bad value is
@@ -74,7 +75,9 @@ struct NormalizeCommand {
         var entryWords: [OptionWords] = []
         for entry in config?.icons ?? [] {
             let own = try ConfigOptions.words(entry.settings, file: config?.path ?? "", perIconOnly: true)
-            _ = try Self.settings(words.overlaid(by: own), layout: layout, scales: scales, limits: limits, together: false)
+            _ = try Self.settings(
+                words.overlaid(by: own), layout: layout, scales: scales, limits: limits, together: false,
+                centreThreshold: threshold)
             entryWords.append(own)
         }
         self.entryWords = entryWords
@@ -133,6 +136,7 @@ struct NormalizeCommand {
         batch.force = force
         batch.verify = verify
         batch.vector = vector
+        batch.setThresholds = config?.thresholds ?? .init()
         batch.checkOnly = check
         batch.inputFolders = collected.folders
         batch.previewURL = preview
@@ -249,13 +253,16 @@ struct NormalizeCommand {
         inputs.reserveCapacity(items.count)  // held for the whole run: no room left over from growing
         for item in items {
             var input = BatchInput(item, limit: limit)
+            input.set = config?.set(of: item.displayName)
             let entries = config?.entries(matching: item.displayName).map(\.index) ?? []
             matched.formUnion(entries)
             if !entries.isEmpty {
                 if made[entries] == nil {
                     let words = entries.reduce(runWords) { $0.overlaid(by: entryWords[$1]) }
                     do throws(ParsedArguments.UsageError) {
-                        made[entries] = try Self.settings(words, layout: layout, scales: options.scales, limits: options.limits)
+                        made[entries] = try Self.settings(
+                            words, layout: layout, scales: options.scales, limits: options.limits,
+                            centreThreshold: config?.thresholds.offCentre ?? SetLints.Thresholds().offCentre)
                     } catch {
                         let places = entries.map { "icons[\($0)]" }.joined(separator: ", ")
                         throw .init("\(error.description) (for \(TerminalText.quoted(item.displayName)), which \(places) match)")
@@ -280,7 +287,7 @@ struct NormalizeCommand {
     /// they can work together (`NormalizeOptions.problem`, a quality for a PNG).
     static func settings(
         _ words: OptionWords, layout: OutputLayout, scales: [Double], limits: DecodeOptions.Limits,
-        together: Bool = true
+        together: Bool = true, centreThreshold: Double = SetLints.Thresholds().offCentre
     ) throws(ParsedArguments.UsageError) -> IconSettings {
         let box = words.gave(.box) ? try CommonOptions.box(words.value(.box), name: words.name(.box)) : layout.defaultBox
         let read = NormalizeOptions(
@@ -291,7 +298,10 @@ struct NormalizeCommand {
             filter: try choice(words, .filter),
             allowUpscale: words.flag(.allowUpscale),
             limits: limits,
-            padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding)))
+            padding: try CommonOptions.padding(words.value(.padding), name: words.name(.padding)),
+            strokeWidth: try CommonOptions.strokeWidth(words.value(.strokeWidth), name: words.name(.strokeWidth)),
+            opticalFit: try CommonOptions.fit(words.value(.fit), name: words.name(.fit)),
+            opticalCentre: try CommonOptions.centre(words.value(.centre), name: words.name(.centre), threshold: centreThreshold))
         let options = together ? try CommonOptions.validated(read, name: words.name) : read
 
         let quality = try words.value(.quality).map { (text: String) throws(ParsedArguments.UsageError) -> Float in

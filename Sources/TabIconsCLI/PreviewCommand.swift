@@ -48,6 +48,7 @@ struct PreviewCommand {
             normalizer: Normalizer(options: settings.options), layout: settings.layout,
             format: settings.format, jobs: settings.jobs)
         run.vector = settings.vector
+        run.setThresholds = settings.config?.thresholds ?? .init()
         run.jail = jail
         run.shouldStop = { StopSignals.received }
         var document = run.run(inputs) { event in

@@ -44,6 +44,10 @@ public enum TabIconCommand {
                 return try NormalizeCommand(arguments: rest).run(console: console, jail: jail)
             case "preview":
                 return try PreviewCommand(arguments: rest).run(console: console, jail: jail)
+            case "render":
+                return try RenderCommand(arguments: rest).run(console: console, jail: jail)
+            case "assemble":
+                return try AssembleCommand(arguments: rest).run(console: console)
             case "completions":
                 return try CompletionsCommand(arguments: rest).run(console: console)
             case PackageCommands.iconCommand:

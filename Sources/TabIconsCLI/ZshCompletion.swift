@@ -31,6 +31,7 @@ enum ZshCompletion {
             for option in command.helpOptions { lines.append("                \(spec(option)) \\") }
             switch command.operands {
             case .inputs: lines.append("                '*:input file or folder:_files'")
+            case .folders: lines.append("                '*:fragment folder:_files -/'")
             case .word(let words): lines.append("                '1:shell:(\(words.joined(separator: " ")))'")
             }
             lines.append("            ;;")

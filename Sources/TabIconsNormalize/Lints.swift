@@ -17,6 +17,17 @@ public struct Lint: Sendable, Equatable, Codable {
         case twinMismatch = "twin-mismatch"
         /// `--vector`: an SVG kept as PNG renditions, naming what the vector format cannot hold.
         case vectorFallback = "vector-fallback"
+        /// An SVG that draws text: its glyphs come from the fonts of the machine that renders it.
+        case svgText = "svg-text"
+        /// Across a set (SPEC §3a): a stroke weight 15% or more off the set's median.
+        case strokeMismatch = "stroke-mismatch"
+        /// Across a set: an optical size 1 pt or more off the set's median.
+        case opticalSizeMismatch = "optical-size-mismatch"
+        /// A glyph placed 0.5 pt or more off the box's centre, its weight off the same way (`IconMeasures.isOffCentre`).
+        case offCentre = "off-centre"
+        /// `--stroke-width` left this icon as drawn: a raster, a drawing without strokes, or one
+        /// the vector converter cannot read.
+        case strokeWidthNotApplied = "stroke-width-not-applied"
     }
 
     public var code: Code
@@ -34,6 +45,19 @@ public struct Lint: Sendable, Equatable, Codable {
 /// crop and the rendering intent (so `template-luminance` is judged by the alpha it produces), at
 /// the decoded resolution, before the square canvas or the circle mask.
 package enum Lints {
+    /// `svg-text` for a document that draws text (`tabicon render` refuses such an input: its
+    /// pixels would not be the same on every machine).
+    static func text(_ document: SVGDocument) -> [Lint] {
+        guard document.drawsText else { return [] }
+        return [
+            Lint(
+                .svgText,
+                "draws text with this machine's fonts (found by fontconfig), so another machine may draw it "
+                    + "differently; convert the text to outlines (Inkscape: Path > Object to Path) for the same pixels everywhere"
+            )
+        ]
+    }
+
     /// Alpha above which a pixel counts as visible for `padding`: 15 of 255 (6%) ignores the faint
     /// haze of soft shadows and JPEG-grey backgrounds under `template-luminance`.
     static let visibleAlpha: UInt8 = 15

@@ -47,11 +47,32 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
     public var padding: IconPadding
     /// Decoding limits.
     public var limits: DecodeOptions.Limits
+    /// `--stroke-width`: an SVG's strokes redrawn so that its stroke weight, once fitted, is this
+    /// many points (SPEC §3a); nil: as drawn. Rasters and drawings without strokes are as drawn.
+    public var strokeWidth: Double?
+    /// `--fit`: the glyph scaled so its optical size (`IconMeasures.opticalSize`) is a given
+    /// number of points (SPEC §3a), within the box and the rule's upscale limits; nil: the
+    /// decode-scale rule alone.
+    public var opticalFit: OpticalFit?
+    /// `--centre optical`: a glyph off the box's centre by this many points or more (bounds and
+    /// weight the same way: `IconMeasures.isOffCentre`) is moved toward it, at most 1 pt an axis;
+    /// nil: placed by the rule.
+    public var opticalCentre: Double?
+
+    /// What `--fit` scales a glyph to.
+    public enum OpticalFit: Sendable, Equatable, Hashable {
+        /// An optical size in points.
+        case size(Double)
+        /// The optical size of the glyph's set (the median of the run's): the batch, which knows
+        /// the set, makes it a `size` before any icon is made; a `Normalizer` alone fits by the rule.
+        case set
+    }
 
     public init(
         box: IconBox = .regular, scales: [Double] = [1, 2, 3], shape: Shape = .fit,
         trim: Bool = false, render: Render = .auto, filter: Filter = .lanczos3,
-        allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none
+        allowUpscale: Bool = false, limits: DecodeOptions.Limits = .default, padding: IconPadding = .none,
+        strokeWidth: Double? = nil, opticalFit: OpticalFit? = nil, opticalCentre: Double? = nil
     ) {
         self.box = box
         self.scales = scales
@@ -62,6 +83,9 @@ public struct NormalizeOptions: Sendable, Equatable, Hashable {
         self.allowUpscale = allowUpscale
         self.limits = limits
         self.padding = padding
+        self.strokeWidth = strokeWidth
+        self.opticalFit = opticalFit
+        self.opticalCentre = opticalCentre
     }
 }
 
@@ -72,10 +96,15 @@ extension NormalizeOptions {
         case scales(String)
         case limits(String)
         case padding(String)
+        case strokeWidth(String)
+        case opticalFit(String)
+        case opticalCentre(String)
 
         package var message: String {
             switch self {
-            case .box(let text), .scales(let text), .limits(let text), .padding(let text): text
+            case .box(let text), .scales(let text), .limits(let text), .padding(let text), .strokeWidth(let text),
+                .opticalFit(let text), .opticalCentre(let text):
+                text
             }
         }
     }
@@ -109,6 +138,20 @@ extension NormalizeOptions {
         let paddingPoints = padding.points(in: box)
         guard padding.value.isFinite, padding.value >= 0, paddingPoints * 2 < box.points else {
             return .padding("a padding of \(padding) must be at least 0 and leave room in a \(box)-point box (under half of it)")
+        }
+        if let strokeWidth, !(strokeWidth.isFinite && strokeWidth > 0 && strokeWidth <= box.points / 4) {
+            return .strokeWidth(
+                "a stroke width of \(NumberText.decimal(strokeWidth)) points must be above 0 and at most a quarter of the \(box)-point box"
+            )
+        }
+        if case .size(let size)? = opticalFit, !(size.isFinite && size > 0 && size <= box.points) {
+            return .opticalFit(
+                "an optical size of \(NumberText.decimal(size)) points must be above 0 and at most the \(box)-point box")
+        }
+        if let opticalCentre, !(opticalCentre.isFinite && opticalCentre > 0 && opticalCentre <= box.points) {
+            return .opticalCentre(
+                "an off-centre threshold of \(NumberText.decimal(opticalCentre)) points must be above 0 and at most the \(box)-point box"
+            )
         }
         guard !scales.isEmpty else { return .scales("there is no screen scale to render") }
         guard scales.count <= Self.mostScales else {

@@ -6,7 +6,7 @@ import Foundation
 /// were drawn with (`RenditionPlan(vector:)`'s numbers, not worked out again), for `--vector`.
 package struct NormalizedVector: Sendable, Equatable {
     package let document: SVGDocument
-    package let placement: VectorPlacement
+    package var placement: VectorPlacement
 
     init(document: SVGDocument, plan: RenditionPlan, region: SVGDocument.Region, shape: NormalizeOptions.Shape) {
         self.document = document
@@ -31,6 +31,6 @@ extension Normalizer {
         if options.render == .templateLuminance { return .failure(VectorUnsupported(.renderIntent(options.render.rawValue))) }
         return try VectorConversion.convert(
             data, document: vector.document, placement: vector.placement,
-            target: target, limits: options.limits)
+            target: target, limits: options.limits, strokeWidth: options.strokeWidth)
     }
 }

@@ -24,6 +24,9 @@ public struct Normalizer: Sendable {
     /// the size the crop needs.
     public func normalize(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
+        if let fitted = try opticallyFitted(data) { return try Normalizer(options: fitted).normalize(data) }  // --fit SIZE
+        if let centred = try centred(data) { return centred }  // --centre optical
+        if let redrawn = try restroked(data) { return redrawn }  // --stroke-width
         // A PNG read row by row when it can be: the same result without the source's RGBA.
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
             return try StreamedNormalization.outcome(data, route: streamed, options: options).icon
@@ -60,6 +63,7 @@ public struct Normalizer: Sendable {
             survey: { InkSurvey.of(glyph) }, glyph: nil)
         if let document = image.vector, let region = plan.vectorRegion {
             icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+            icon.lints += Lints.text(document)
         }
         return icon
     }
@@ -70,10 +74,18 @@ public struct Normalizer: Sendable {
     /// the shrink-on-load hint, and the crop's second decode), so its lints are `normalize`'s.
     public func planned(_ data: Data) throws(TabIconsError) -> NormalizedIcon {
         try options.validate()
+        if let fitted = try opticallyFitted(data) { return try Normalizer(options: fitted).planned(data) }
+        if var centred = try centred(data) {  // where the glyph goes is known once it is drawn
+            centred.renditions = []
+            return centred
+        }
         if case .streamedPNG(let streamed) = NormalizationRoute(data, options: options) {
             return try StreamedNormalization.outcome(data, route: streamed, options: options, rendering: false).icon
+                .withStrokeWidthLint(options)
         }
-        return try planned(decodedWhole(data))
+        var icon = try planned(decodedWhole(data))
+        if case .asDrawn(let lint)? = try restrokedDocument(data, planned: icon) { icon.lints.append(lint) }
+        return icon
     }
 
     /// Normalizes a decoded image. Rendition sizes come from the SOURCE size
@@ -98,6 +110,7 @@ public struct Normalizer: Sendable {
                 return RenderIntentConversion.apply(options.render, to: drawn)
             }
             icon.vector = NormalizedVector(document: document, plan: plan, region: region, shape: options.shape)
+            icon.lints += Lints.text(document)
             return icon
         }
         var resampler = Resampler(filter: options.filter)

@@ -50,6 +50,7 @@ struct OneEngineTests {
         #expect(error.code == .unsupportedFormat, "\(error)")
         var rows = try inspected.map { try #require($0).get() }
         IconTwins.link(&rows)
+        SetLints.apply(&rows)
         for (row, written) in zip(rows, written) {
             var expected = written
             (expected.renditions, expected.contentsFile, expected.selectorFile) = (nil, nil, nil)

@@ -51,6 +51,34 @@ struct WorkerWireTests {
         #expect(read.options == Self.options && read.work == work && read.data == Data([1, 2, 3]))
     }
 
+    @Test("a request's --stroke-width and --fit read back as written, and their absence as absent")
+    func strokeWidthRoundTrip() throws {
+        for width in [1.5, 0.25, nil] as [Double?] {
+            var options = Self.options
+            options.strokeWidth = width
+            let request = WorkerRequest(options: options, work: .plan, data: Data([7]))
+            let frame = request.head
+            let header = try WorkerWire.header(frame[...])
+            let read = try WorkerRequest(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), body: request.data)
+            #expect(read.options == options && read.options.strokeWidth == width)
+        }
+        for fit in [.size(17.25), .set, nil] as [NormalizeOptions.OpticalFit?] {
+            var options = Self.options
+            options.opticalFit = fit
+            let request = WorkerRequest(options: options, work: .plan, data: Data([7]))
+            let header = try WorkerWire.header(request.head[...])
+            let read = try WorkerRequest(
+                kind: header.kind, fields: Array(request.head[WorkerWire.headerSize...]), body: request.data)
+            #expect(read.options.opticalFit == fit)
+        }
+        var centred = Self.options
+        centred.opticalCentre = 0.75
+        let request = WorkerRequest(options: centred, work: .plan, data: Data([7]))
+        let header = try WorkerWire.header(request.head[...])
+        let read = try WorkerRequest(kind: header.kind, fields: Array(request.head[WorkerWire.headerSize...]), body: request.data)
+        #expect(read.options == centred)
+    }
+
     @Test("a reply reads back as made; the batch names it, places its files at the plan's paths and hashes them")
     func replyRoundTrip() throws {
         let (request, icon, frame) = try Self.reply()

@@ -62,7 +62,8 @@ struct CommandDeclarationTests {
         #expect(committed == ManPage.text + "\n", "docs/tabicon.1 is stale: run make man")
     }
 
-    @Test("README.md's option tables name exactly the flags each command declares", arguments: ["normalize", "inspect"])
+    @Test(
+        "README.md's option tables name exactly the flags each command declares", arguments: ["normalize", "inspect", "assemble"])
     func readmeTables(command name: String) throws {
         let command = try #require(CommandDeclaration.named(name))
         let table = try #require(Self.readmeOptionTable(of: name), "README.md has no option table for \(name)")

@@ -139,11 +139,11 @@ struct ConfigFileTests {
             ),
             (
                 #"{"icons": [{"match": "*", "bx": 25}]}"#,
-                ": icons[0].bx is not a setting (did you mean box?); the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, layout, scales, vector"
+                ": icons[0].bx is not a setting (did you mean box?); the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, stroke-width, fit, centre, layout, scales, vector"
             ),
             (
                 #"{"options": {"jobs": 4}}"#,
-                ": options.jobs is not a setting; the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, layout, scales, vector"
+                ": options.jobs is not a setting; the keys are box, shape, trim, render, filter, padding, allow-upscale, format, quality, stroke-width, fit, centre, layout, scales, vector"
             ),
             (
                 #"{"icons": [{"match": "*", "vector": true}]}"#,
@@ -161,8 +161,36 @@ struct ConfigFileTests {
                 #"{"icons": ["# + Array(repeating: #"{"match": "x"}"#, count: 1001).joined(separator: ",") + "]}",
                 ": icons has 1001 entries, more than the 1000 a config may"
             ),
-            (#"{"option": {}}"#, #" has the key "option"; a config holds only "options" and "icons""#),
-            (#"["options"]"#, #" must be a JSON object {"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}"#),
+            (#"{"option": {}}"#, #" has the key "option"; a config holds only "options", "icons" and "lints""#),
+            (
+                #"["options"]"#,
+                #" must be a JSON object {"options": {...}, "icons": [{"match": "GLOB", ...}, ...], "lints": {...}}"#
+            ),
+            (
+                #"{"icons": [{"match": "*", "set": 3}]}"#,
+                ": icons[0].set must be a name of 1 to 64 bytes without control characters"
+            ),
+            (
+                #"{"icons": [{"match": "*", "set": ""}]}"#,
+                ": icons[0].set must be a name of 1 to 64 bytes without control characters"
+            ),
+            (
+                #"{"icons": [{"match": "*", "set": "a\u001bb"}]}"#,
+                ": icons[0].set must be a name of 1 to 64 bytes without control characters"
+            ),
+            (
+                #"{"icons": [{"match": "*", "set": ""# + String(repeating: "s", count: 65) + #""}]}"#,
+                ": icons[0].set must be a name of 1 to 64 bytes without control characters"
+            ),
+            (#"{"lints": []}"#, #": lints must be an object such as {"strokeMismatch": 0.15}"#),
+            (
+                #"{"lints": {"stroke": 0.2}}"#,
+                ": lints.stroke is not a lint threshold; the keys are strokeMismatch, opticalSizeMismatch, offCentre"
+            ),
+            (#"{"lints": {"strokeMismatch": 0}}"#, ": lints.strokeMismatch must be a number above 0 and at most 1"),
+            (#"{"lints": {"strokeMismatch": 15}}"#, ": lints.strokeMismatch must be a number above 0 and at most 1"),
+            (#"{"lints": {"offCentre": "0.5"}}"#, ": lints.offCentre must be a number above 0 and at most 25"),
+            (#"{"lints": {"opticalSizeMismatch": -1}}"#, ": lints.opticalSizeMismatch must be a number above 0 and at most 25"),
             (#"{"options": {"box": 25}"#, " is not JSON"),
             ("", " is not JSON"),
             (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), " must be a JSON object"),

@@ -42,14 +42,15 @@ struct PreviewBrowserTests {
             #expect(dom.contains("data-selected-twin=\"\(name)\""))
         }
 
-        // Every lint the normalizer reports is on its icon's card, and counted in the summary.
+        // Every lint the normalizer reports is on its icon's card, and counted in the summary (the
+        // set's lints are the batch's: OneEngineTests checks the page's rows are normalize's).
         var expected: [Lint.Code: Int] = [:]
         for file in files {
             let icon = try Normalizer().normalize(Data(contentsOf: Fixtures.testImage(file)))
             for lint in icon.lints { expected[lint.code, default: 0] += 1 }
         }
         #expect(!expected.isEmpty)
-        for code in Lint.Code.allCases {
+        for code in Lint.Code.allCases where !SetLints.codes.contains(code) {
             #expect(Self.count("<li data-lint=\"\(code.rawValue)\">", in: dom) == expected[code] ?? 0, "\(code)")
             if let n = expected[code] { #expect(dom.contains("data-kind=\"\(code.rawValue)\" data-count=\"\(n)\"")) }
         }

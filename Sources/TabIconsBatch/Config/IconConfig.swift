@@ -1,7 +1,8 @@
 import TabIcons
 import Foundation
 
-/// `--config FILE` (SPEC §6): `{"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}`, read
+/// `--config FILE` (SPEC §6): `{"options": {...}, "icons": [{"match": "GLOB", "set": "NAME", ...}, ...],
+/// "lints": {"strokeMismatch": 0.15, ...}}`, read
 /// as the untrusted file it is (a cloned repository's `tabicons.json`) through `UntrustedFile`,
 /// then Foundation's `JSONDecoder`. This type knows the document's shape; what each setting's key
 /// and value mean is the CLI's (the options' long names, each value read by its option's parser).
@@ -12,6 +13,11 @@ package struct IconConfig: Sendable {
     package let options: [Setting]
     /// `icons`, in file order.
     package let icons: [Entry]
+    /// `lints`: how far off the set's lints allow (SPEC §3a).
+    package let thresholds: SetLints.Thresholds
+
+    /// The longest `set` name (it is written into the manifest and lint messages).
+    package static let maxSetName = 64
 
     /// The most a config file may hold.
     package static let cap = 1 << 20
@@ -33,6 +39,8 @@ package struct IconConfig: Sendable {
         package let index: Int
         package let glob: IconGlob
         package let settings: [Setting]
+        /// The `set` its icons are judged in by the set's lints (SPEC §3a); nil: the run's one set.
+        package let set: String?
         /// `icons[2]`.
         package var place: String { "icons[\(index)]" }
     }
@@ -81,10 +89,11 @@ package struct IconConfig: Sendable {
     /// The config a JSON document describes (`load` without the file).
     package init(path: String, json: JSONValue) throws(Failure) {
         func fail(_ place: String?, _ reason: String) -> Failure { Failure(file: path, place: place, reason: reason) }
-        let shape = #"{"options": {...}, "icons": [{"match": "GLOB", ...}, ...]}"#
+        let shape = #"{"options": {...}, "icons": [{"match": "GLOB", ...}, ...], "lints": {...}}"#
         guard case .object(let top) = json else { throw fail(nil, "must be a JSON object \(shape)") }
         var options: [Setting] = []
         var icons: [Entry] = []
+        var thresholds = SetLints.Thresholds()
         for (key, value) in top {
             switch key {
             case "options":
@@ -110,19 +119,64 @@ package struct IconConfig: Sendable {
                     } catch {
                         throw fail(place + ".match", "is not a glob: \(error.reason)")
                     }
-                    let settings = pairs.filter { $0.0 != "match" }.map {
+                    var set: String?
+                    if let named = pairs.first(where: { $0.0 == "set" })?.1 {
+                        guard case .string(let name) = named, !name.isEmpty, name.utf8.count <= Self.maxSetName,
+                            name.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+                        else {
+                            throw fail(
+                                place + ".set", "must be a name of 1 to \(Self.maxSetName) bytes without control characters")
+                        }
+                        set = name
+                    }
+                    let settings = pairs.filter { $0.0 != "match" && $0.0 != "set" }.map {
                         Setting(key: $0.0, value: $0.1, place: place + "." + $0.0)
                     }
-                    icons.append(Entry(index: index, glob: glob, settings: settings))
+                    icons.append(Entry(index: index, glob: glob, settings: settings, set: set))
                 }
+            case "lints":
+                thresholds = try Self.thresholds(value, fail: fail)
             default:
-                throw fail(nil, "has the key \(key.debugDescription); a config holds only \"options\" and \"icons\"")
+                throw fail(nil, "has the key \(key.debugDescription); a config holds only \"options\", \"icons\" and \"lints\"")
             }
         }
         self.path = path
         self.options = options
         self.icons = icons
+        self.thresholds = thresholds
     }
+
+    /// `lints`: `{"strokeMismatch": 0.15, "opticalSizeMismatch": 1, "offCentre": 0.5}`, each key
+    /// optional; a fraction of the median for the stroke (above 0, at most 1), points for the
+    /// others (above 0, at most 25: a box's side).
+    private static func thresholds(_ value: JSONValue, fail: (String?, String) -> Failure) throws(Failure) -> SetLints.Thresholds
+    {
+        guard case .object(let pairs) = value else { throw fail("lints", "must be an object such as {\"strokeMismatch\": 0.15}") }
+        var thresholds = SetLints.Thresholds()
+        let keys: [(String, WritableKeyPath<SetLints.Thresholds, Double>, Double)] = [
+            ("strokeMismatch", \.strokeMismatch, 1), ("opticalSizeMismatch", \.opticalSizeMismatch, 25),
+            ("offCentre", \.offCentre, 25)
+        ]
+        for (key, number) in pairs {
+            guard let (_, path, most) = keys.first(where: { $0.0 == key }) else {
+                throw fail("lints." + key, "is not a lint threshold; the keys are " + keys.map(\.0).joined(separator: ", "))
+            }
+            let read: Double? =
+                switch number {
+                case .int(let n): Double(n)
+                case .double(let d): d
+                default: nil
+                }
+            guard let read, read.isFinite, read > 0, read <= most else {
+                throw fail("lints." + key, "must be a number above 0 and at most \(NumberText.decimal(most))")
+            }
+            thresholds[keyPath: path] = read
+        }
+        return thresholds
+    }
+
+    /// The set of `input`: the last matching entry's that names one (later entries win, as settings do).
+    package func set(of input: String) -> String? { entries(matching: input).last { $0.set != nil }?.set }
 
     /// The entries whose glob matches `input` (the path as the manifest records it), in file order.
     package func entries(matching input: String) -> [Entry] {

@@ -72,17 +72,18 @@ package final class OutputDirectory: Sendable {
     }
 
     /// The bytes of the file at `relative`, nil when there is none; a link, a folder or a special
-    /// file there is an `io` error.
-    package func read(_ relative: String) throws(TabIconsError) -> [UInt8]? {
+    /// file there is an `io` error, a file of more than `cap` bytes a `tooLarge` one (refused
+    /// by its size, before a byte is read).
+    package func read(_ relative: String, cap: Int = .max) throws(TabIconsError) -> [UInt8]? {
         let (folder, name) = Self.split(relative)
         guard let fd = try openFolder(folder, create: false) else { return nil }
         defer { close(fd) }
-        return try read(name, in: fd, relative: relative)
+        return try read(name, in: fd, relative: relative, cap: cap)
     }
 
     /// `failing` names what a system error interrupted: a read, or the write this read serves.
     private func read(
-        _ name: String, in folder: Int32, relative: String,
+        _ name: String, in folder: Int32, relative: String, cap: Int = .max,
         failing what: String = "cannot read"
     ) throws(TabIconsError) -> [UInt8]? {
         let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -95,6 +96,9 @@ package final class OutputDirectory: Sendable {
         guard fstat(fd, &info) == 0 else { throw failure(what, relative) }
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw TabIconsError(.io, "\(relative) in \(rootPath) is not a regular file")
+        }
+        guard Int(info.st_size) <= cap else {
+            throw TabIconsError(.tooLarge, "\(relative) in \(rootPath) holds \(info.st_size) bytes, more than \(cap)")
         }
         guard let data = UntrustedFile.bytes(of: fd, size: Int(info.st_size)) else { throw failure(what, relative) }
         return [UInt8](data)

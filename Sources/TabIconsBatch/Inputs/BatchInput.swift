@@ -19,6 +19,8 @@ public struct BatchInput: Sendable {
     /// The options this input is made with when they are not the batch's (`--config`'s `icons`
     /// entries); nil: the batch's. Its scales and limits must be the batch's (`IconSettings`).
     public var settings: IconSettings?
+    /// The config `set` it is judged in by the set's lints (SPEC §3a); nil: the run's one set.
+    package var set: String?
 
     public init(
         name: String, outputStem: String, load: @escaping @Sendable () throws(TabIconsError) -> Data,

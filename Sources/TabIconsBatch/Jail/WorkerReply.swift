@@ -29,6 +29,8 @@ enum WorkerReply: Sendable {
                 writer.string(lint.code.rawValue)
                 writer.string(lint.message)
             }
+            let m = figures.measures
+            for value in [m.strokeWeight, m.opticalSize] + m.centre + m.boundsCentre + [m.coverage] { writer.double(value) }
             writer.int(icon.renditions.count)
             for rendition in icon.renditions {
                 writer.double(rendition.scale)
@@ -99,9 +101,17 @@ enum WorkerReply: Sendable {
         let intent: IconIntent = try reader.named("intent")
         var lints: [Lint] = []
         for _ in 0..<(try reader.count(minimumSize: 8)) { lints.append(Lint(try reader.named("lint"), try reader.string())) }
+        var numbers: [Double] = []
+        for _ in 0..<7 { numbers.append(try reader.double()) }
+        guard numbers.allSatisfy({ $0.isFinite && abs($0) <= 1e6 }), numbers[0] >= 0, numbers[1] >= 0, numbers[6] >= 0 else {
+            throw WorkerWire.Malformed("measures that are negative or infinite")
+        }
+        let measures = IconMeasures(
+            strokeWeight: numbers[0], opticalSize: numbers[1], centre: [numbers[2], numbers[3]],
+            boundsCentre: [numbers[4], numbers[5]], coverage: numbers[6])
         return RenderedIcon.Figures(
             format: format, pixelWidth: width, pixelHeight: height, orientation: orientation, hasAlpha: hasAlpha,
             animated: animated, vector: vector, decodeScale: decodeScale, pointWidth: pointWidth,
-            pointHeight: pointHeight, intent: intent, lints: lints)
+            pointHeight: pointHeight, intent: intent, lints: lints, measures: measures)
     }
 }

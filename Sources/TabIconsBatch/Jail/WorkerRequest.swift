@@ -70,6 +70,17 @@ extension WorkerRequest {
         for name in [options.shape.rawValue, options.render.rawValue, options.filter.rawValue] { writer.string(name) }
         for flag in [options.trim, options.allowUpscale, options.padding.isPercent] { writer.bool(flag) }
         writer.double(options.padding.value)
+        writer.bool(options.strokeWidth != nil)
+        writer.double(options.strokeWidth ?? 0)
+        switch options.opticalFit {
+        case nil: writer.int(0)
+        case .size(let size)?:
+            writer.int(1)
+            writer.double(size)
+        case .set?: writer.int(2)
+        }
+        writer.bool(options.opticalCentre != nil)
+        writer.double(options.opticalCentre ?? 0)
         let limits = options.limits
         for value in [limits.maxPixels, limits.maxSide, limits.maxInputBytes, limits.maxSVGBytes, limits.maxSVGElements] {
             writer.int(value)
@@ -86,11 +97,22 @@ extension WorkerRequest {
         let (trim, allowUpscale, isPercent) = (try reader.bool(), try reader.bool(), try reader.bool())
         let paddingValue = try reader.double()
         let padding = isPercent ? IconPadding(percent: paddingValue) : IconPadding(points: paddingValue)
+        let (hasStrokeWidth, strokeWidth) = (try reader.bool(), try reader.double())
+        let opticalFit: NormalizeOptions.OpticalFit? =
+            switch try reader.int() {
+            case 0: nil
+            case 1: .size(try reader.double())
+            case 2: .set
+            default: throw WorkerWire.Malformed("an unknown fit")
+            }
+        let (hasCentre, centre) = (try reader.bool(), try reader.double())
         let limits = DecodeOptions.Limits(
             maxPixels: try reader.int(), maxSide: try reader.int(), maxInputBytes: try reader.int(),
             maxSVGBytes: try reader.int(), maxSVGElements: try reader.int())
         return NormalizeOptions(
             box: box, scales: scales, shape: shape, trim: trim, render: render, filter: filter,
-            allowUpscale: allowUpscale, limits: limits, padding: padding)
+            allowUpscale: allowUpscale, limits: limits, padding: padding, strokeWidth: hasStrokeWidth ? strokeWidth : nil,
+            opticalFit: opticalFit,
+            opticalCentre: hasCentre ? centre : nil)
     }
 }

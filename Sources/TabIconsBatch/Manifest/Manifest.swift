@@ -187,13 +187,18 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// (`--config`'s `icons` entries); absent: the manifest's top-level `options`.
         public var options: OptionFingerprint?
         public var lints: [Lint]
+        /// What the eye sees of the icon (SPEC §3a, `IconMeasures`); nil in an entry written before
+        /// measures were recorded (such an entry is never carried over).
+        public var measures: IconMeasures?
+        /// The config's `set` this icon is judged in (SPEC §3a); absent: the run's one set.
+        public var set: String?
         /// The stat cache's record of the input, as this run read or checked it.
         @Uncompared package var inputStat: FileStat? = nil
 
         enum CodingKeys: String, CodingKey {
             case input, name, format, pixelWidth, pixelHeight, orientation, hasAlpha, animated, vector, contentHash
             case decodeScale, pointWidth, pointHeight, intent, selectedTwin, darkTwin, renditions, contentsFile
-            case selectorFile, vectorFile, options, lints
+            case selectorFile, vectorFile, options, lints, measures, set
         }
 
         /// A row from its figures. Decode scale and point size are held as `NumberText` writes

@@ -49,6 +49,18 @@ extension Manifest.Icon {
         if let options { pairs.append((.options, options.jsonValue)) }
         pairs.append(
             (.lints, .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))
+        if let m = measures {
+            let pair = { (values: [Double]) in JSONValue.array(values.map(JSONValue.double)) }
+            pairs.append(
+                (
+                    .measures,
+                    .object([
+                        ("strokeWeight", .double(m.strokeWeight)), ("opticalSize", .double(m.opticalSize)),
+                        ("centre", pair(m.centre)), ("boundsCentre", pair(m.boundsCentre)), ("coverage", .double(m.coverage))
+                    ])
+                ))
+        }
+        if let set { pairs.append((.set, .string(set))) }
         return .object(keys: pairs)
     }
 }

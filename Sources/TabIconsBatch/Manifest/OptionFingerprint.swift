@@ -29,10 +29,16 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
         var maxSVGElements: Int
         /// Recorded only when on, so the fingerprints of runs without `--vector` stay what they were.
         var vector: Bool?
+        /// `--stroke-width`, recorded only when given (as `vector`).
+        var strokeWidth: Double?
+        /// `--fit`, only when not `box`: `optical` (the set's), or the optical size an icon was fitted to.
+        var fit: String?
+        /// `--centre optical`, only then: the off-centre threshold it moves glyphs past.
+        var centre: Double?
 
         enum CodingKeys: String, CodingKey {
             case tool, layout, format, quality, box, scales, shape, trim, render, filter, allowUpscale, padding
-            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector
+            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth, fit, centre
         }
     }
 
@@ -46,7 +52,14 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
             filter: options.filter.rawValue, allowUpscale: options.allowUpscale, padding: options.padding.description,
             maxPixels: options.limits.maxPixels, maxSide: options.limits.maxSide,
             maxInputBytes: options.limits.maxInputBytes, maxSVGBytes: options.limits.maxSVGBytes,
-            maxSVGElements: options.limits.maxSVGElements, vector: vector ? true : nil)
+            maxSVGElements: options.limits.maxSVGElements, vector: vector ? true : nil,
+            strokeWidth: options.strokeWidth.map(NumberText.rounded),
+            fit: options.opticalFit.map {
+                switch $0 {
+                case .set: "optical"
+                case .size(let size): NumberText.decimal(size)
+                }
+            }, centre: options.opticalCentre.map(NumberText.rounded))
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,6 +69,11 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
     public func encode(to encoder: any Encoder) throws { try fields?.encode(to: encoder) }
 
     public static func == (a: Self, b: Self) -> Bool { a.fields != nil && a.fields == b.fields }
+
+    /// What an assembly of rendered icons needs to place them as the run did (`FragmentAssembly`).
+    package var layout: OutputLayout? { fields.flatMap { OutputLayout(rawValue: $0.layout) } }
+    package var fileExtension: String? { fields?.format }
+    package var vector: Bool { fields?.vector == true }
 
     /// The object the manifest writes: every key, `quality` null when the format has none.
     package var jsonValue: JSONValue {
@@ -69,7 +87,9 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 (.padding, .string(f.padding)), (.maxPixels, .int(f.maxPixels)), (.maxSide, .int(f.maxSide)),
                 (.maxInputBytes, .int(f.maxInputBytes)), (.maxSVGBytes, .int(f.maxSVGBytes)),
                 (.maxSVGElements, .int(f.maxSVGElements))
-            ] + (f.vector == true ? [(.vector, .bool(true))] : []))
+            ] + (f.vector == true ? [(.vector, .bool(true))] : [])
+                + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []) + (f.fit.map { [(.fit, .string($0))] } ?? [])
+                + (f.centre.map { [(.centre, .double($0))] } ?? []))
     }
 
 }

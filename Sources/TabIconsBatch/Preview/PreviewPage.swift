@@ -19,11 +19,14 @@ public enum PreviewPage {
         out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
         out.raw("<title>Tab icons · \(PreviewHTML.escape(document.tool))</title>\n<style>\n")
         out.raw(PreviewStyle.css)
+        out.raw(PreviewMeasures.css)
         for (index, icon) in document.icons.enumerated() { out.raw(iconVariables(index, icon)) }
         out.raw("</style></head>\n<body>\n")
+        out.raw(PreviewMeasures.checkbox)
         summary(&out, document, tabs: tabs)
         failures(&out, document.errors)
         lintIndex(&out, document, tabs: tabs)
+        PreviewMeasures.section(&out, document, tabs: tabs)
         out.raw("<main class=\"grid\">\n")
         for (number, tab) in tabs.enumerated() { card(&out, document, tab: tab, number: number) }
         if tabs.isEmpty { out.raw("<p class=\"empty\">No icon normalized.</p>") }
@@ -75,7 +78,7 @@ public enum PreviewPage {
             swatch(PreviewPlatforms.materialLight.selected) + "onSecondaryContainer on"
                 + swatch(PreviewPlatforms.materialLight.indicator!)
                 + "secondaryContainer, others in" + swatch(PreviewPlatforms.materialLight.unselected) + "onSurfaceVariant.")
-        out.raw(" Left item unselected, right item selected.</p></header>\n")
+        out.raw(" Left item unselected, right item selected.</p>" + PreviewMeasures.label + "</header>\n")
     }
 
     private static func stat(_ title: String, _ value: Int, id: String, bad: Bool = false) -> String {
@@ -162,7 +165,7 @@ public enum PreviewPage {
     }
 
     /// One tab item: the glyph at its point size in the platform's box, and the title.
-    private static func item(
+    static func item(
         _ out: inout PreviewHTML, _ document: PreviewDocument, index: Int, selected: Bool, material: Bool, title: String
     ) {
         let (entry, tint) = (document.icons[index].entry, document.icons[index].intent)
@@ -176,6 +179,9 @@ public enum PreviewPage {
         if !document.icons[index].renditions.isEmpty {
             out.raw(
                 "<i class=\"g \(tint == .template ? "t" : "o") i\(index)\" style=\"width:\(width)px;height:\(height)px\"></i>")
+            out.raw(
+                PreviewMeasures.overlay(
+                    entry, style: "left:50%;top:50%;width:\(width)px;height:\(height)px;transform:translate(-50%,-50%)"))
         }
         out.raw("</div><span>\(PreviewHTML.escape(title))</span></div>")
     }
@@ -195,8 +201,10 @@ public enum PreviewPage {
                 let rendition = icon.renditions[n]
                 let longest = max(rendition.pixelWidth, rendition.pixelHeight)
                 let zoom = max(1, 150 / longest)
+                // The measures over the largest rendition, the one they were taken from.
+                let overlay = scale == icon.renditions.map(\.scale).max() ? PreviewMeasures.overlay(entry) : ""
                 out.raw(
-                    "<figure class=\"r\" data-scale=\"\(NumberText.decimal(scale))\"><div class=\"frame\"><span class=\"px i\(index)\" style=\"width:\(rendition.pixelWidth * zoom)px;height:\(rendition.pixelHeight * zoom)px;background-image:var(--s\(n))\"></span></div>"
+                    "<figure class=\"r\" data-scale=\"\(NumberText.decimal(scale))\"><div class=\"frame\"><span class=\"px i\(index)\" style=\"width:\(rendition.pixelWidth * zoom)px;height:\(rendition.pixelHeight * zoom)px;background-image:var(--s\(n))\">\(overlay)</span></div>"
                 )
                 out.raw(
                     "<figcaption>\(NumberText.decimal(scale))× · \(rendition.pixelWidth)×\(rendition.pixelHeight) px · shown ×\(zoom)</figcaption></figure>"
@@ -216,7 +224,8 @@ public enum PreviewPage {
             "source \(entry.format) \(entry.pixelWidth)×\(entry.pixelHeight) px"
                 + (entry.orientation != 1 ? ", EXIF orientation \(entry.orientation)" : "")
                 + (entry.hasAlpha ? ", alpha" : ", no alpha")
-                + (tint == .template ? " · tinted as a template" : " · drawn as it is"))
+                + (tint == .template ? " · tinted as a template" : " · drawn as it is")
+                + (PreviewMeasures.facts(entry).map { " · " + $0 } ?? ""))
         out.raw("</p>")
         if let vectorDrawable = icon.vectorDrawable {
             out.raw(

@@ -56,6 +56,12 @@ package enum PreviewPlatforms {
             "The tab switches between the two (when selected, or when the appearance turns dark): the glyph jumps in size or shape, or changes between tinted and full colour."
         case .vectorFallback:
             "It ships as PNG renditions, not a vector: it stays sharp at the tab bar's sizes, not at the Large Content Viewer's."
+        case .strokeMismatch: "Its lines are heavier or lighter than its neighbours': the bar looks like two sets."
+        case .opticalSizeMismatch: "It looks bigger or smaller than the icons beside it, though each fills its box."
+        case .offCentre: "It sits off the centre of its tab, beside icons that do not."
+        case .strokeWidthNotApplied: "Its strokes keep their own weight: only an SVG's strokes can be redrawn."
+        case .svgText:
+            "Its text is drawn with the build machine's fonts: another machine may draw it differently (and `tabicon render` refuses it)."
         }
     }
 }

@@ -13,6 +13,8 @@ public struct PreviewRun: Sendable {
     public var memoryBudget = BatchNormalizer.defaultMemoryBudget
     /// `--vector`: an SVG input kept as a vector, shown by its SVG (`PreviewDocument.Icon.svgRenditions`).
     public var vector = false
+    /// As `BatchNormalizer.setThresholds`.
+    package var setThresholds = SetLints.Thresholds()
     /// As `BatchNormalizer.jail`.
     public var jail: WorkerJail?
     /// Answers a signal number once the run should stop (0 to go on): no new input is started,
@@ -37,17 +39,23 @@ public struct PreviewRun: Sendable {
             inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales, vector: vector)
         let settings = EngineSettings(
             normalizer: normalizer, layout: layout, format: format, vector: vector, shouldStop: shouldStop)
+        let fitted = SetOpticalFit.resolved(
+            inputs, twins: plan.twins, settings: settings, memoryBudget: memoryBudget, jail: jail, jobs: jobs)
         let outcomes = UnitRunner(settings: settings, previous: nil, memoryBudget: memoryBudget, jail: jail).run(
-            inputs, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
-        var icons: [PreviewDocument.Icon] = []
+            fitted, plan: plan, directory: nil, jobs: jobs, onEvent: onEvent)
+        var made: [(row: Manifest.Icon, files: [IconFile])] = []
         var errors: [Manifest.ErrorEntry] = []
         for (index, outcome) in outcomes.enumerated() {
             switch outcome {
-            case .made(let row, let files)?: icons.append(Self.icon(row, files: files, scales: options.scales))
+            case .made(let row, let files)?: made.append((row, files))
             case .failed(let error)?: errors.append(.init(input: inputs[index].name, error: error))
             default: break  // stopped: left out
             }
         }
+        // The set's lints, as normalize's manifest has them.
+        var rows = made.map(\.row)
+        SetLints.apply(&rows, thresholds: setThresholds)
+        let icons = zip(rows, made).map { row, made in Self.icon(row, files: made.files, scales: options.scales) }
         return PreviewDocument(
             box: options.box.points, scales: options.scales, render: options.render,
             icons: icons, errors: errors)
@@ -77,6 +85,7 @@ extension BatchNormalizer {
         var run = PreviewRun(normalizer: normalizer, layout: layout, format: format, jobs: jobs)
         run.memoryBudget = memoryBudget
         run.vector = vector
+        run.setThresholds = setThresholds
         run.jail = jail
         run.shouldStop = shouldStop
         return run

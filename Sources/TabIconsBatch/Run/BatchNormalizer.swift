@@ -39,6 +39,8 @@ public struct BatchNormalizer: Sendable {
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.
     public var vector = false
+    /// How far off the set's lints allow (the config's `lints`, SPEC §3a).
+    package var setThresholds = SetLints.Thresholds()
     /// Handed the previous run as read, for tests of what the run holds.
     var readPrevious: (@Sendable (PreviousRun) -> Void)?
     /// The largest manifest a run writes: what the next run reads back (a test lowers it).
@@ -122,11 +124,14 @@ public struct BatchNormalizer: Sendable {
         readPrevious?(previous)
         if !checkOnly { removeLeftovers(plan: plan, directory: try? directory.get()) }
 
+        // `--fit optical`: the set's optical size, known once every glyph of it is drawn.
+        let fitted = SetOpticalFit.resolved(
+            inputs, twins: plan.twins, settings: engineSettings, memoryBudget: memoryBudget, jail: jail, jobs: jobs)
         let outcomes = UnitRunner(settings: engineSettings, previous: previous, memoryBudget: memoryBudget, jail: jail)
-            .run(inputs, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
+            .run(fitted, plan: plan, directory: directory, jobs: jobs, onEvent: onEvent)
         return withExtendedLifetime((lock, manifestLock)) {
             finish(
-                outcomes, inputs: inputs, priorErrors: priorErrors, previous: previous, journal: journal,
+                outcomes, inputs: fitted, priorErrors: priorErrors, previous: previous, journal: journal,
                 directory: try? directory.get())
         }
     }
@@ -186,6 +191,7 @@ public struct BatchNormalizer: Sendable {
                 break
             }
         }
+        SetLints.apply(&manifest.icons, thresholds: setThresholds)
         result.counts.undersized = manifest.icons.filter { $0.lints.contains { $0.code == .undersized } }.count
         var folders = previous.folders.union(directory?.createdFolders ?? [])
         if let directory {

@@ -140,8 +140,9 @@ struct PreviousRun: Sendable {
             icon.options == nil && fingerprint == nil
                 ? sameOptions : (icon.options ?? recordedOptions) == (fingerprint ?? runOptions)
         else { return nil }
-        // An entry without an intent predates `Contents.json` always naming one: redone.
-        guard let renditions = icon.renditions, icon.intent != nil,
+        // An entry without an intent predates `Contents.json` always naming one, one without
+        // measures the set's lints: redone.
+        guard let renditions = icon.renditions, icon.intent != nil, icon.measures != nil,
             icon.name == OutputLayout.iconName(stem: plan.stem),
             renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
             icon.contentsFile?.path == plan.contentsPath,

@@ -27,6 +27,8 @@ struct RenderedIcon: Sendable, Equatable {
         var pointHeight: Double
         var intent: IconIntent
         var lints: [Lint]
+        /// What the eye sees (SPEC §3a), from the rendition at the run's largest scale.
+        var measures: IconMeasures
     }
 
     /// One encoded rendition, in the order of the run's scales (a skipped upscale has none).
@@ -45,7 +47,9 @@ struct RenderedIcon: Sendable, Equatable {
     /// The body of the engine for one input's bytes, in process or in a worker.
     static func make(_ data: Data, normalizer: Normalizer, work: Work) throws(TabIconsError) -> RenderedIcon {
         guard case .render(let format, let target) = work else {
-            return RenderedIcon(figures: Figures(try normalizer.planned(data)), renditions: [])
+            let planned = try normalizer.planned(data)
+            let measured = try measures(data, planned, normalizer).drawn(try normalizer.drawnStrokeWeight(data, icon: planned))
+            return RenderedIcon(figures: Figures(planned, measures: measured), renditions: [])
         }
         // `--vector`: the vector from the plan alone (no rendition drawn), the PNGs only when the
         // format cannot hold the drawing.
@@ -54,7 +58,9 @@ struct RenderedIcon: Sendable, Equatable {
             let planned = try normalizer.planned(data)
             switch try normalizer.vectorFile(data, icon: planned, target: target) {
             case .success(let bytes)?:
-                return RenderedIcon(figures: Figures(planned), renditions: [], vector: bytes)
+                let measured = try measures(data, planned, normalizer).drawn(
+                    try normalizer.drawnStrokeWeight(data, icon: planned))
+                return RenderedIcon(figures: Figures(planned, measures: measured), renditions: [], vector: bytes)
             case .failure(let unsupported)?:
                 fallback = Lint(
                     .vectorFallback,
@@ -71,7 +77,29 @@ struct RenderedIcon: Sendable, Equatable {
                 scale: rendition.scale, pixelWidth: rendition.bitmap.width, pixelHeight: rendition.bitmap.height,
                 bytes: try format.encode(rendition.bitmap))
         }
-        return RenderedIcon(figures: Figures(icon), renditions: renditions)
+        let measured = measures(icon, normalizer.options.box).drawn(try normalizer.drawnStrokeWeight(data, icon: icon))
+        return RenderedIcon(figures: Figures(icon, measures: measured), renditions: renditions)
+    }
+
+    /// The measures of the rendition at the largest scale `icon` has (SPEC §3a).
+    static func measures(_ icon: NormalizedIcon, _ box: IconBox) -> IconMeasures {
+        guard let largest = icon.renditions.max(by: { $0.scale < $1.scale }) else {
+            return IconMeasures.measured(Bitmap(width: 1, height: 1), scale: 1, box: box)
+        }
+        return IconMeasures.measured(largest.bitmap, scale: largest.scale, box: box)
+    }
+
+    /// The same for an icon only planned (`inspect`, a vector written as such): drawn at the
+    /// largest scale its plan renders, alone, as it would be among the others.
+    static func measures(_ data: Data, _ planned: NormalizedIcon, _ normalizer: Normalizer) throws(TabIconsError)
+        -> IconMeasures
+    {
+        var options = normalizer.options
+        guard let largest = options.scales.filter({ !planned.skippedScales.contains($0) }).max() else {
+            return measures(planned, options.box)
+        }
+        options.scales = [largest]
+        return measures(try Normalizer(options: options).normalize(data), options.box)
     }
 
     /// The input's manifest row and the files it writes, at `plan`'s paths, renditions first in
@@ -93,6 +121,7 @@ struct RenderedIcon: Sendable, Equatable {
             pixelHeight: f.pixelHeight, orientation: f.orientation, hasAlpha: f.hasAlpha, animated: f.animated,
             vector: f.vector, contentHash: contentHash, decodeScale: f.decodeScale, pointWidth: f.pointWidth,
             pointHeight: f.pointHeight, intent: f.intent, renditions: planOnly ? nil : entries, lints: f.lints)
+        row.measures = f.measures
         if let vector, let path = plan.vectorPath {
             row.vectorFile = Manifest.FileEntry(path: path, of: vector)
             files.append((path, vector))
@@ -105,12 +134,12 @@ struct RenderedIcon: Sendable, Equatable {
 typealias IconFile = (path: String, bytes: [UInt8])
 
 extension RenderedIcon.Figures {
-    init(_ icon: NormalizedIcon) {
+    init(_ icon: NormalizedIcon, measures: IconMeasures) {
         let source = icon.source
         self.init(
             format: source.format, pixelWidth: source.pixelWidth, pixelHeight: source.pixelHeight,
             orientation: source.orientation, hasAlpha: source.hasAlpha, animated: source.isAnimated,
             vector: source.isVector, decodeScale: icon.decodeScale, pointWidth: icon.pointWidth,
-            pointHeight: icon.pointHeight, intent: icon.intent, lints: icon.lints)
+            pointHeight: icon.pointHeight, intent: icon.intent, lints: icon.lints, measures: measures)
     }
 }

@@ -17,7 +17,8 @@ extension UnitRunner {
         var files: [Int: [IconFile]] = [:]
         for index in unit {
             switch prepared[index] {
-            case .reused(let row)?:
+            case .reused(var row)?:
+                row.set = inputs[index].set  // the config's set now, whatever it was
                 rows[index] = row
                 files[index] = []
             case .made(let icon, let hash, let options, let inputStat)?:
@@ -26,6 +27,7 @@ extension UnitRunner {
                     input: inputs[index].name, plan: place, contentHash: hash, planOnly: settings.planOnly)
                 row.options = options
                 row.inputStat = inputStat
+                row.set = inputs[index].set
                 rows[index] = row
                 files[index] = made
             default:

@@ -25,6 +25,8 @@ package final class SVGDocument: Sendable, Equatable {
 
     package let size: SVGSize
     let screening: SVGScreening
+    /// Whether it draws text (`text`, `tspan`, `textPath`, `tref`): with the fonts of the machine.
+    package var drawsText: Bool { screening.hasText }
     private let handle: LockedState<Handle>
     /// The largest whole-document extent a drawing may imply (cairo's coordinates are 24.8 fixed
     /// point: 2²³ px).

@@ -15,9 +15,10 @@ package enum VectorConversion {
     }
 
     /// `document` is the decoder's parse of the same bytes (its size and viewBox are librsvg's).
+    /// `strokeWidth` (`--stroke-width`): the strokes redrawn so the drawing weighs that many points.
     package static func convert(
         _ data: Data, document: SVGDocument, placement: VectorPlacement, target: Target,
-        limits: DecodeOptions.Limits
+        limits: DecodeOptions.Limits, strokeWidth: Double? = nil
     ) throws(TabIconsError) -> Result<[UInt8], VectorUnsupported> {
         // Base64 and `data:` URLs as the decoder unwraps them.
         let data = ImageFormat.sniff(data) == .svg ? data : InputEncoding.unwrap(data) ?? data
@@ -26,7 +27,8 @@ package enum VectorConversion {
         }
         let tree = try parsed.get()
         return Result { () throws(VectorUnsupported) -> [UInt8] in
-            let drawing = try drawing(tree, size: document.size, placement: placement)
+            var drawing = try drawing(tree, size: document.size, placement: placement)
+            if let strokeWidth, let weight = drawing.strokeWeight { drawing = drawing.restroked(by: strokeWidth / weight) }
             switch target {
             case .svg: return VectorSVGWriter.document(drawing)
             case .vectorDrawable: return try VectorDrawableWriter.document(drawing)
@@ -43,7 +45,9 @@ package enum VectorConversion {
             Result { () throws(TabIconsError) -> SVGElementTree in try plainDocument(raw, limits: limits) }
         }
         let tree = try parsed.get()
-        return Result { () throws(VectorUnsupported) -> VectorDrawing in try drawing(tree, size: document.size, placement: placement) }
+        return Result { () throws(VectorUnsupported) -> VectorDrawing in
+            try drawing(tree, size: document.size, placement: placement)
+        }
     }
 
     /// The element tree of screened plain SVG (gunzipped first when compressed), under the same
