@@ -13,6 +13,11 @@ package enum VectorFeature: Sendable, Equatable, CustomStringConvertible {
     case groupOpacity  // VectorDrawable: opacity on a group of overlapping drawings
     case evenOddClip  // VectorDrawable: clip-rule evenodd
     case renderIntent(String)  // an intent a vector cannot express (template-luminance)
+    case gradientPaint  // symbol: one template colour, no gradients
+    case translucency  // symbol: opacity below 1 on a shape, group, fill or stroke
+    case clipCutsInk  // symbol: a clip that cuts into the ink (no curve booleans)
+    case incompatibleWeights  // symbol: weights whose outlines differ in structure
+    case symbolSize(Int)  // symbol: outlines beyond this many commands
 
     package var description: String {
         switch self {
@@ -28,6 +33,11 @@ package enum VectorFeature: Sendable, Equatable, CustomStringConvertible {
         case .groupOpacity: return "opacity on a group of several shapes"
         case .evenOddClip: return "clip-rule evenodd"
         case .renderIntent(let intent): return "the render intent \(intent)"
+        case .gradientPaint: return "a gradient paint (a symbol has one template colour)"
+        case .translucency: return "opacity below 1 (a symbol's ink is opaque)"
+        case .clipCutsInk: return "a clip path that cuts into the drawing"
+        case .incompatibleWeights: return "outlines that cannot be made compatible across weights"
+        case .symbolSize(let limit): return "outlines of more than \(limit) commands"
         }
     }
 }
