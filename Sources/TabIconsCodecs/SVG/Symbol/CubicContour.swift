@@ -41,8 +41,11 @@ struct CubicContour: Sendable, Equatable {
                 current = c; point = p
             case .arc(let rx, let ry, let rotation, let large, let sweep, let p):
                 var c = open()
-                for curve in VectorPath.arcCubics(from: point, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, to: p) {
-                    c.segments.append(curve.1 == curve.2 && curve.0 == curve.2 ? .line(curve.2) : .cubic(curve.0, curve.1, curve.2))
+                for curve in VectorPath.arcCubics(
+                    from: point, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, to: p)
+                {
+                    c.segments.append(
+                        curve.1 == curve.2 && curve.0 == curve.2 ? .line(curve.2) : .cubic(curve.0, curve.1, curve.2))
                 }
                 current = c; point = p
             case .close:
@@ -108,7 +111,8 @@ enum Bezier {
         return p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
     }
 
-    static func derivative(_ p0: VectorPoint, _ p1: VectorPoint, _ p2: VectorPoint, _ p3: VectorPoint, _ t: Double) -> VectorPoint {
+    static func derivative(_ p0: VectorPoint, _ p1: VectorPoint, _ p2: VectorPoint, _ p3: VectorPoint, _ t: Double) -> VectorPoint
+    {
         let u = 1 - t
         return (p1 - p0) * (3 * u * u) + (p2 - p1) * (6 * u * t) + (p3 - p2) * (3 * t * t)
     }

@@ -62,7 +62,12 @@ struct PathStroker {
             guard case .cubic(let a, let b, let p) = centre.segments[index] else { continue }
             let p0 = centre.from(index)
             var n = 1
-            while n < Self.maxPieces, distances.contains(where: { offsetError(p0, a, b, p, pieces: n, distance: $0) > tolerance || offsetError(p0, a, b, p, pieces: n, distance: -$0) > tolerance }) {
+            while n < Self.maxPieces,
+                distances.contains(where: {
+                    offsetError(p0, a, b, p, pieces: n, distance: $0) > tolerance
+                        || offsetError(p0, a, b, p, pieces: n, distance: -$0) > tolerance
+                })
+            {
                 n *= 2
             }
             centre.pieces[index] = n
@@ -70,7 +75,9 @@ struct PathStroker {
     }
 
     /// The largest distance, at matching parameters, between the true offset and the emitted one.
-    func offsetError(_ p0: VectorPoint, _ a: VectorPoint, _ b: VectorPoint, _ p: VectorPoint, pieces: Int, distance d: Double) -> Double {
+    func offsetError(_ p0: VectorPoint, _ a: VectorPoint, _ b: VectorPoint, _ p: VectorPoint, pieces: Int, distance d: Double)
+        -> Double
+    {
         guard d != 0 else { return 0 }
         var worst = 0.0
         for k in 0..<pieces {
@@ -107,7 +114,9 @@ struct PathStroker {
 
     /// The commands tracing `centre`'s offset at `d` (left when positive), from its first point;
     /// joins between segments as `join` on the outer side and `inner` on the inner side.
-    static func side(_ centre: Centre, distance d: Double, join: Join, innerPivot: Bool) -> (start: VectorPoint, commands: [VectorPath.Command]) {
+    static func side(_ centre: Centre, distance d: Double, join: Join, innerPivot: Bool) -> (
+        start: VectorPoint, commands: [VectorPath.Command]
+    ) {
         var out: [VectorPath.Command] = []
         let count = centre.segments.count
         let first = centre.tangents(0).0
@@ -137,7 +146,9 @@ struct PathStroker {
     /// Turning angles below this are smooth: no join (the offsets meet within |d|·1e-6).
     static let smooth = 1e-6
 
-    static func joinCommands(at p: VectorPoint, from tA: VectorPoint, to tB: VectorPoint, distance d: Double, join: Join, innerPivot: Bool)
+    static func joinCommands(
+        at p: VectorPoint, from tA: VectorPoint, to tB: VectorPoint, distance d: Double, join: Join, innerPivot: Bool
+    )
         -> [VectorPath.Command]
     {
         let turn = atan2(tA.cross(tB), tA.dot(tB))  // negative: a left turn on screen
@@ -213,10 +224,12 @@ struct PathStroker {
         switch cap {
         case .butt: return []
         case .square:
-            return [[
-                .move(VectorPoint(x: p.x - h, y: p.y - h)), .line(VectorPoint(x: p.x + h, y: p.y - h)),
-                .line(VectorPoint(x: p.x + h, y: p.y + h)), .line(VectorPoint(x: p.x - h, y: p.y + h)), .close,
-            ]]
+            return [
+                [
+                    .move(VectorPoint(x: p.x - h, y: p.y - h)), .line(VectorPoint(x: p.x + h, y: p.y - h)),
+                    .line(VectorPoint(x: p.x + h, y: p.y + h)), .line(VectorPoint(x: p.x - h, y: p.y + h)), .close
+                ]
+            ]
         case .round:
             let from = VectorPoint(x: p.x + h, y: p.y)
             return [[.move(from)] + arc(centre: p, from: from, turn: 2 * .pi, radius: h) + [.close]]

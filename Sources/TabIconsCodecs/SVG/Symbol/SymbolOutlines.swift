@@ -97,11 +97,15 @@ struct SymbolOutlines: Sendable, Equatable {
                     let probeTangent: VectorPoint
                     if case .cubic(let a, let b, let p) = centre.segments[0] {
                         probeTangent = Bezier.derivative(centre.start, a, b, p, 0.5).unit
-                    } else { probeTangent = t0 }
+                    } else {
+                        probeTangent = t0
+                    }
                     let probe = mid + probeTangent.normalLeft * (tolerance * 0.5)
                     let inkOnLeft = polygons.reduce(0) { $0 + Polygon.winding($1, around: probe) } != 0
                     let outward = inkOnLeft ? -1.0 : 1.0
-                    let distances = [(weights.ultralight - 1) * thickness / 2, 0, (weights.black - 1) * thickness / 2].map { $0 * outward }
+                    let distances = [(weights.ultralight - 1) * thickness / 2, 0, (weights.black - 1) * thickness / 2].map {
+                        $0 * outward
+                    }
                     stroker.plan(&centre, distances: distances)
                     for (k, d) in distances.enumerated() {
                         let side = PathStroker.side(centre, distance: d, join: .miter(limit: 4), innerPivot: false)
@@ -153,7 +157,9 @@ struct SymbolOutlines: Sendable, Equatable {
     }
 
     /// Shapes in drawing order; refuses what a symbol (one opaque template colour) cannot hold.
-    private static func collect(_ group: VectorGroup, into shapes: inout [VectorShape], clips: [[VectorClipPath]]) throws(VectorUnsupported) {
+    private static func collect(_ group: VectorGroup, into shapes: inout [VectorShape], clips: [[VectorClipPath]])
+        throws(VectorUnsupported)
+    {
         guard group.opacity >= 1 else { throw VectorUnsupported(.translucency) }
         let clips = group.clip.isEmpty ? clips : clips + [group.clip]
         for child in group.children {
@@ -164,13 +170,17 @@ struct SymbolOutlines: Sendable, Equatable {
                 var s = s
                 if let fill = s.fill {
                     guard case .color(let colour) = fill else { throw VectorUnsupported(.gradientPaint) }
-                    if colour.alpha == 0 || s.fillOpacity <= 0 { s.fill = nil } else if colour.alpha < 1 || s.fillOpacity < 1 {
+                    if colour.alpha == 0 || s.fillOpacity <= 0 {
+                        s.fill = nil
+                    } else if colour.alpha < 1 || s.fillOpacity < 1 {
                         throw VectorUnsupported(.translucency)
                     }
                 }
                 if let stroke = s.stroke {
                     guard case .color(let colour) = stroke.paint else { throw VectorUnsupported(.gradientPaint) }
-                    if colour.alpha == 0 || stroke.opacity <= 0 || stroke.width <= 0 { s.stroke = nil } else if colour.alpha < 1 || stroke.opacity < 1 {
+                    if colour.alpha == 0 || stroke.opacity <= 0 || stroke.width <= 0 {
+                        s.stroke = nil
+                    } else if colour.alpha < 1 || stroke.opacity < 1 {
                         throw VectorUnsupported(.translucency)
                     }
                 }
@@ -187,10 +197,13 @@ struct SymbolOutlines: Sendable, Equatable {
     private static func contains(_ clip: [VectorClipPath], _ shape: VectorShape) -> Bool {
         for c in clip {
             let contours = CubicContour.contours(of: c.path)
-            guard contours.count == 1, let polygon = contours.first?.flattened(steps: 32), polygon.count > 2, isConvex(polygon) else { continue }
+            guard contours.count == 1, let polygon = contours.first?.flattened(steps: 32), polygon.count > 2, isConvex(polygon)
+            else { continue }
             var reach = 0.0
             if let stroke = shape.stroke {
-                reach = stroke.width * SymbolWeights.standard.black / 2 * max(stroke.join == .miter ? stroke.miterLimit : 1, stroke.cap == .square ? 2.0.squareRoot() : 1)
+                reach =
+                    stroke.width * SymbolWeights.standard.black / 2
+                    * max(stroke.join == .miter ? stroke.miterLimit : 1, stroke.cap == .square ? 2.0.squareRoot() : 1)
             }
             var points: [VectorPoint] = []
             for command in shape.path.commands {
@@ -203,7 +216,10 @@ struct SymbolOutlines: Sendable, Equatable {
                 }
             }
             let grown = points.flatMap { p in
-                [p + VectorPoint(x: -reach, y: -reach), p + VectorPoint(x: reach, y: -reach), p + VectorPoint(x: reach, y: reach), p + VectorPoint(x: -reach, y: reach)]
+                [
+                    p + VectorPoint(x: -reach, y: -reach), p + VectorPoint(x: reach, y: -reach),
+                    p + VectorPoint(x: reach, y: reach), p + VectorPoint(x: -reach, y: reach)
+                ]
             }
             if grown.allSatisfy({ Polygon.winding(polygon, around: $0) != 0 }) { return true }
         }

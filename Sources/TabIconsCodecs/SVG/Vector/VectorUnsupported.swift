@@ -18,6 +18,7 @@ package enum VectorFeature: Sendable, Equatable, CustomStringConvertible {
     case clipCutsInk  // symbol: a clip that cuts into the ink (no curve booleans)
     case incompatibleWeights  // symbol: weights whose outlines differ in structure
     case symbolSize(Int)  // symbol: outlines beyond this many commands
+    case noInk  // symbol: nothing drawn
 
     package var description: String {
         switch self {
@@ -38,6 +39,7 @@ package enum VectorFeature: Sendable, Equatable, CustomStringConvertible {
         case .clipCutsInk: return "a clip path that cuts into the drawing"
         case .incompatibleWeights: return "outlines that cannot be made compatible across weights"
         case .symbolSize(let limit): return "outlines of more than \(limit) commands"
+        case .noInk: return "no ink (nothing is drawn)"
         }
     }
 }
