@@ -9,7 +9,8 @@ import TabIconsTestSupport
 struct SymbolOutlinesTests {
     /// A drawing (canvas = viewBox) of `body`.
     static func drawing(_ body: String, size: Double = 24) throws -> VectorDrawing {
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(size) \(size)\" width=\"\(size)\" height=\"\(size)\">\(body)</svg>"
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(size) \(size)\" width=\"\(size)\" height=\"\(size)\">\(body)</svg>"
         let tree = try Array(svg.utf8).withUnsafeBytes { raw throws(TabIconsError) in try SVGElementTree(raw) }
         var builder = try VectorDrawingBuilder(tree: tree, viewport: (size, size))
         return VectorDrawing(viewBox: (0, 0, size, size), width: size, height: size, root: try builder.build())
@@ -50,7 +51,9 @@ struct SymbolOutlinesTests {
 
     @Test func squareMiterAndBevelCorners() throws {
         func square(_ join: String, _ limit: String) throws -> VectorPath {
-            try Self.outlines("<path d=\"M4 4H20V20H4Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linejoin=\"\(join)\" stroke-miterlimit=\"\(limit)\"/>").regular[0]
+            try Self.outlines(
+                "<path d=\"M4 4H20V20H4Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linejoin=\"\(join)\" stroke-miterlimit=\"\(limit)\"/>"
+            ).regular[0]
         }
         let miter = try square("miter", "4")
         // Outer corners at the miter tips; the inner side turns through the corner itself (the
@@ -69,7 +72,9 @@ struct SymbolOutlinesTests {
     }
 
     @Test func roundCapsReachHalfWidthBeyondTheEnds() throws {
-        let path = try Self.outlines("<path d=\"M4 12H20\" fill=\"none\" stroke=\"#000\" stroke-width=\"4\" stroke-linecap=\"round\"/>").regular[0]
+        let path = try Self.outlines(
+            "<path d=\"M4 12H20\" fill=\"none\" stroke=\"#000\" stroke-width=\"4\" stroke-linecap=\"round\"/>"
+        ).regular[0]
         #expect(Self.has(path, VectorPoint(x: 22, y: 12)) && Self.has(path, VectorPoint(x: 2, y: 12)))
         var worst = 0.0
         for p in Self.contours(path).joined() {
@@ -78,15 +83,18 @@ struct SymbolOutlinesTests {
         }
         #expect(worst <= 24 * 0.0004)
         let butt = try Self.outlines("<path d=\"M4 12H20\" fill=\"none\" stroke=\"#000\" stroke-width=\"4\"/>").regular[0]
-        #expect(butt.commands == [
-            .move(VectorPoint(x: 4, y: 10)), .line(VectorPoint(x: 20, y: 10)), .line(VectorPoint(x: 20, y: 14)),
-            .line(VectorPoint(x: 4, y: 14)), .line(VectorPoint(x: 4, y: 10)), .close,
-        ])
+        #expect(
+            butt.commands == [
+                .move(VectorPoint(x: 4, y: 10)), .line(VectorPoint(x: 20, y: 10)), .line(VectorPoint(x: 20, y: 14)),
+                .line(VectorPoint(x: 4, y: 14)), .line(VectorPoint(x: 4, y: 10)), .close
+            ])
     }
 
     @Test func cubicOffsetWithinBound() throws {
         let stroker = PathStroker(tolerance: 0.0096)
-        let (p0, a, b, p) = (VectorPoint(x: 2, y: 20), VectorPoint(x: 4, y: 2), VectorPoint(x: 18, y: 2), VectorPoint(x: 22, y: 20))
+        let (p0, a, b, p) = (
+            VectorPoint(x: 2, y: 20), VectorPoint(x: 4, y: 2), VectorPoint(x: 18, y: 2), VectorPoint(x: 22, y: 20)
+        )
         var centre = PathStroker.Centre(CubicContour(start: p0, segments: [.cubic(a, b, p)], closed: false))
         stroker.plan(&centre, distances: [0.4, 1, 1.8])
         let n = centre.pieces[0]
@@ -110,7 +118,7 @@ struct SymbolOutlinesTests {
     @Test func weightsAreOrderedByInk() throws {
         for body in [
             "<path d=\"M4 12H20\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>",
-            "<rect x=\"4\" y=\"4\" width=\"16\" height=\"3\"/>",
+            "<rect x=\"4\" y=\"4\" width=\"16\" height=\"3\"/>"
         ] {
             let o = try Self.outlines(body)
             let area = [o.ultralight, o.regular, o.black].map { paths in
@@ -121,21 +129,30 @@ struct SymbolOutlinesTests {
     }
 
     @Test func refusesWhatASymbolCannotHold() throws {
-        #expect(throws: VectorUnsupported(.translucency)) { try Self.outlines("<rect width=\"4\" height=\"4\" opacity=\"0.5\"/>") }
+        #expect(throws: VectorUnsupported(.translucency)) {
+            try Self.outlines("<rect width=\"4\" height=\"4\" opacity=\"0.5\"/>")
+        }
         #expect(throws: VectorUnsupported(.gradientPaint)) {
-            try Self.outlines("<linearGradient id=\"g\"><stop offset=\"0\" stop-color=\"red\"/><stop offset=\"1\"/></linearGradient><rect width=\"4\" height=\"4\" fill=\"url(#g)\"/>")
+            try Self.outlines(
+                "<linearGradient id=\"g\"><stop offset=\"0\" stop-color=\"red\"/><stop offset=\"1\"/></linearGradient><rect width=\"4\" height=\"4\" fill=\"url(#g)\"/>"
+            )
         }
         #expect(throws: VectorUnsupported(.clipCutsInk)) {
-            try Self.outlines("<clipPath id=\"c\"><rect width=\"10\" height=\"10\"/></clipPath><rect width=\"20\" height=\"20\" clip-path=\"url(#c)\"/>")
+            try Self.outlines(
+                "<clipPath id=\"c\"><rect width=\"10\" height=\"10\"/></clipPath><rect width=\"20\" height=\"20\" clip-path=\"url(#c)\"/>"
+            )
         }
-        let kept = try Self.outlines("<clipPath id=\"c\"><rect width=\"24\" height=\"24\"/></clipPath><rect x=\"4\" y=\"4\" width=\"8\" height=\"8\" clip-path=\"url(#c)\"/>")
+        let kept = try Self.outlines(
+            "<clipPath id=\"c\"><rect width=\"24\" height=\"24\"/></clipPath><rect x=\"4\" y=\"4\" width=\"8\" height=\"8\" clip-path=\"url(#c)\"/>"
+        )
         #expect(kept.regular.count == 1)
     }
 
     /// Degenerate and hostile centre lines: zero-length segments, huge coordinates, 100k segments
     /// — outlines or a coded refusal, never a crash or an unbounded output.
     @Test func degenerateInputIsBounded() throws {
-        let dots = try Self.outlines("<path d=\"M4 4L4 4M8 8Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\"/>")
+        let dots = try Self.outlines(
+            "<path d=\"M4 4L4 4M8 8Z\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\"/>")
         #expect(dots.regular.count == 1 && CubicContour.contours(of: dots.regular[0]).count == 2)
         #expect(throws: VectorUnsupported(.value("a coordinate beyond the range a symbol can hold"))) {
             try Self.outlines("<path d=\"M1e300 1e300L-1e300 5\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"/>")
@@ -153,13 +170,14 @@ struct SymbolOutlinesTests {
         "<path d=\"M21 12a9 9 0 1 1-6.2-8.6\"/><path d=\"M22 4 12 14.01l-3-3\"/>",
         "<rect x=\"3\" y=\"3\" width=\"18\" height=\"18\" rx=\"2\"/><path d=\"M7 7h.01M3 9h18\"/>",
         "<path d=\"M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1 7.8 7.8 7.8-7.8 1-1a5.5 5.5 0 0 0 0-7.8z\"/>",
-        "<polyline points=\"22 12 18 12 15 21 9 3 6 12 2 12\"/>",
+        "<polyline points=\"22 12 18 12 15 21 9 3 6 12 2 12\"/>"
     ]
 
     @Test func strokedIconsAreCompatible() throws {
         for body in Self.stroked {
             let o = try Self.outlines(
-                "<g fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\(body)</g>")
+                "<g fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">\(body)</g>"
+            )
             #expect(!o.regular.isEmpty)
             try Self.expectCompatible(o, body)
         }
