@@ -67,7 +67,7 @@ extension CommandDeclaration {
         about: "Normalizes icons into 1x/2x/3x (or Android density) renditions under --out, with a manifest.",
         options: [
             .out, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
-            .vector,
+            .vector, .symbols, .symbolWeights,
             .filter,
             .allowUpscale, .config, .jobs, .maxPixels, .manifest, .json, .preview, .check, .force, .verify, .quiet
         ],
@@ -97,7 +97,8 @@ extension CommandDeclaration {
             .filter,
             .allowUpscale, .config, .jobs, .maxPixels, .quiet
         ],
-        refused: [.manifest, .json, .preview, .check, .force, .verify], refusedReason: "which writes only the page",
+        refused: [.manifest, .json, .preview, .check, .force, .verify, .symbols, .symbolWeights],
+        refusedReason: "which writes only the page (and shows image sets, not symbols)",
         exitStatus: "0 all inputs shown, 1 some inputs failed (the page lists them), 2 usage, "
             + "130 / 143 stopped by SIGINT / SIGTERM (no page written).")
 
@@ -112,7 +113,7 @@ extension CommandDeclaration {
             + "on any machine. Twins are paired by 'tabicon assemble'.",
         options: [
             .emptyOut, .box, .scales, .layout, .format, .quality, .shape, .trim, .render, .padding, .strokeWidth, .fit, .centre,
-            .vector,
+            .vector, .symbols, .symbolWeights,
             .filter,
             .allowUpscale, .givenConfig, .jobs, .maxPixels, .quiet
         ],
@@ -129,7 +130,7 @@ extension CommandDeclaration {
             + "'tabicon normalize' writes for the same inputs and options: image sets' Contents.json with their "
             + "dark twins, Android's state lists. Refuses fragments of different options or tabicon versions.",
         options: [.emptyOut, .manifest, .quiet],
-        refused: [.layout, .box, .scales, .format, .vector, .config],
+        refused: [.layout, .box, .scales, .format, .vector, .symbols, .symbolWeights, .config],
         refusedReason: "which takes the options the fragments were rendered with", operands: .folders,
         exitStatus: "0 assembled, 1 some inputs' outputs met (listed in the manifest's errors) or the manifest "
             + "could not be written, 2 usage (a fragment missing, changed, or of other options).")

@@ -103,6 +103,17 @@ extension CommandOption {
             + "android a VectorDrawable (drawable/NAME.xml), flat NAME.svg; PNG renditions where the format cannot "
             + "hold the drawing (lint vector-fallback)")
 
+    static let symbols = CommandOption(
+        "symbols",
+        help: "SVG inputs as custom SF Symbols (--layout xcassets): NAME.symbolset/NAME.svg, template 3.0 with "
+            + "Ultralight, Regular and Black sources that interpolate (Xcode 13+); an image set where a symbol "
+            + "cannot hold the drawing, and for rasters (lint symbol-fallback)")
+
+    static let symbolWeights = CommandOption(
+        "symbol-weights", value: .text("ULTRALIGHT,BLACK"), default: .value("0.4,1.8"),
+        help: "--symbols: the stroke-width factors of the Ultralight and Black sources against the drawing "
+            + "(Regular); Apple's own are about 0.38 and 1.8")
+
     static let allowUpscale = CommandOption(
         "allow-upscale",
         help: "render scales larger than the source instead of skipping them")

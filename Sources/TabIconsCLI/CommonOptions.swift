@@ -28,6 +28,28 @@ enum CommonOptions {
         return points
     }
 
+    /// `--symbols` and `--symbol-weights ULTRALIGHT,BLACK`: the weights' factors when symbols
+    /// are asked (only of an asset catalog), else nil.
+    static func symbols(_ words: OptionWords, layout: OutputLayout) throws(ParsedArguments.UsageError) -> SymbolWeights? {
+        guard words.flag(.symbols) else {
+            if words.gave(.symbolWeights) { throw .init("\(words.name(.symbolWeights)) needs --symbols") }
+            return nil
+        }
+        guard layout == .xcassets else {
+            throw .init("\(words.name(.symbols)) needs --layout xcassets: a symbol set lives in an asset catalog")
+        }
+        let text = words.value(.symbolWeights) ?? ""
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { NumberText.parseDecimal(String($0)) }
+        guard parts.count == 2, let ultralight = parts[0], let black = parts[1], ultralight > 0, ultralight <= 1,
+            black >= 1, black <= 4
+        else {
+            throw .init(
+                "\(words.name(.symbolWeights)) must be two factors ULTRALIGHT,BLACK with 0 < ULTRALIGHT <= 1 <= BLACK <= 4 "
+                    + "(0.4,1.8), not '\(text)'")
+        }
+        return SymbolWeights(ultralight: ultralight, black: black)
+    }
+
     /// `--fit box|optical|POINTS` (a size's range is `NormalizeOptions.problem`'s).
     static func fit(_ text: String?, name: String = "--fit") throws(ParsedArguments.UsageError) -> NormalizeOptions.OpticalFit? {
         switch text {

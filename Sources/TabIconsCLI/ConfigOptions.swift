@@ -23,7 +23,7 @@ enum ConfigOptions {
         .box, .shape, .trim, .render, .filter, .padding, .allowUpscale, .format, .quality, .strokeWidth, .fit, .centre
     ]
     /// What only `options` may set: the run's plan lays every icon's files out by them.
-    static let runWide: [CommandOption] = [.layout, .scales, .vector]
+    static let runWide: [CommandOption] = [.layout, .scales, .vector, .symbols, .symbolWeights]
     /// Keys whose value may be a JSON number.
     private static let numeric: [CommandOption] = [.box, .padding, .quality, .strokeWidth, .fit]
 

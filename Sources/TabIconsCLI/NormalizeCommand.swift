@@ -28,6 +28,8 @@ struct NormalizeCommand {
     let verify: Bool
     /// `--vector`: SVG inputs written as vectors (SPEC §6).
     let vector: Bool
+    /// `--symbols` (and `--symbol-weights`): SVG inputs written as custom symbols.
+    let symbols: SymbolWeights?
     /// `--config FILE` or `./tabicons.json` (SPEC §6), when there is one.
     let config: IconConfig?
     /// Whether an `icons` entry matching none of the inputs is a warning: not for a run over
@@ -117,6 +119,7 @@ struct NormalizeCommand {
         force = parsed.has(.force)
         verify = parsed.has(.verify)
         vector = words.flag(.vector)
+        symbols = try CommonOptions.symbols(words, layout: layout)
     }
 
     func run(console: Console, jail: WorkerJail?) -> TabIconCommand.ExitStatus {
@@ -136,6 +139,7 @@ struct NormalizeCommand {
         batch.force = force
         batch.verify = verify
         batch.vector = vector
+        batch.symbols = symbols
         batch.setThresholds = config?.thresholds ?? .init()
         batch.checkOnly = check
         batch.inputFolders = collected.folders
@@ -347,11 +351,13 @@ struct NormalizeCommand {
     /// The most workers `--jobs` may ask for: past this, a number is a typo, not a machine.
     static let maxJobs = 1024
 
-    /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`; a vector: `16×16 → 25×25 pt vector`.
+    /// What one icon became: `96×96 → 25, 50, 75 px  lints: padding`; a vector: `16×16 → 25×25 pt vector`
+    /// (or `symbol`).
     static func describe(_ icon: Manifest.Icon) -> String {
         var sides = (icon.renditions ?? []).map { "\($0.pixelWidth)×\($0.pixelHeight)" }
-        if icon.vectorFile != nil {
-            sides.append("\(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt vector")
+        if icon.vectorFile != nil || icon.symbolFile != nil {
+            let kind = icon.symbolFile != nil ? "symbol" : "vector"
+            sides.append("\(NumberText.decimal(icon.pointWidth))×\(NumberText.decimal(icon.pointHeight)) pt \(kind)")
         }
         var text = "\(icon.pixelWidth)×\(icon.pixelHeight) → " + (sides.isEmpty ? "nothing" : sides.joined(separator: ", "))
         if !icon.lints.isEmpty { text += "  lints: " + icon.lints.map(\.code.rawValue).joined(separator: ", ") }

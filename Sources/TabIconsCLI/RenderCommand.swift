@@ -42,6 +42,7 @@ struct RenderCommand {
             normalizer: Normalizer(options: settings.options), layout: settings.layout, format: settings.format,
             outputRoot: outputRoot, jobs: settings.jobs)
         render.vector = settings.vector
+        render.symbols = settings.symbols
         render.jail = jail
         render.shouldStop = { StopSignals.received }
         let progress = ProgressLine(total: inputs.count, console: console, enabled: !settings.quiet)

@@ -17,6 +17,8 @@ public struct Lint: Sendable, Equatable, Codable {
         case twinMismatch = "twin-mismatch"
         /// `--vector`: an SVG kept as PNG renditions, naming what the vector format cannot hold.
         case vectorFallback = "vector-fallback"
+        /// `--symbols`: an input kept as an image set, naming what a symbol cannot hold.
+        case symbolFallback = "symbol-fallback"
         /// An SVG that draws text: its glyphs come from the fonts of the machine that renders it.
         case svgText = "svg-text"
         /// Across a set (SPEC §3a): a stroke weight 15% or more off the set's median.

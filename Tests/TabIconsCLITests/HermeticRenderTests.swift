@@ -62,6 +62,7 @@ struct HermeticRenderTests {
         "assembled from one render per icon, the tree and manifest are normalize's, byte for byte",
         arguments: [
             ["--layout", "flat"], ["--layout", "xcassets"], ["--layout", "android"], ["--layout", "xcassets", "--vector"],
+            ["--layout", "xcassets", "--symbols"],
             ["--layout", "android", "--vector", "--scales", "1,2"]
         ])
     func sameAsNormalize(_ options: [String]) throws {

@@ -115,7 +115,8 @@ public struct FragmentAssembly: Sendable {
             inputs,
             .init(
                 layout: layout, fileExtension: run, scales: scales, outputRoot: root,
-                manifestPath: manifestURL.relativePath, inputFolders: [], vector: options.vector))
+                manifestPath: manifestURL.relativePath, inputFolders: [], vector: options.vector,
+                symbols: options.symbols != nil))
         let directory: OutputDirectory
         do throws(TabIconsError) {
             directory = try OutputDirectory(root: root, create: true)
@@ -125,7 +126,7 @@ public struct FragmentAssembly: Sendable {
         // The finishing step needs the layout of the run; nothing here is rendered.
         let settings = EngineSettings(
             normalizer: Normalizer(options: runOptions), layout: layout, format: .png, vector: options.vector,
-            shouldStop: { 0 })
+            symbols: options.symbols, shouldStop: { 0 })
         let finisher = UnitRunner(settings: settings, previous: nil, memoryBudget: 0, jail: nil)
         var outcomes = [IconOutcome?](repeating: nil, count: inputs.count)
         for unit in plan.units {
@@ -270,7 +271,7 @@ public struct FragmentAssembly: Sendable {
                 .init(scale: entry.scale, pixelWidth: entry.pixelWidth, pixelHeight: entry.pixelHeight, bytes: try bytes(file)))
         }
         var vector: [UInt8]?
-        if let file = icon.vectorFile { vector = try bytes(file) }
+        if let file = icon.vectorFile ?? icon.symbolFile { vector = try bytes(file) }
         guard let rendered = RenderedIcon(recorded: icon, renditions: renditions, vector: vector) else {
             throw refuse("records no measures, or a format, orientation or intent this tabicon does not know")
         }

@@ -16,6 +16,8 @@ public struct HermeticRender: Sendable {
     public var memoryBudget = BatchNormalizer.defaultMemoryBudget
     /// As `BatchNormalizer.vector`.
     public var vector = false
+    /// As `BatchNormalizer.symbols`.
+    package var symbols: SymbolWeights?
     /// As `BatchNormalizer.jail`.
     public var jail: WorkerJail?
     /// As `BatchNormalizer.shouldStop`.
@@ -49,7 +51,8 @@ public struct HermeticRender: Sendable {
         // Each input named by its own stem: two that meet (`home.png` and `home.webp`) would be
         // named by each other, which a render of one of them alone cannot know.
         let named = OutputPlan.naming(
-            inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales, vector: vector)
+            inputs, layout: layout, fileExtension: format.fileExtension, scales: options.scales, vector: vector,
+            symbols: symbols != nil)
         for (input, icon) in zip(inputs, named) {
             switch icon {
             case .success(let icon) where icon.stem == input.outputStem: continue
@@ -65,7 +68,8 @@ public struct HermeticRender: Sendable {
             throw BatchUsageError("--out \(root): \(error.message)")
         }
         let settings = EngineSettings(
-            normalizer: normalizer, layout: layout, format: format, vector: vector, force: true, shouldStop: shouldStop)
+            normalizer: normalizer, layout: layout, format: format, vector: vector, symbols: symbols, force: true,
+            shouldStop: shouldStop)
         let outcomes = UnitRunner(settings: settings, previous: nil, memoryBudget: memoryBudget, jail: jail)
             .run(inputs, plan: plan, directory: .success(directory), jobs: jobs, onEvent: onEvent)
         var result = Result()

@@ -26,7 +26,15 @@ struct WorkerRequest: Sendable {
                 writer.bool(quality != nil)
                 writer.double(Double(quality ?? 0))
             }
-            writer.int(vector.map { $0 == .svg ? 1 : 2 } ?? 0)
+            switch vector {
+            case nil: writer.int(0)
+            case .svg: writer.int(1)
+            case .vectorDrawable: writer.int(2)
+            case .symbol(let weights):
+                writer.int(3)
+                writer.double(weights.ultralight)
+                writer.double(weights.black)
+            }
         }
         return WorkerWire.frame(kind: Self.kind, fields: writer.bytes, bodyLength: data.count)
     }
@@ -54,6 +62,7 @@ extension WorkerRequest {
             case 0: vector = nil
             case 1: vector = .svg
             case 2: vector = .vectorDrawable
+            case 3: vector = .symbol(SymbolWeights(ultralight: try reader.double(), black: try reader.double()))
             default: throw WorkerWire.Malformed("an unknown vector target")
             }
             work = .render(format, vector: vector)

@@ -11,7 +11,7 @@ import Foundation
 enum WorkerWire {
     static let magic: [UInt8] = Array("TIJW".utf8)
     /// Bumped on any change to a message's layout; a mismatch is refused, never guessed at.
-    static let version: UInt8 = 5
+    static let version: UInt8 = 6
     static let headerSize = 14
     /// The largest fields or body either side accepts: an input at the default limit (256 MiB).
     static let maxPayload = (256 << 20) + (1 << 20)

@@ -183,6 +183,9 @@ public struct Manifest: Sendable, Equatable, Codable {
         /// With `--vector`, the SVG or VectorDrawable written for an SVG input (its renditions are
         /// then only PNG fallbacks: none when the vector was written).
         public var vectorFile: FileEntry?
+        /// With `--symbols`, the custom symbol's template written for an SVG input
+        /// (`NAME.symbolset/NAME.svg`, SF Symbols template 3.0), in place of its image set.
+        public var symbolFile: FileEntry?
         /// The options this icon was made with (`OptionFingerprint`), when they are not the run's
         /// (`--config`'s `icons` entries); absent: the manifest's top-level `options`.
         public var options: OptionFingerprint?
@@ -198,7 +201,7 @@ public struct Manifest: Sendable, Equatable, Codable {
         enum CodingKeys: String, CodingKey {
             case input, name, format, pixelWidth, pixelHeight, orientation, hasAlpha, animated, vector, contentHash
             case decodeScale, pointWidth, pointHeight, intent, selectedTwin, darkTwin, renditions, contentsFile
-            case selectorFile, vectorFile, options, lints, measures, set
+            case selectorFile, vectorFile, symbolFile, options, lints, measures, set
         }
 
         /// A row from its figures. Decode scale and point size are held as `NumberText` writes
@@ -246,14 +249,14 @@ public struct Manifest: Sendable, Equatable, Codable {
                 var file = FileEntry(path: rendition.path, bytes: rendition.bytes, hash: rendition.hash)
                 file.stat = rendition.stat
                 return file
-            } + [contentsFile, selectorFile, vectorFile].compactMap { $0 }
+            } + [contentsFile, selectorFile, vectorFile, symbolFile].compactMap { $0 }
         }
 
         /// The same entry with each owned file's `stat` from `statOf` (nil where it answers nil).
         package func withFileStats(_ statOf: (String) -> FileStat?) -> Icon {
             var icon = self
             for index in renditions?.indices ?? 0..<0 { icon.renditions![index].stat = statOf(renditions![index].path) }
-            for file in [\Icon.contentsFile, \.selectorFile, \.vectorFile] {
+            for file in [\Icon.contentsFile, \.selectorFile, \.vectorFile, \.symbolFile] {
                 if let path = self[keyPath: file]?.path { icon[keyPath: file]?.stat = statOf(path) }
             }
             return icon

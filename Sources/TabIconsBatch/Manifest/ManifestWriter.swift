@@ -46,6 +46,7 @@ extension Manifest.Icon {
         if let contentsFile { pairs.append((.contentsFile, contentsFile.jsonValue)) }
         if let selectorFile { pairs.append((.selectorFile, selectorFile.jsonValue)) }
         if let vectorFile { pairs.append((.vectorFile, vectorFile.jsonValue)) }
+        if let symbolFile { pairs.append((.symbolFile, symbolFile.jsonValue)) }
         if let options { pairs.append((.options, options.jsonValue)) }
         pairs.append(
             (.lints, .array(lints.map { .object([("code", .string($0.code.rawValue)), ("message", .string($0.message))]) })))

@@ -35,14 +35,19 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
         var fit: String?
         /// `--centre optical`, only then: the off-centre threshold it moves glyphs past.
         var centre: Double?
+        /// `--symbols`, only then: the weights' factors, "ULTRALIGHT,BLACK".
+        var symbols: String?
 
         enum CodingKeys: String, CodingKey {
             case tool, layout, format, quality, box, scales, shape, trim, render, filter, allowUpscale, padding
-            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth, fit, centre
+            case maxPixels, maxSide, maxInputBytes, maxSVGBytes, maxSVGElements, vector, strokeWidth, fit, centre, symbols
         }
     }
 
-    package init(options: NormalizeOptions, layout: OutputLayout, format: OutputFormat, vector: Bool = false) {
+    package init(
+        options: NormalizeOptions, layout: OutputLayout, format: OutputFormat, vector: Bool = false,
+        symbols: SymbolWeights? = nil
+    ) {
         let quality: Double? = if case .webp(let quality) = format { quality.map(Double.init) } else { nil }
         // The format's name is its file extension (`OutputFormat.fileExtension`).
         fields = Fields(
@@ -59,7 +64,8 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 case .set: "optical"
                 case .size(let size): NumberText.decimal(size)
                 }
-            }, centre: options.opticalCentre.map(NumberText.rounded))
+            }, centre: options.opticalCentre.map(NumberText.rounded),
+            symbols: symbols.map { NumberText.decimal($0.ultralight) + "," + NumberText.decimal($0.black) })
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,7 +95,13 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 (.maxSVGElements, .int(f.maxSVGElements))
             ] + (f.vector == true ? [(.vector, .bool(true))] : [])
                 + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []) + (f.fit.map { [(.fit, .string($0))] } ?? [])
-                + (f.centre.map { [(.centre, .double($0))] } ?? []))
+                + (f.centre.map { [(.centre, .double($0))] } ?? []) + (f.symbols.map { [(.symbols, .string($0))] } ?? []))
+    }
+
+    /// `--symbols`' weights as the fingerprint records them (nil without `--symbols`).
+    package var symbols: SymbolWeights? {
+        guard let parts = fields?.symbols?.split(separator: ",").compactMap({ Double($0) }), parts.count == 2 else { return nil }
+        return SymbolWeights(ultralight: parts[0], black: parts[1])
     }
 
 }

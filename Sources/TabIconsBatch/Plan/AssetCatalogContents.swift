@@ -36,6 +36,16 @@ enum AssetCatalogContents {
         return document(images: images, vector: true, intent: intent)
     }
 
+    /// A symbol set's `Contents.json` (`--symbols`): its one template, as Xcode writes it for a
+    /// symbol image set (`info`, `symbols`; no scales, no appearances: a symbol is tinted).
+    static func symbolSet(filename: String) -> String {
+        let document: [(String, JSONValue)] = [
+            ("info", .object([("author", .string("tabicon")), ("version", .int(1))])),
+            ("symbols", .array([.object([("filename", .string(filename)), ("idiom", .string("universal"))])]))
+        ]
+        return JSONValue.object(document).text() + "\n"
+    }
+
     /// Computed: LeakSanitizer reports a global `JSONValue` (an indirect enum) as a leak.
     private static var darkAppearance: JSONValue {
         .array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])

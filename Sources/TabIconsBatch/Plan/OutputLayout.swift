@@ -51,6 +51,13 @@ public enum OutputLayout: String, Sendable, CaseIterable {
         }
     }
 
+    /// Where `--symbols` writes an SVG input's custom symbol (xcassets only): the symbol set
+    /// `icons/home.symbolset/home.svg`, in place of the image set.
+    package func symbolPath(stem: String) -> String {
+        let (directory, name) = Self.split(stem)
+        return directory + name + ".symbolset/" + name + ".svg"
+    }
+
     /// Inputs `--vector` keeps as vectors: by extension, as the inputs were collected.
     static func isVectorInput(_ name: String) -> Bool {
         let lower = name.lowercased()

@@ -45,14 +45,21 @@ package struct OutputPlan: Sendable {
             self.vectorPath = vectorPath
         }
 
-        /// The icon whose outputs `layout` names from `stem`, at `scales`.
-        init(stem: String, layout: OutputLayout, scales: [Double], fileExtension: String, vector: Bool) {
+        /// The icon whose outputs `layout` names from `stem`, at `scales`; `symbol`: its vector is a
+        /// custom symbol (`--symbols`), whose set replaces the image set when it is written.
+        init(stem: String, layout: OutputLayout, scales: [Double], fileExtension: String, vector: Bool, symbol: Bool = false) {
             self.init(
                 stem: stem,
                 renditionPaths: scales.compactMap { scale in
                     layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
                 },
-                contentsPath: layout.contentsPath(stem: stem), vectorPath: vector ? layout.vectorPath(stem: stem) : nil)
+                contentsPath: layout.contentsPath(stem: stem),
+                vectorPath: symbol ? layout.symbolPath(stem: stem) : vector ? layout.vectorPath(stem: stem) : nil)
+        }
+
+        /// The symbol set's `Contents.json` when the vector is a symbol.
+        var symbolContentsPath: String? {
+            vectorPath.flatMap { $0.contains(".symbolset/") ? OutputDirectory.split($0).folder + "/Contents.json" : nil }
         }
 
         /// The same icon as the dark twin of the icon whose stem is `iconStem`: its files in that
@@ -77,14 +84,15 @@ package struct OutputPlan: Sendable {
 
         package func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }
 
-        /// The vector's form, by the layout that planned its path: a VectorDrawable for Android.
-        var vectorTarget: VectorConversion.Target? {
-            vectorPath.map { $0.hasSuffix(".xml") ? .vectorDrawable : .svg }
+        /// The vector's form, by the layout that planned its path: a VectorDrawable for Android, a
+        /// symbol (made with `weights`) in a symbol set.
+        func vectorTarget(symbolWeights weights: SymbolWeights) -> VectorConversion.Target? {
+            vectorPath.map { $0.hasSuffix(".xml") ? .vectorDrawable : symbolContentsPath != nil ? .symbol(weights) : .svg }
         }
 
-        /// Every path: the renditions', the vector's, `Contents.json`, the state list.
+        /// Every path: the renditions', the vector's, `Contents.json` (the symbol set's too), the state list.
         var allPaths: [String] {
-            renditionPaths.map(\.path) + [vectorPath, contentsPath, selectorPath].compactMap { $0 }
+            renditionPaths.map(\.path) + [vectorPath, contentsPath, symbolContentsPath, selectorPath].compactMap { $0 }
         }
     }
 
@@ -150,6 +158,8 @@ package struct OutputPlan: Sendable {
         var previewPath: String? = nil
         /// `--vector`: SVG inputs get a vector path too.
         var vector = false
+        /// `--symbols`: an SVG input's vector is a custom symbol in a symbol set.
+        var symbols = false
     }
 
     static func make(_ inputs: [BatchInput], _ settings: Settings) throws(BatchUsageError) -> OutputPlan {
@@ -176,7 +186,7 @@ package struct OutputPlan: Sendable {
             inputs,
             naming(
                 inputs, layout: settings.layout, fileExtension: settings.fileExtension,
-                scales: settings.scales, vector: settings.vector),
+                scales: settings.scales, vector: settings.vector, symbols: settings.symbols),
             layout: settings.layout, fileExtension: settings.fileExtension)
         // The run's own files below --out, which no output may take.
         let reserved = manifestFiles.map { ("--manifest", $0) } + (settings.previewPath.map { [("--preview", $0)] } ?? [])
@@ -190,7 +200,8 @@ package struct OutputPlan: Sendable {
                 ?? Icon(
                     stem: input.outputStem, layout: settings.layout, scales: settings.scales,
                     fileExtension: input.fileExtension(settings.fileExtension),
-                    vector: settings.vector && OutputLayout.isVectorInput(input.name))
+                    vector: settings.vector && OutputLayout.isVectorInput(input.name),
+                    symbol: settings.symbols && OutputLayout.isVectorInput(input.name))
         }
         // One `lstat` of each path: its digest for the stat cache (`outputStat`), and whether it
         // leads to an input.
@@ -300,7 +311,7 @@ package struct OutputPlan: Sendable {
     /// the step `tabicon preview` shares, so its page names the files `normalize` would write.
     static func naming(
         _ inputs: [BatchInput], layout: OutputLayout, fileExtension: String,
-        scales: [Double], vector: Bool = false
+        scales: [Double], vector: Bool = false, symbols: Bool = false
     ) -> [Result<Icon, TabIconsError>] {
         // Folded path → the input that writes it, and the scale it is written for.
         var owners: [String: (input: Int, scale: Double)] = [:]
@@ -311,7 +322,9 @@ package struct OutputPlan: Sendable {
             let fileExtension = input.fileExtension(fileExtension)
             var stem = input.outputStem
             let isVector = vector && OutputLayout.isVectorInput(input.name)
-            var icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
+            let isSymbol = symbols && OutputLayout.isVectorInput(input.name)
+            var icon = Icon(
+                stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector, symbol: isSymbol)
             var roles = icon.roles(contentsScale, fileExtension)
             var counter = 1
             while roles.contains(where: { owners[$0.key]?.scale == $0.scale }) {
@@ -319,7 +332,8 @@ package struct OutputPlan: Sendable {
                 let ext = (input.name as NSString).pathExtension.lowercased()
                 let base = ext.isEmpty ? input.outputStem + "-input" : input.outputStem + "-" + ext
                 stem = counter == 2 ? base : base + "-\(counter - 1)"
-                icon = Icon(stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector)
+                icon = Icon(
+                    stem: stem, layout: layout, scales: scales, fileExtension: fileExtension, vector: isVector, symbol: isSymbol)
                 roles = icon.roles(contentsScale, fileExtension)
             }
             named.append(icon)
@@ -405,6 +419,7 @@ extension OutputPlan.Icon {
         return renditionPaths.map { ($0.path, $0.scale, String($0.path.dropLast(suffix.count)).lowercased() + "\u{0}") }
             + (vectorPath.map { [($0, contents, $0.lowercased())] } ?? [])
             + (contentsPath.map { [($0, contents, $0.lowercased())] } ?? [])
+            + (symbolContentsPath.map { [($0, contents, $0.lowercased())] } ?? [])
             + (selectorPath.map { [($0, contents - 1, $0.lowercased())] } ?? [])
     }
 }

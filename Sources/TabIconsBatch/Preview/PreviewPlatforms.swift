@@ -56,6 +56,8 @@ package enum PreviewPlatforms {
             "The tab switches between the two (when selected, or when the appearance turns dark): the glyph jumps in size or shape, or changes between tinted and full colour."
         case .vectorFallback:
             "It ships as PNG renditions, not a vector: it stays sharp at the tab bar's sizes, not at the Large Content Viewer's."
+        case .symbolFallback:
+            "It ships as an image set, not a symbol: it does not follow Dynamic Type or the weight of the text beside it."
         case .strokeMismatch: "Its lines are heavier or lighter than its neighbours': the bar looks like two sets."
         case .opticalSizeMismatch: "It looks bigger or smaller than the icons beside it, though each fills its box."
         case .offCentre: "It sits off the centre of its tab, beside icons that do not."

@@ -39,6 +39,8 @@ public struct BatchNormalizer: Sendable {
     /// `--vector`: SVG inputs written as vectors (SPEC §6), PNG renditions where the format
     /// cannot hold the drawing.
     public var vector = false
+    /// `--symbols`: SVG inputs written as custom symbols made with these weights (SPEC §6).
+    package var symbols: SymbolWeights?
     /// How far off the set's lints allow (the config's `lints`, SPEC §3a).
     package var setThresholds = SetLints.Thresholds()
     /// Handed the previous run as read, for tests of what the run holds.
@@ -70,7 +72,8 @@ public struct BatchNormalizer: Sendable {
     /// What the engine needs of this batch.
     var engineSettings: EngineSettings {
         EngineSettings(
-            normalizer: normalizer, layout: layout, format: format, vector: vector, force: force, checkOnly: checkOnly,
+            normalizer: normalizer, layout: layout, format: format, vector: vector, symbols: symbols, force: force,
+            checkOnly: checkOnly,
             shouldStop: shouldStop)
     }
 
@@ -109,7 +112,7 @@ public struct BatchNormalizer: Sendable {
                 .init(
                     layout: layout, fileExtension: format.fileExtension, scales: normalizer.options.scales,
                     outputRoot: root, manifestPath: manifestPath, inputFolders: inputFolders,
-                    previewPath: previewURL?.relativePath, vector: vector))
+                    previewPath: previewURL?.relativePath, vector: vector, symbols: symbols != nil))
         }
         reading.wait()
         let plan = try planned.get()  // the plan's usage errors first

@@ -6,6 +6,8 @@ struct EngineSettings: Sendable {
     var layout: OutputLayout
     var format: OutputFormat
     var vector: Bool
+    /// `--symbols` and its weights: SVG inputs become custom symbols (nil: not asked).
+    var symbols: SymbolWeights? = nil
     /// `inspect`: the normalizer's plan only, rows without renditions.
     var planOnly = false
     /// `--force` and `--check`, as `BatchNormalizer`'s.
@@ -14,7 +16,7 @@ struct EngineSettings: Sendable {
     var shouldStop: @Sendable () -> Int32
 
     var fingerprint: OptionFingerprint {
-        OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector)
+        OptionFingerprint(options: normalizer.options, layout: layout, format: format, vector: vector, symbols: symbols)
     }
 
     /// What `input` is made with: its own settings, or the run's; the scales and limits are
@@ -25,12 +27,13 @@ struct EngineSettings: Sendable {
     /// cache key and its manifest entry's `options`, when that differs from the run's.
     func fingerprint(of input: BatchInput) -> OptionFingerprint? {
         let own = settings(of: input)
-        let fingerprint = OptionFingerprint(options: own.options, layout: layout, format: own.format, vector: vector)
+        let fingerprint = OptionFingerprint(
+            options: own.options, layout: layout, format: own.format, vector: vector, symbols: symbols)
         return fingerprint == self.fingerprint ? nil : fingerprint
     }
 
     /// What the engine makes of an input placed at `plan` with `settings`.
     func work(_ plan: OutputPlan.Icon, _ settings: IconSettings) -> RenderedIcon.Work {
-        planOnly ? .plan : .render(settings.format, vector: plan.vectorTarget)
+        planOnly ? .plan : .render(settings.format, vector: plan.vectorTarget(symbolWeights: symbols ?? .standard))
     }
 }

@@ -145,8 +145,9 @@ struct PreviousRun: Sendable {
         guard let renditions = icon.renditions, icon.intent != nil, icon.measures != nil,
             icon.name == OutputLayout.iconName(stem: plan.stem),
             renditions.allSatisfy({ plan.path(forScale: $0.scale) == $0.path }),
-            icon.contentsFile?.path == plan.contentsPath,
-            icon.vectorFile == nil || icon.vectorFile?.path == plan.vectorPath
+            icon.contentsFile?.path == (icon.symbolFile == nil ? plan.contentsPath : plan.symbolContentsPath),
+            icon.vectorFile == nil || icon.vectorFile?.path == plan.vectorPath,
+            icon.symbolFile == nil || icon.symbolFile?.path == plan.vectorPath
         else { return nil }
         switch input {
         case .content(let hash, let stat):

@@ -62,10 +62,14 @@ struct RenderedIcon: Sendable, Equatable {
                     try normalizer.drawnStrokeWeight(data, icon: planned))
                 return RenderedIcon(figures: Figures(planned, measures: measured), renditions: [], vector: bytes)
             case .failure(let unsupported)?:
-                fallback = Lint(
-                    .vectorFallback,
-                    "kept as PNG renditions: the \(target == .vectorDrawable ? "VectorDrawable" : "SVG") cannot hold \(unsupported.feature)"
-                )
+                if case .symbol = target {
+                    fallback = Lint(.symbolFallback, "kept as an image set: a symbol cannot hold \(unsupported.feature)")
+                } else {
+                    fallback = Lint(
+                        .vectorFallback,
+                        "kept as PNG renditions: the \(target == .vectorDrawable ? "VectorDrawable" : "SVG") cannot hold \(unsupported.feature)"
+                    )
+                }
             case nil:
                 break
             }
@@ -123,7 +127,11 @@ struct RenderedIcon: Sendable, Equatable {
             pointHeight: f.pointHeight, intent: f.intent, renditions: planOnly ? nil : entries, lints: f.lints)
         row.measures = f.measures
         if let vector, let path = plan.vectorPath {
-            row.vectorFile = Manifest.FileEntry(path: path, of: vector)
+            if plan.symbolContentsPath != nil {
+                row.symbolFile = Manifest.FileEntry(path: path, of: vector)
+            } else {
+                row.vectorFile = Manifest.FileEntry(path: path, of: vector)
+            }
             files.append((path, vector))
         }
         return (row, files)

@@ -28,6 +28,13 @@ extension UnitRunner {
                 row.options = options
                 row.inputStat = inputStat
                 row.set = inputs[index].set
+                // (An assembled row has it from its render already.)
+                let raster = Lint(
+                    .symbolFallback, "kept as an image set: a symbol is drawn from an SVG, not a \(row.format.uppercased()) image"
+                )
+                if settings.symbols != nil, !settings.planOnly, place.symbolContentsPath == nil, !row.lints.contains(raster) {
+                    row.lints.append(raster)
+                }
                 rows[index] = row
                 files[index] = made
             default:
@@ -47,6 +54,18 @@ extension UnitRunner {
                         .io, "not written: its files belong to its icon \(inputs[index].name), which failed",
                         input: inputs[dark].name))
             }
+        }
+        // A symbol is tinted in the dark appearance too: its dark twin has no set to go in, and
+        // writes nothing (its row says so).
+        for index in unit {
+            guard rows[index]?.symbolFile != nil, let dark = plan.twins[index].dark, var twin = rows[dark] else { continue }
+            twin.renditions = []
+            twin.vectorFile = nil
+            let lint = Lint(
+                .symbolFallback, "not written: \(inputs[index].name) is a symbol, tinted in the dark appearance as in the light")
+            if !twin.lints.contains(lint) { twin.lints.append(lint) }
+            rows[dark] = twin
+            files[dark] = []
         }
         addSharedFiles(unit, plan: plan, prepared: prepared, rows: &rows, files: &files)
         var twins: [String: (selected: String?, dark: String?)] = [:]
@@ -134,7 +153,10 @@ extension UnitRunner {
                 files[index]!.append((path, bytes))
                 return entry
             }
-            if let path = icon.contentsPath, let intent = row.intent {
+            if let symbol = row.symbolFile, let path = icon.symbolContentsPath {
+                let text = AssetCatalogContents.symbolSet(filename: OutputDirectory.split(symbol.path).name)
+                row.contentsFile = share(row.contentsFile, path, text)
+            } else if let path = icon.contentsPath, let intent = row.intent {
                 let text = AssetCatalogContents.json(icon: row, intent: intent, darkTwin: links.dark.flatMap { rows[$0] })
                 row.contentsFile = share(row.contentsFile, path, text)
             }

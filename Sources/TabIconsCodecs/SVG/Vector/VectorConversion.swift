@@ -7,11 +7,13 @@ import Foundation
 /// or a VectorDrawable. What the target cannot hold comes back as the feature that stops it
 /// (the `vector-fallback` lint); a document the decoder would refuse is that error.
 package enum VectorConversion {
-    package enum Target: Sendable {
+    package enum Target: Sendable, Equatable {
         /// A new SVG document: the asset catalog's and the flat layout's.
         case svg
         /// An Android VectorDrawable.
         case vectorDrawable
+        /// A custom symbol's template (`--symbols`, `SymbolTemplate`), its weights made with these factors.
+        case symbol(SymbolWeights)
     }
 
     /// `document` is the decoder's parse of the same bytes (its size and viewBox are librsvg's).
@@ -32,6 +34,10 @@ package enum VectorConversion {
             switch target {
             case .svg: return VectorSVGWriter.document(drawing)
             case .vectorDrawable: return try VectorDrawableWriter.document(drawing)
+            case .symbol(let weights):
+                let outlines = try SymbolOutlines.make(drawing, weights: weights)
+                guard !outlines.regular.isEmpty else { throw VectorUnsupported(.noInk) }
+                return SymbolTemplate.document(outlines, width: drawing.width, height: drawing.height)
             }
         }
     }
