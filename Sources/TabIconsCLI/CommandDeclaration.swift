@@ -80,7 +80,7 @@ extension CommandDeclaration {
         about: "Decodes each input and describes it: format, pixel size, alpha, orientation, decode scale, "
             + "point size, content hash and lints; --json prints the manifest document without renditions. "
             + "Writes nothing.",
-        options: [.json, .inspectBox, .maxPixels],
+        options: [.json, .inspectBox, .symbols, .symbolWeights, .maxPixels],
         exitStatus: "0 all inputs described, 1 some inputs failed, 2 usage, 130 / 143 stopped by SIGINT / SIGTERM.")
 
     /// `normalize`'s options but the page for `-o` and none about written files.

@@ -9,6 +9,8 @@ struct InspectCommand {
     let json: Bool
     let box: IconBox
     let limits: DecodeOptions.Limits
+    /// `--symbols`: say which inputs could not become symbols.
+    let symbols: SymbolWeights?
 
     init(arguments: [String]) throws(ParsedArguments.UsageError) {
         let parsed = try ParsedArguments(arguments, command: .inspect)
@@ -17,6 +19,7 @@ struct InspectCommand {
         json = parsed.has(.json)
         box = try CommonOptions.box(parsed.value(.inspectBox))
         limits = try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))
+        symbols = try CommonOptions.symbols(parsed)
         _ = try CommonOptions.validated(NormalizeOptions(box: box, limits: limits))
     }
 
@@ -31,6 +34,7 @@ struct InspectCommand {
         }
         var run = InspectRun(box: box, limits: limits)
         run.jail = jail
+        run.symbols = symbols
         run.shouldStop = { StopSignals.received }
         let inputs = items.map { BatchInput($0, limit: limits.maxInputBytes) }
         for (item, result) in zip(items, run.run(inputs)) {

@@ -283,7 +283,7 @@ struct VectorWorkerReplyTests {
         guard case .failure = try Self.reply(asked: .render(.png, vector: nil)) else {
             Issue.record("accepted a vector none was asked for"); return
         }
-        guard case .failure = try Self.reply(asked: .plan) else { Issue.record("accepted a vector for inspect"); return }
+        guard case .failure = try Self.reply(asked: .plan()) else { Issue.record("accepted a vector for inspect"); return }
         let both = try Self.reply(asked: Self.work) { icon in
             icon.renditions = [.init(scale: 1, pixelWidth: 25, pixelHeight: 25, bytes: [1])]
         }

@@ -40,7 +40,8 @@ struct WorkerWireTests {
         "a request reads back as written",
         arguments: [
             RenderedIcon.Work.render(.webp(quality: 80), vector: nil), .render(.png, vector: .vectorDrawable),
-            .render(.webp(quality: nil), vector: .svg), .plan
+            .render(.webp(quality: nil), vector: .svg), .plan(),
+            .render(.png, vector: .symbol(SymbolWeights(ultralight: 0.3, black: 2.2))), .plan(symbols: .standard)
         ])
     func requestRoundTrip(work: RenderedIcon.Work) throws {
         let request = Self.request(Data([1, 2, 3]), work: work)
@@ -56,7 +57,7 @@ struct WorkerWireTests {
         for width in [1.5, 0.25, nil] as [Double?] {
             var options = Self.options
             options.strokeWidth = width
-            let request = WorkerRequest(options: options, work: .plan, data: Data([7]))
+            let request = WorkerRequest(options: options, work: .plan(), data: Data([7]))
             let frame = request.head
             let header = try WorkerWire.header(frame[...])
             let read = try WorkerRequest(kind: header.kind, fields: Array(frame[WorkerWire.headerSize...]), body: request.data)
@@ -65,7 +66,7 @@ struct WorkerWireTests {
         for fit in [.size(17.25), .set, nil] as [NormalizeOptions.OpticalFit?] {
             var options = Self.options
             options.opticalFit = fit
-            let request = WorkerRequest(options: options, work: .plan, data: Data([7]))
+            let request = WorkerRequest(options: options, work: .plan(), data: Data([7]))
             let header = try WorkerWire.header(request.head[...])
             let read = try WorkerRequest(
                 kind: header.kind, fields: Array(request.head[WorkerWire.headerSize...]), body: request.data)
@@ -73,7 +74,7 @@ struct WorkerWireTests {
         }
         var centred = Self.options
         centred.opticalCentre = 0.75
-        let request = WorkerRequest(options: centred, work: .plan, data: Data([7]))
+        let request = WorkerRequest(options: centred, work: .plan(), data: Data([7]))
         let header = try WorkerWire.header(request.head[...])
         let read = try WorkerRequest(kind: header.kind, fields: Array(request.head[WorkerWire.headerSize...]), body: request.data)
         #expect(read.options == centred)
@@ -95,7 +96,7 @@ struct WorkerWireTests {
 
     @Test("inspect's reply: the figures only, a row without renditions")
     func planReply() throws {
-        let (request, icon, frame) = try Self.reply(work: .plan)
+        let (request, icon, frame) = try Self.reply(work: .plan())
         guard case .rendered(let read) = try Self.decode(frame, request) else { Issue.record("not rendered"); return }
         #expect(read == icon && read.renditions.isEmpty && read.vector == nil)
         let (row, files) = read.row(
@@ -136,7 +137,7 @@ struct WorkerWireTests {
         #expect(refused({ $0.figures.pixelWidth = -1 }, request))
         #expect(refused({ $0.figures.decodeScale = .infinity }, request))
         #expect(refused({ $0.vector = Array("<svg/>".utf8) }, request))
-        let inspect = Self.request(request.data, work: .plan)
+        let inspect = Self.request(request.data, work: .plan())
         #expect(refused({ _ in }, inspect))
         #expect(
             refused(

@@ -111,7 +111,7 @@ struct WorkerParentDeathTests {
     func workerOutlivesItsSpawningThread() throws {
         let executable = try #require(TabiconBinary.url).path
         let png = try Fixtures.data(Fixtures.testImage("home.png"))
-        let request = WorkerRequest(options: NormalizeOptions(), work: .plan, data: png)
+        let request = WorkerRequest(options: NormalizeOptions(), work: .plan(), data: png)
         // As a batch's pool thread does: spawn a worker, give it an input (so it is surely past
         // its start), return it to the pool, end.
         let spawned = Spawned()

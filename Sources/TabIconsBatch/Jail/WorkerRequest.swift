@@ -16,7 +16,11 @@ struct WorkerRequest: Sendable {
         var writer = WorkerWire.Writer()
         Self.write(options, into: &writer)
         switch work {
-        case .plan: writer.int(0)
+        case .plan(let symbols):
+            writer.int(0)
+            writer.bool(symbols != nil)
+            writer.double(symbols?.ultralight ?? 0)
+            writer.double(symbols?.black ?? 0)
         case .render(let format, let vector):
             writer.int(1)
             switch format {
@@ -46,7 +50,10 @@ extension WorkerRequest {
         var reader = WorkerWire.Reader(fields)
         options = try Self.readOptions(&reader)
         switch try reader.int() {
-        case 0: work = .plan
+        case 0:
+            let asked = try reader.bool()
+            let weights = SymbolWeights(ultralight: try reader.double(), black: try reader.double())
+            work = .plan(symbols: asked ? weights : nil)
         case 1:
             let format: OutputFormat
             switch try reader.int() {

@@ -34,6 +34,7 @@ struct EngineSettings: Sendable {
 
     /// What the engine makes of an input placed at `plan` with `settings`.
     func work(_ plan: OutputPlan.Icon, _ settings: IconSettings) -> RenderedIcon.Work {
-        planOnly ? .plan : .render(settings.format, vector: plan.vectorTarget(symbolWeights: symbols ?? .standard))
+        planOnly
+            ? .plan(symbols: symbols) : .render(settings.format, vector: plan.vectorTarget(symbolWeights: symbols ?? .standard))
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 /// only (nothing drawn, nothing written), so what it reports is `normalize`'s.
 package struct InspectRun: Sendable {
     package var options: NormalizeOptions
+    /// `inspect --symbols`: say which inputs could not become symbols, and why.
+    package var symbols: SymbolWeights?
     package var jobs = JobCount.allCores
     /// As `BatchNormalizer.jail`.
     package var jail: WorkerJail?
@@ -18,8 +20,8 @@ package struct InspectRun: Sendable {
     /// Each input's row (no renditions) or error, in input order; nil for an input a stop left undone.
     package func run(_ inputs: [BatchInput]) -> [Result<Manifest.Icon, TabIconsError>?] {
         let settings = EngineSettings(
-            normalizer: Normalizer(options: options), layout: .flat, format: .png, vector: false, planOnly: true,
-            shouldStop: shouldStop)
+            normalizer: Normalizer(options: options), layout: .flat, format: .png, vector: false, symbols: symbols,
+            planOnly: true, shouldStop: shouldStop)
         let outcomes = UnitRunner(
             settings: settings, previous: nil, memoryBudget: BatchNormalizer.defaultMemoryBudget, jail: jail
         ).run(inputs, plan: .unplaced(inputs), directory: nil, jobs: jobs, onEvent: { _ in })

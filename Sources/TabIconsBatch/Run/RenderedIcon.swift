@@ -9,8 +9,10 @@ struct RenderedIcon: Sendable, Equatable {
         /// Normalized and encoded; with a vector target, an SVG input becomes that file instead,
         /// unless the target cannot hold its drawing (then PNGs and a `vector-fallback` lint).
         case render(OutputFormat, vector: VectorConversion.Target?)
-        /// The normalizer's plan only (`inspect`): decode scale, point size and lints, nothing drawn.
-        case plan
+        /// The normalizer's plan only (`inspect`): decode scale, point size and lints, nothing drawn;
+        /// with `symbols` (`inspect --symbols`), the symbol made and dropped, a `symbol-fallback` lint
+        /// saying why an input could not become one.
+        case plan(symbols: SymbolWeights? = nil)
     }
 
     /// The row's figures of the source and its placement (`Manifest.Icon`'s keys of the same names).
@@ -47,8 +49,19 @@ struct RenderedIcon: Sendable, Equatable {
     /// The body of the engine for one input's bytes, in process or in a worker.
     static func make(_ data: Data, normalizer: Normalizer, work: Work) throws(TabIconsError) -> RenderedIcon {
         guard case .render(let format, let target) = work else {
-            let planned = try normalizer.planned(data)
+            var planned = try normalizer.planned(data)
             let measured = try measures(data, planned, normalizer).drawn(try normalizer.drawnStrokeWeight(data, icon: planned))
+            if case .plan(let symbols?) = work {
+                switch try normalizer.vectorFile(data, icon: planned, target: .symbol(symbols)) {
+                case .failure(let unsupported)?:
+                    planned.lints.append(
+                        Lint(.symbolFallback, "kept as an image set: a symbol cannot hold \(unsupported.feature)"))
+                case nil:
+                    planned.lints.append(Self.rasterSymbolFallback(planned.source.format.rawValue))
+                case .success?:
+                    break
+                }
+            }
             return RenderedIcon(figures: Figures(planned, measures: measured), renditions: [])
         }
         // `--vector`: the vector from the plan alone (no rendition drawn), the PNGs only when the
@@ -83,6 +96,11 @@ struct RenderedIcon: Sendable, Equatable {
         }
         let measured = measures(icon, normalizer.options.box).drawn(try normalizer.drawnStrokeWeight(data, icon: icon))
         return RenderedIcon(figures: Figures(icon, measures: measured), renditions: renditions)
+    }
+
+    /// `--symbols`' word on a raster input (`format`: its manifest `format`).
+    static func rasterSymbolFallback(_ format: String) -> Lint {
+        Lint(.symbolFallback, "kept as an image set: a symbol is drawn from an SVG, not a \(format.uppercased()) image")
     }
 
     /// The measures of the rendition at the largest scale `icon` has (SPEC §3a).

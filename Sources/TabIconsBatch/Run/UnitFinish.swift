@@ -29,9 +29,7 @@ extension UnitRunner {
                 row.inputStat = inputStat
                 row.set = inputs[index].set
                 // (An assembled row has it from its render already.)
-                let raster = Lint(
-                    .symbolFallback, "kept as an image set: a symbol is drawn from an SVG, not a \(row.format.uppercased()) image"
-                )
+                let raster = RenderedIcon.rasterSymbolFallback(row.format)
                 if settings.symbols != nil, !settings.planOnly, place.symbolContentsPath == nil, !row.lints.contains(raster) {
                     row.lints.append(raster)
                 }

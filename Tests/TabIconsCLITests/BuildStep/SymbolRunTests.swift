@@ -98,6 +98,24 @@ struct SymbolRunTests {
         #expect(out.files().contains("icons/home.imageset/home@3x.png"))
     }
 
+    @Test("inspect --symbols says which inputs cannot become symbols, and why; without it, nothing of symbols")
+    func inspect() throws {
+        let dir = try Self.inputs()
+        let names = ["bell.png", "fancy.svg", "home.svg", "ring.svg"]
+        var run = InspectRun(box: .regular, limits: .default)
+        run.symbols = .standard
+        let rows = try run.run(BuildStep.batchInputs(dir, names)).map { try #require($0).get() }
+        let fallbacks = rows.map { $0.lints.filter { $0.code == .symbolFallback }.map(\.message) }
+        #expect(
+            fallbacks == [
+                ["kept as an image set: a symbol is drawn from an SVG, not a PNG image"],
+                ["kept as an image set: a symbol cannot hold a gradient paint (a symbol has one template colour)"], [], []
+            ])
+        run.symbols = nil
+        let plain = try run.run(BuildStep.batchInputs(dir, names)).map { try #require($0).get() }
+        #expect(plain.allSatisfy { !$0.lints.contains { $0.code == .symbolFallback } })
+    }
+
     @Test("--symbols needs an asset catalog; --symbol-weights two factors, and --symbols")
     func usage() throws {
         let dir = try Self.inputs()
