@@ -105,7 +105,7 @@ extension CommandOption {
 
     static let symbols = CommandOption(
         "symbols",
-        help: "SVG inputs as custom SF Symbols (--layout xcassets): NAME.symbolset/NAME.svg, template 3.0 with "
+        help: "SVG inputs as custom SF Symbols (asset catalogs only): NAME.symbolset/NAME.svg, template 3.0 with "
             + "Ultralight, Regular and Black sources that interpolate (Xcode 13+); an image set where a symbol "
             + "cannot hold the drawing, and for rasters (lint symbol-fallback)")
 
