@@ -35,8 +35,8 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
         var fit: String?
         /// `--centre optical`, only then: the off-centre threshold it moves glyphs past.
         var centre: Double?
-        /// `--symbols`, only then: the weights' factors, "ULTRALIGHT,BLACK".
-        var symbols: String?
+        /// `--symbols`, only then: the template's version and the weights' factors.
+        var symbols: Symbols?
 
         enum CodingKeys: String, CodingKey {
             case tool, layout, format, quality, box, scales, shape, trim, render, filter, allowUpscale, padding
@@ -65,7 +65,11 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 case .size(let size): NumberText.decimal(size)
                 }
             }, centre: options.opticalCentre.map(NumberText.rounded),
-            symbols: symbols.map { NumberText.decimal($0.ultralight) + "," + NumberText.decimal($0.black) })
+            symbols: symbols.map {
+                Symbols(
+                    template: SymbolTemplate.version, ultralight: NumberText.rounded($0.ultralight),
+                    black: NumberText.rounded($0.black))
+            })
     }
 
     public init(from decoder: any Decoder) throws {
@@ -95,13 +99,30 @@ public struct OptionFingerprint: Sendable, Equatable, Codable {
                 (.maxSVGElements, .int(f.maxSVGElements))
             ] + (f.vector == true ? [(.vector, .bool(true))] : [])
                 + (f.strokeWidth.map { [(.strokeWidth, .double($0))] } ?? []) + (f.fit.map { [(.fit, .string($0))] } ?? [])
-                + (f.centre.map { [(.centre, .double($0))] } ?? []) + (f.symbols.map { [(.symbols, .string($0))] } ?? []))
+                + (f.centre.map { [(.centre, .double($0))] } ?? [])
+                + (f.symbols.map {
+                    [
+                        (
+                            .symbols,
+                            .object([
+                                ("template", .string($0.template)), ("ultralight", .double($0.ultralight)),
+                                ("black", .double($0.black))
+                            ])
+                        )
+                    ]
+                } ?? []))
     }
 
     /// `--symbols`' weights as the fingerprint records them (nil without `--symbols`).
     package var symbols: SymbolWeights? {
-        guard let parts = fields?.symbols?.split(separator: ",").compactMap({ Double($0) }), parts.count == 2 else { return nil }
-        return SymbolWeights(ultralight: parts[0], black: parts[1])
+        fields?.symbols.map { SymbolWeights(ultralight: $0.ultralight, black: $0.black) }
+    }
+
+    /// What `--symbols` records: `{"template": "3.0", "ultralight": 0.4, "black": 1.8}`.
+    private struct Symbols: Sendable, Equatable, Codable {
+        var template: String
+        var ultralight: Double
+        var black: Double
     }
 
 }

@@ -57,6 +57,8 @@ struct SymbolRunTests {
 
         let manifest = try BuildStep.manifest(out.path("manifest.json"))
         #expect(manifest.options?.symbols == SymbolWeights.standard)
+        let text = try String(contentsOfFile: out.path("manifest.json"), encoding: .utf8)
+        #expect(text.contains("\"symbols\": {\"template\": \"3.0\", \"ultralight\": 0.4, \"black\": 1.8}"))
         func row(_ name: String) throws -> Manifest.Icon {
             try #require(manifest.icons.first { $0.input.hasSuffix("/icons/" + name) })
         }

@@ -14,8 +14,9 @@
 /// centres lie within 0.1 unit of it) and their Regular-S ink spans 94.4 units at its longest (the
 /// median of the samples: 84.8 to 110.8), so a glyph that fills the 25 pt box is drawn as large as
 /// a system symbol beside it, and one drawn smaller in its box stays smaller.
-enum SymbolTemplate {
-    static let version = "3.0"
+package enum SymbolTemplate {
+    /// The template format written (the manifest records it with `--symbols`).
+    package static let version = "3.0"
     static let canvasWidth = 3300.0
     static let canvasHeight = 2200.0
     static let guideStart = 263.0
