@@ -22,9 +22,12 @@ cli=$(sed -nE 's/^(public |internal |package |private |fileprivate )?(final )?(s
     "$root"/Tests/TabIconsCLITests/*.swift | sort -u)
 # The property over 10,000 random manifests, and the SVG-to-vector-drawable conversion over the corpus.
 slow=(HostileManifestPropertyTests VectorCorpusTests VectorPapirusTests)
-# Decoding the public corpus, the 9000×9000 PNG and the streamed paths: one thread each.
+# Decoding the public corpus, the 9000×9000 PNG and the streamed paths, the codecs' own suites
+# (JPEG's aside: it decodes from many threads) and the symbol geometry: one thread each.
 single_threaded=(ErrorVocabularyTests PNGMemoryLimitTests StreamedNormalizationTests StreamedMemoryEstimateTests
-    SVGPanicScreeningTests HostileInputTests)
+    SVGPanicScreeningTests HostileInputTests
+    PNGDecoderTests WebPDecoderTests PNGEncoderTests WebPEncoderTests ProgressiveDCTests StreamedPNGRowDecoderTests
+    PNGWholeInflateTests PNGRowFilterTests SymbolOutlinesTests SymbolTemplateTests)
 case "$sanitizer" in
     address) names=($cli "${slow[@]}") ;;
     thread) names=($cli "${slow[@]}" "${single_threaded[@]}") ;;
