@@ -26,7 +26,7 @@ public enum TabIconCommand {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        if let help = commandUsage[command], ParsedArguments.asksForHelp(rest) {
+        if ParsedArguments.asksForHelp(rest), let help = usage(of: command) {
             console.outText(help)
             return .success
         }
@@ -77,9 +77,10 @@ public enum TabIconCommand {
         return "Run 'tabicon \(declaration.name) --help' for its options."
     }
 
-    /// Each command's own `--help`, by name.
-    static var commandUsage: [String: String] {
-        Dictionary(uniqueKeysWithValues: CommandDeclaration.all.map { ($0.name, HelpText.usage(of: $0)) })
+    /// A command's own `--help`, made only when asked for: every run passes here, and the help
+    /// of all commands is a millisecond of text.
+    static func usage(of command: String) -> String? {
+        CommandDeclaration.named(command).map(HelpText.usage(of:))
     }
 
     /// `unknown command 'normalise' (did you mean normalize?)`; a path given without a command

@@ -38,6 +38,8 @@ struct JSONValueTests {
             .double(25), .double(3.84), .double(subnormal), .double(-0.5), .double(.nan), .double(.infinity), .int(-7)
         ])
         #expect(value.text() == "[25, 3.84, 1e-320, -0.5, null, null, -7]")
+        let integers = JSONValue.array([0, 9, 10, -1, 1_000_000, Int.max, Int.min].map(JSONValue.int))
+        #expect(integers.text() == "[0, 9, 10, -1, 1000000, 9223372036854775807, -9223372036854775808]")
     }
 
     @Test("every control character, quote and backslash is escaped; other text is written as UTF-8")

@@ -21,7 +21,7 @@ struct CommandDeclarationTests {
     func helpListsEveryOption() throws {
         for command in CommandDeclaration.all {
             // Words only: help wraps a long sentence where it likes.
-            let help = try #require(TabIconCommand.commandUsage[command.name]).split(whereSeparator: \.isWhitespace).joined(
+            let help = try #require(TabIconCommand.usage(of: command.name)).split(whereSeparator: \.isWhitespace).joined(
                 separator: " ")
             for option in command.helpOptions {
                 #expect(help.contains(option.label), "\(command.name) --help lacks \(option.label)")

@@ -20,7 +20,7 @@ struct FirstRunTests {
     @Test("each command's --help names only options it takes (or refuses, saying why)")
     func helpNamesOnlyItsOptions() throws {
         for command in CommandDeclaration.all {
-            let help = try #require(TabIconCommand.commandUsage[command.name])
+            let help = try #require(TabIconCommand.usage(of: command.name))
             let named = help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) }
             let known = Set((command.helpOptions + command.refused).map(\.longName))
             #expect(Set(named).subtracting(known).isEmpty, "\(command.name) --help names \(Set(named).subtracting(known))")

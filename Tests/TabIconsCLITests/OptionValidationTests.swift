@@ -93,6 +93,6 @@ struct OptionValidationTests {
     func help(command: String) {
         #expect(SilentCLI.run([command, "--help"]) == .success)
         #expect(SilentCLI.run([command, "-h", "whatever.png"]) == .success)
-        #expect(TabIconCommand.commandUsage[command]?.hasPrefix("usage: tabicon \(command)") == true)
+        #expect(TabIconCommand.usage(of: command)?.hasPrefix("usage: tabicon \(command)") == true)
     }
 }

@@ -136,7 +136,7 @@ struct WorkerParentDeathTests {
             return
         }
         #expect(replies.count == 1)
-        worker.finish()
+        WorkerProcess.finish([worker])
     }
 
     /// What the spawning thread hands over (read after `done`).

@@ -115,10 +115,10 @@ package struct StatCache: Sendable {
         bound.map { record.stat.mtime < $0 && record.stat.ctime < $0 } ?? false
     }
 
-    /// Writes the cache of a run's rows at `path`, unless the file there already holds these
-    /// records, all older than it (a racy one is written again, so it stands next time). A cache
-    /// that cannot be written is left out: the next run reads and hashes.
-    func write(of icons: [Manifest.Icon], to path: String) {
+    /// The text of the cache of a run's rows; nil when the file read already holds these records,
+    /// all older than it (a racy one is written again, so it stands next time), or when there is
+    /// nothing to keep. A cache that cannot be written is left out: the next run reads and hashes.
+    func text(of icons: [Manifest.Icon]) -> [UInt8]? {
         var document = Document(version: Self.version, inputs: [:], outputs: [:])
         for icon in icons {
             if let stat = icon.inputStat { document.inputs[icon.input] = Record(stat: stat, hash: icon.contentHash) }
@@ -127,12 +127,11 @@ package struct StatCache: Sendable {
             }
         }
         let settled = [document.inputs.values, document.outputs.values].joined().allSatisfy(isOlderThanTheFile)
-        if text != nil, settled, document.inputs == inputs, document.outputs == outputs { return }
+        if text != nil, settled, document.inputs == inputs, document.outputs == outputs { return nil }
         // No records and no cache there: nothing to keep (a run where every input failed).
-        guard text != nil || !document.inputs.isEmpty || !document.outputs.isEmpty else { return }
+        guard text != nil || !document.inputs.isEmpty || !document.outputs.isEmpty else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(document) else { return }
-        try? AtomicFileWriter.write(Array(data), toPath: path)
+        return (try? encoder.encode(document)).map(Array.init)
     }
 }

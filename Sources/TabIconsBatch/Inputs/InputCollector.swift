@@ -99,13 +99,13 @@ public enum InputCollector {
             let base = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
             let (found, failures) = walk(url, excludedPath: excludedPath)
             let stemPrefix = safeStem(url.standardizedFileURL.lastPathComponent)
+            let folderPath = url.path
             for relative in found {
-                // Every name found has an image extension: the stem is the text before its dot.
-                let path = url.path + "/" + relative
+                let path = folderPath + "/" + relative
                 collected.inputs.append(
                     InputItem(
-                        source: .file(URL(fileURLWithPath: path)), displayName: base + "/" + relative,
-                        outputStem: stemPrefix + "/" + (relative as NSString).deletingPathExtension, path: path,
+                        source: .file(URL(fileURLWithPath: path, isDirectory: false)), displayName: base + "/" + relative,
+                        outputStem: stemPrefix + "/" + withoutExtension(relative), path: path,
                         wasRegularFile: true))
             }
             for (relative, error) in failures {
@@ -172,6 +172,13 @@ public enum InputCollector {
     /// Whether a file name has one of `imageExtensions`, any case.
     private static func isImageName(_ name: String) -> Bool {
         ImageDecoder.format(suggestedByName: name) != nil
+    }
+
+    /// `icons/home` of `icons/home.png`: a name the walk found has an image extension, so its last
+    /// component has a dot, and not first (hidden names are skipped).
+    private static func withoutExtension(_ relative: String) -> String {
+        guard let dot = relative.utf8.lastIndex(of: UInt8(ascii: ".")) else { return relative }
+        return String(relative[..<dot])
     }
 
     /// A path component that cannot climb out of the output root.

@@ -105,6 +105,6 @@ final class WorkerPool: Sendable {
         let workers = idle.withLock { workers in
             defer { workers = [] }; return workers
         }
-        for worker in workers { worker.finish() }
+        WorkerProcess.finish(workers)
     }
 }

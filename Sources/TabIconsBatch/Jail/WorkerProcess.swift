@@ -295,16 +295,28 @@ final class WorkerProcess: @unchecked Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
-    /// Ends an idle worker: it reads the end of its input and exits; reaped here.
-    func finish() {
-        guard isAlive else { return }
-        shutdown(channel, Int32(SHUT_RDWR))
-        var status: Int32 = 0
-        for _ in 0..<100 {
-            if waitpid(pid, &status, WNOHANG) == pid { isAlive = false; return }
-            usleep(1_000)
+    /// Ends idle workers: each reads the end of its input and exits, all told before any is
+    /// waited for, so they exit side by side; each reaped here, or killed after 100 ms.
+    static func finish(_ workers: [WorkerProcess]) {
+        for worker in workers where worker.isAlive { shutdown(worker.channel, Int32(SHUT_RDWR)) }
+        for worker in workers where worker.isAlive {
+            var status: Int32 = 0
+            var (waited, pause): (UInt32, UInt32) = (0, 50)  // µs; a worker exits in a few hundred
+            while true {
+                let reaped = waitpid(worker.pid, &status, WNOHANG)
+                if reaped == worker.pid || (reaped < 0 && errno == ECHILD) {
+                    worker.isAlive = false
+                    break
+                }
+                if waited >= 100_000 {
+                    worker.kill()
+                    break
+                }
+                usleep(pause)
+                waited += pause
+                pause = min(pause * 2, 5_000)
+            }
         }
-        kill()
     }
 
     private static func death(_ status: Int32) -> Death {

@@ -33,16 +33,25 @@ package indirect enum JSONValue: Sendable, Equatable {
         switch self {
         case .null: out += "null".utf8
         case .bool(let value): out += (value ? "true" : "false").utf8
-        case .int(let value): out += String(value).utf8
+        case .int(let value): Self.integer(value, into: &out)
         case .double(let value): out += Self.number(value).utf8
         case .string(let value): Self.quote(value, into: &out)
         case .array(let values):
-            writeContainer(
-                values, keys: nil as [String]?, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, level: level)
+            Self.writeContainer(
+                count: values.count, open: UInt8(ascii: "["), close: UInt8(ascii: "]"), into: &out, level: level,
+                allScalars: values.allSatisfy(\.isScalar)
+            ) { index, out, level in
+                values[index].write(into: &out, level: level)
+            }
         case .object(let pairs):
-            writeContainer(
-                pairs.lazy.map(\.1), keys: pairs.lazy.map(\.0), open: UInt8(ascii: "{"), close: UInt8(ascii: "}"),
-                into: &out, level: level)
+            Self.writeContainer(
+                count: pairs.count, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &out, level: level,
+                allScalars: pairs.allSatisfy(\.1.isScalar)
+            ) { index, out, memberLevel in
+                Self.quote(pairs[index].0, into: &out)
+                out += level == nil ? ":".utf8 : ": ".utf8  // compact only when the whole text is
+                pairs[index].1.write(into: &out, level: memberLevel)
+            }
         }
     }
 
@@ -58,25 +67,35 @@ package indirect enum JSONValue: Sendable, Equatable {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
     }
 
-    private func writeContainer<Values: Collection<JSONValue>, Keys: Collection<String>>(
-        _ values: Values, keys: Keys?, open: UInt8, close: UInt8, into out: inout [UInt8], level: Int?
+    /// A container of `count` members, each written by `member` (its `level`: nil on one line).
+    private static func writeContainer(
+        count: Int, open: UInt8, close: UInt8, into out: inout [UInt8], level: Int?, allScalars: Bool,
+        member: (Int, inout [UInt8], Int?) -> Void
     ) {
         out.append(open)
-        guard !values.isEmpty else { out.append(close); return }
-        let oneLine = level != nil && values.allSatisfy(\.isScalar)
+        guard count > 0 else { out.append(close); return }
+        let oneLine = level != nil && allScalars
         let inner = oneLine ? nil : level.map { $0 + 1 }
-        var key = keys?.makeIterator()
-        for (index, value) in values.enumerated() {
+        for index in 0..<count {
             if index > 0 { out += oneLine ? ", ".utf8 : ",".utf8 }
-            if let inner { Self.newline(inner, into: &out) }
-            if let name = key?.next() {
-                Self.quote(name, into: &out)
-                out += level == nil ? ":".utf8 : ": ".utf8
-            }
-            value.write(into: &out, level: oneLine ? nil : inner)
+            if let inner { newline(inner, into: &out) }
+            member(index, &out, oneLine ? nil : inner)
         }
-        if !oneLine, let level { Self.newline(level, into: &out) }
+        if !oneLine, let level { newline(level, into: &out) }
         out.append(close)
+    }
+
+    /// Decimal digits, without a `String` between.
+    private static func integer(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
     }
 
     /// Integral values without a fraction; others in Swift's shortest round-tripping form.
@@ -87,6 +106,18 @@ package indirect enum JSONValue: Sendable, Equatable {
 
     static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most text needs no escape: appended whole.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += "\\\"".utf8

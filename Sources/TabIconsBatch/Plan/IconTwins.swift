@@ -30,12 +30,9 @@ package enum IconTwins {
     /// the first entry of that folder whose name is the entry's name plus a suffix of the kind.
     /// A twin is linked to one icon only, and a dark twin has no twins.
     package static func links(_ entries: [(input: String, name: String)]) -> [(selected: Int?, dark: Int?)] {
-        // Folder, then the name: twins pair only within one folder (a name has no `/`). An input
-        // without a `/` (`-`) is in no folder, and not asked of Foundation, which traps on `-`.
-        func key(_ index: Int, _ name: String) -> String {
-            let input = entries[index].input
-            return (input.contains("/") ? (input as NSString).deletingLastPathComponent : "") + "/" + name
-        }
+        // Folder, then the name: twins pair only within one folder (a name has no `/`).
+        let folders = entries.map { folder(of: $0.input) }
+        func key(_ index: Int, _ name: String) -> String { folders[index] + "/" + name }
         var indexByKey: [String: Int] = [:]
         for index in entries.indices.reversed() { indexByKey[key(index, entries[index].name)] = index }  // the first wins
         var links = [(selected: Int?, dark: Int?)](repeating: (nil, nil), count: entries.count)
@@ -53,6 +50,25 @@ package enum IconTwins {
         // `home-dark-filled` is then an icon of its own; the dark selected icon is `home-filled-dark`.
         for dark in links.compactMap(\.dark) { links[dark] = (nil, nil) }
         return links
+    }
+
+    /// An input's folder as `NSString.deletingLastPathComponent` spells it (`a//b/` is `a`, `/x`
+    /// is `/`), asked of Foundation only for a path with `//` or a final `/`: a plan asks this of
+    /// every input. An input without a `/` (`-`) is in no folder, and not asked of Foundation,
+    /// which traps on `-`.
+    package static func folder(of input: String) -> String {
+        var (lastSlash, previous): (String.Index?, UInt8) = (nil, 0)
+        for index in input.utf8.indices {
+            let byte = input.utf8[index]
+            if byte == UInt8(ascii: "/") {
+                if previous == byte { return (input as NSString).deletingLastPathComponent }
+                lastSlash = index
+            }
+            previous = byte
+        }
+        guard let lastSlash else { return "" }
+        if previous == UInt8(ascii: "/") { return (input as NSString).deletingLastPathComponent }
+        return lastSlash == input.startIndex ? "/" : String(input[..<lastSlash])
     }
 }
 

@@ -207,6 +207,9 @@ package struct OutputPlan: Sendable {
         // leads to an input.
         var outputStats: [String: StatDigest] = [:]
         var checked: Set<String> = []  // folders found clear of input folders, with those above them
+        // Whether a folder below --out ("": --out itself) may hold files: a first run's folders do
+        // not exist, and their files are not asked for one by one.
+        var folderExists: [String: Bool] = [:]
         for icon in candidates {
             for path in icon.allPaths {
                 if let (_, flag, reservedPath) = reservedRelative.first(where: { path.lowercased() == $0.0 }) {
@@ -214,7 +217,15 @@ package struct OutputPlan: Sendable {
                 }
                 var info = stat()
                 let full = root + "/" + path
-                let found = lstat(full, &info) == 0
+                let parent = OutputDirectory.split(path).folder
+                let parentExists =
+                    folderExists[parent]
+                    ?? {
+                        let exists = lstat(root + "/" + parent, &info) == 0 || errno != ENOENT
+                        folderExists[parent] = exists
+                        return exists
+                    }()
+                let found = parentExists && lstat(full, &info) == 0
                 let type = info.st_mode & S_IFMT
                 outputStats[path] = StatDigest(found && type == S_IFREG ? FileStat(info) : nil)
                 // What it leads to: a hard link to an input, or a link whose target is one.
@@ -224,7 +235,7 @@ package struct OutputPlan: Sendable {
                 }
                 // The folder and every folder above it up to --out: outputs inside an input folder
                 // would land among the inputs (and be walked as inputs next time).
-                var folder = OutputDirectory.split(path).folder
+                var folder = parent
                 folders.insert(folder)
                 while !folder.isEmpty, checked.insert(folder).inserted {
                     if let input = FileIdentity(path: root + "/" + folder).flatMap({ identities.folders[$0] }) {
@@ -441,6 +452,7 @@ private struct InputIdentities: Sendable {
 
     init(_ inputs: [BatchInput], folders roots: [String]) {
         for root in roots { if let id = FileIdentity(path: root) { folders[id] = root } }
+        var seenFolders: Set<String> = []
         for input in inputs {
             var info = stat()
             guard let path = input.sourcePath, stat(path, &info) == 0 else {
@@ -449,9 +461,12 @@ private struct InputIdentities: Sendable {
             }
             stats.append(StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
             files[FileIdentity(info)] = input.name
-            let parent = path.contains("/") ? OutputDirectory.split(path).folder : "."
-            let folder = parent.isEmpty ? "/" : parent
-            if let id = FileIdentity(path: folder), folders[id] == nil { folders[id] = folder }
+            let (parent, _) = OutputDirectory.split(path)
+            let folder = !path.utf8.contains(UInt8(ascii: "/")) ? "." : parent.isEmpty ? "/" : parent
+            // Inputs share few folders: each is asked of the file system once.
+            if seenFolders.insert(folder).inserted, let id = FileIdentity(path: folder), folders[id] == nil {
+                folders[id] = folder
+            }
         }
     }
 }

@@ -212,6 +212,15 @@ public struct BatchNormalizer: Sendable {
         manifest.folders = folders.sorted()
         result.manifest = manifest
         let manifestPath = manifestURL.relativePath
+        // The stat cache is encoded while the manifest is: the run's last serial work, on two cores.
+        let cacheText = LockedState<[UInt8]?>(nil)
+        let encoding = DispatchGroup()
+        if !checkOnly {
+            DispatchQueue.global().async(group: encoding) { [icons = manifest.icons, cache = previous.statCache] in
+                let text = cache.text(of: icons)
+                cacheText.withLock { $0 = text }
+            }
+        }
         let text = manifest.jsonBytes
         if text != previous.text {
             result.changes.append(.init(kind: previous.text == nil ? .write : .change, path: manifestPath))
@@ -235,7 +244,10 @@ public struct BatchNormalizer: Sendable {
                 return result
             }
         }
-        previous.statCache.write(of: manifest.icons, to: StatCache.path(manifestPath: manifestPath))
+        encoding.wait()
+        if let cache = cacheText.withLock({ $0 }) {
+            try? AtomicFileWriter.write(cache, toPath: StatCache.path(manifestPath: manifestPath))
+        }
         // Everything the journal recorded is now in the manifest, pruned, or no longer tabicon's.
         journal.clear()
         return result

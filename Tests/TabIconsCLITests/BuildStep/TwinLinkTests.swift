@@ -49,6 +49,10 @@ struct TwinLinkTests {
         #expect(found[0].dark == 2 && found[0].selected == 16 && found[1].selected == 4 && found[1].dark == nil)
         #expect(found[5].dark == 6 && found[10].dark == 12 && found[15] == (nil, nil))
         #expect(found[13].dark == 14)
+        // The folder as Foundation spells it, on these and on paths at the edges.
+        for input in inputs + ["/", "//", "/a", "a/b//", "é/ü.svg", "./x", "../y/z.png"] {
+            #expect(IconTwins.folder(of: input) == (input as NSString).deletingLastPathComponent, "\(input)")
+        }
     }
 
     @Test("a run links each icon to its selected and dark twins in the same folder, and only there")
