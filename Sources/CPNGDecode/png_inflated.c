@@ -1,4 +1,5 @@
 #include "png_inflated.h"
+#include "png_unfilter.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
@@ -9,37 +10,6 @@ static uint32_t read32(const unsigned char *p) {
 }
 
 static int is_idat(const unsigned char *type) { return memcmp(type, "IDAT", 4) == 0; }
-
-static inline unsigned char paeth(unsigned char a, unsigned char b, unsigned char c) {
-    int p = (int)a + (int)b - (int)c;
-    int pa = abs(p - (int)a), pb = abs(p - (int)b), pc = abs(p - (int)c);
-    if (pa <= pb && pa <= pc) return a;
-    return pb <= pc ? b : c;
-}
-
-/* Undoes one row's filter in place (PNG specification, section 9); `prior` is the row above,
- * already unfiltered (zeros above the first). 0 for a filter type PNG does not define. */
-static int unfilter(int filter, unsigned char *row, const unsigned char *prior, size_t count, size_t bpp) {
-    size_t i;
-    switch (filter) {
-    case 0: return 1;
-    case 1:
-        for (i = bpp; i < count; i++) row[i] = (unsigned char)(row[i] + row[i - bpp]);
-        return 1;
-    case 2:
-        for (i = 0; i < count; i++) row[i] = (unsigned char)(row[i] + prior[i]);
-        return 1;
-    case 3:
-        for (i = 0; i < bpp && i < count; i++) row[i] = (unsigned char)(row[i] + (prior[i] >> 1));
-        for (; i < count; i++) row[i] = (unsigned char)(row[i] + ((row[i - bpp] + prior[i]) >> 1));
-        return 1;
-    case 4:
-        for (i = 0; i < bpp && i < count; i++) row[i] = (unsigned char)(row[i] + prior[i]);
-        for (; i < count; i++) row[i] = (unsigned char)(row[i] + paeth(row[i - bpp], prior[i], prior[i - bpp]));
-        return 1;
-    default: return 0;
-    }
-}
 
 /* Sample x of a row of samples of `depth` bits (1, 2, 4 or 8), most significant bits first. */
 static inline unsigned sample(const unsigned char *samples, uint32_t x, int depth) {
@@ -126,7 +96,7 @@ tabicons_png_inflated *tabicons_png_inflated_make(const unsigned char *chunk, si
     for (uint32_t y = 0; ok && y < height; y++) {
         unsigned char *row = image->rows + (size_t)y * stride;
         const unsigned char *prior = y == 0 ? zeros : row - stride + 1;
-        ok = unfilter(row[0], row + 1, prior, (size_t)row_bytes, bpp);
+        ok = tabicons_png_unfilter(row[0], row + 1, prior, (size_t)row_bytes, bpp);
     }
     free(zeros);
     if (ok && color_type == 3) {

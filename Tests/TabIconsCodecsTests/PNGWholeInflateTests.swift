@@ -151,6 +151,16 @@ struct PNGWholeInflateTests {
                 #expect(Self.expectSame(data, "\(c.name), IDAT pieces of \(piece)"), "\(c.name)")
             }
         }
+        // RGB and RGBA are unfiltered a pixel at a time in SIMD lanes: bytes from a few values
+        // near 0, 128 and 255 make Paeth's ties (a before b before c) and every sum's wrap common.
+        var random = SeededGenerator(seed: 42)
+        let near: [UInt8] = [0, 1, 2, 127, 128, 129, 253, 254, 255]
+        for (colorType, bpp) in [(6, 4), (2, 3)] {
+            let raw = (0..<40).map { _ in (0..<(17 * bpp)).map { _ in near.randomElement(using: &random)! } }
+            let zlib = PNGTestWriter.stored(Self.filtered(raw, bpp: bpp))
+            let data = Self.png(width: 17, height: 40, colorType: colorType, zlib: zlib)
+            #expect(Self.expectSame(data, "ties and wraps, colour type \(colorType)"))
+        }
         // Gray and palette at 1, 2 and 4 bits: packed samples, a byte a pixel for the filters.
         for depth in [1, 2, 4] {
             let width = 11, rowBytes = (width * depth + 7) / 8
