@@ -16,10 +16,14 @@ package enum AtomicFileWriter {
     /// A missing folder is created on the first failed open, so a write into a folder that exists
     /// costs no extra system call.
     package static func write(_ bytes: [UInt8], toPath path: String) throws(TabIconsError) {
-        let temporary = TemporaryName.path(beside: path)
+        var temporary = TemporaryName.path(beside: path)
         var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0 && (errno == ENOENT || errno == ENOTDIR) {
             try makeFolders(path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".")
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        while fd < 0 && errno == EEXIST {  // another process's temporary of the same name
+            temporary = TemporaryName.path(beside: path)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard fd >= 0 else { throw failure("cannot write \(path)", path) }

@@ -7,8 +7,15 @@ package enum TemporaryName {
     static let prefix = ".tabicon-"
     static let suffix = ".tmp"
 
+    /// Names count up from a random start: the system's randomness is asked once a process, not
+    /// once a file (the file is created with `O_EXCL`, so a name that exists is never reused).
+    private static let next = LockedState(UInt32.random(in: .min ... .max))
+
     package static func make() -> String {
-        let hex = String(UInt32.random(in: .min ... .max), radix: 16)
+        let hex = String(
+            next.withLock { value in
+                defer { value &+= 1 }; return value
+            }, radix: 16)
         return prefix + String(repeating: "0", count: 8 - hex.count) + hex + suffix
     }
 

@@ -106,15 +106,16 @@ package struct OutputPlan: Sendable {
     /// Per input, in input order: the inputs that are its selected and dark twins (`IconTwins`,
     /// among the inputs that have files), whose outputs are placed by `placeTwins`.
     package let twins: [(selected: Int?, dark: Int?)]
-    /// Per input, the digest of its `stat` when the plan was made (links followed, as it is read;
-    /// of nil when not a regular file): what its stat record is checked against.
-    private let inputStats: [StatDigest]
+    /// Per input, its `stat` when the plan was made (links followed, as it is read; nil when not a
+    /// regular file): what its stat record is checked against, and what a made input records
+    /// (taken before its bytes are read, so a change since makes the next run's stat differ).
+    private let inputStats: [FileStat?]
     /// The digest of each planned path's `lstat` when the plan was made (of nil: no regular file).
     private let outputStats: [String: StatDigest]
 
     init(
         icons: [Result<Icon, TabIconsError>], folders: Set<String>, spared: Set<FileIdentity>,
-        twins: [(selected: Int?, dark: Int?)], inputStats: [StatDigest] = [], outputStats: [String: StatDigest] = [:]
+        twins: [(selected: Int?, dark: Int?)], inputStats: [FileStat?] = [], outputStats: [String: StatDigest] = [:]
     ) {
         self.icons = icons
         self.folders = folders
@@ -124,7 +125,7 @@ package struct OutputPlan: Sendable {
         self.outputStats = outputStats
     }
 
-    func inputStat(_ index: Int) -> StatDigest { index < inputStats.count ? inputStats[index] : StatDigest(nil) }
+    func inputStat(_ index: Int) -> FileStat? { index < inputStats.count ? inputStats[index] : nil }
 
     /// Nil when the plan has no such path.
     func outputStat(_ path: String) -> StatDigest? { outputStats[path] }
@@ -445,7 +446,7 @@ extension BatchInput {
 private struct InputIdentities: Sendable {
     var files: [FileIdentity: String] = [:]
     var folders: [FileIdentity: String] = [:]
-    var stats: [StatDigest] = []
+    var stats: [FileStat?] = []
 
     /// The name of the input whose file is `identity`, if one is.
     func input(_ identity: FileIdentity) -> String? { files[identity] }
@@ -456,10 +457,10 @@ private struct InputIdentities: Sendable {
         for input in inputs {
             var info = stat()
             guard let path = input.sourcePath, stat(path, &info) == 0 else {
-                stats.append(StatDigest(nil))
+                stats.append(nil)
                 continue
             }
-            stats.append(StatDigest(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil))
+            stats.append(info.st_mode & S_IFMT == S_IFREG ? FileStat(info) : nil)
             files[FileIdentity(info)] = input.name
             let (parent, _) = OutputDirectory.split(path)
             let folder = !path.utf8.contains(UInt8(ascii: "/")) ? "." : parent.isEmpty ? "/" : parent

@@ -39,14 +39,14 @@ struct RenderGroup {
     /// Whether every input added has been sent (and has its outcome).
     var isEmpty: Bool { jobs.isEmpty }
 
-    /// Loads input `index`, asks `reuse` whether its previous entry stands (before any decoding)
-    /// and returns it if so; otherwise adds the input to the group (nil), sending the group when
-    /// it is full. Its bytes are released once sent.
+    /// Loads input `index` (of `size` bytes when the plan's stat says so), asks `reuse` whether its
+    /// previous entry stands (before any decoding) and returns it if so; otherwise adds the input
+    /// to the group (nil), sending the group when it is full. Its bytes are released once sent.
     mutating func add(
-        _ index: Int, _ input: BatchInput, normalizer: Normalizer, work: RenderedIcon.Work,
+        _ index: Int, _ input: BatchInput, size: Int? = nil, normalizer: Normalizer, work: RenderedIcon.Work,
         reuse: (ContentHash) -> Manifest.Icon?
     ) throws(TabIconsError) -> Manifest.Icon? {
-        let expected = max(input.expectedByteCount() ?? 0, 0)
+        let expected = max(size ?? input.expectedByteCount() ?? 0, 0)
         if !jobs.isEmpty, bytes + expected > Self.maximumBytes { send() }
         if !jobs.isEmpty, !grow(by: expected) { send() }
         if jobs.isEmpty { acquire(expected) }

@@ -141,16 +141,15 @@ struct UnitRunner: Sendable {
         }
         // An input whose stat record stands (the stat the plan took is the one recorded) is
         // carried over without a byte of it read.
-        if let entry = reuse(.stat(whole.inputStat(index))) { return .reused(entry) }
-        // Taken before the bytes are read: a change after it makes the next run's stat differ.
-        let inputStat = previous == nil ? nil : input.sourcePath.flatMap(FileStat.init(path:))
+        let inputStat = whole.inputStat(index)
+        if let entry = reuse(.stat(StatDigest(inputStat))) { return .reused(entry) }
         let own = settings.settings(of: input)
         if let entry = try group.add(
-            index, input, normalizer: Normalizer(options: own.options), work: settings.work(plan, own),
+            index, input, size: inputStat?.size, normalizer: Normalizer(options: own.options), work: settings.work(plan, own),
             reuse: { hash in reuse(.content(hash, stat: inputStat)) })
         {
             return .reused(entry)
         }
-        return .queued(options: fingerprint, inputStat: inputStat)
+        return .queued(options: fingerprint, inputStat: previous == nil ? nil : inputStat)
     }
 }
