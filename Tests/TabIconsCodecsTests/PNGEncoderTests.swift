@@ -32,6 +32,24 @@ struct PNGEncoderTests {
         #expect(decoded.bitmap == bitmap, "\(name)")
     }
 
+    @Test("one pixel in the last block of a large gray, opaque image keeps its colour or its alpha")
+    func lastPixel() throws {
+        // 300 × 10 = 3,000 pixels: the reduction looks at 1,024 a block; the odd pixel is the last.
+        let gray = PNGSample.randomGray(width: 300, height: 10)
+        var colour = gray.pixels, translucent = gray.pixels
+        colour[colour.count - 3] ^= 1  // G of the last pixel
+        translucent[translucent.count - 1] = 254
+        for (pixels, expected) in [(colour, ColorType.rgb), (translucent, .grayAlpha)] {
+            let bitmap = Bitmap(width: 300, height: 10, pixels: pixels)
+            let png = try PNGEncoder.encode(bitmap)
+            #expect(png[25] == expected.rawValue || png[25] == ColorType.palette.rawValue)
+            #expect(try ImageDecoder.decode(Data(png)).bitmap == bitmap)
+        }
+        #expect(PNGColorReduction(Bitmap(width: 300, height: 10, pixels: colour)).layout == .rgb)
+        #expect(PNGColorReduction(Bitmap(width: 300, height: 10, pixels: translucent)).layout == .grayAlpha)
+        #expect(PNGColorReduction(gray).layout == .gray)
+    }
+
     @Test("few colours are written indexed, with tRNS only for the translucent entries")
     func palette() throws {
         // A two-colour glyph: transparent background, opaque dark ink.

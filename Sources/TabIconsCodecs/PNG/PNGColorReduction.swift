@@ -36,32 +36,44 @@ struct PNGColorReduction {
 
     init(_ bitmap: Bitmap) {
         let pixels = bitmap.pixels
-        var isGray = true, isOpaque = true
-        var i = 0
-        while i < pixels.count && (isGray || isOpaque) {
-            if pixels[i] != pixels[i + 1] || pixels[i] != pixels[i + 2] { isGray = false }
-            if pixels[i + 3] != 255 { isOpaque = false }
-            i += 4
+        // A pixel a word, differences ORed together (a loop the compiler vectorizes), a block at a
+        // time so that a photo stops at its first colourful, translucent block.
+        var (notGray, notOpaque): (UInt32, UInt32) = (0, 0)
+        pixels.withUnsafeBytes { raw in
+            let count = raw.count / 4
+            var start = 0
+            while start < count && (notGray == 0 || notOpaque == 0) {
+                for p in start..<min(start + 1024, count) {
+                    let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+                    notGray |= (word ^ (word >> 8)) & 0xFFFF  // R ≠ G, G ≠ B
+                    notOpaque |= ~word & 0xFF00_0000
+                }
+                start += 1024
+            }
         }
+        let (isGray, isOpaque) = (notGray == 0, notOpaque == 0)
         layout = isGray ? (isOpaque ? .gray : .grayAlpha) : (isOpaque ? .rgb : .rgba)
         samples = Self.pack(pixels, into: layout)
         palette = Self.palette(pixels)
     }
 
     private static func pack(_ rgba: [UInt8], into layout: Layout) -> [UInt8] {
-        let keep: [Int] =
-            switch layout {
-            case .gray: [0]
-            case .grayAlpha: [0, 3]
-            case .rgb: [0, 1, 2]
-            case .rgba: [0, 1, 2, 3]
-            }
         if layout == .rgba { return rgba }
-        let pixels = rgba.count / 4, channels = keep.count
+        let pixels = rgba.count / 4, channels = layout.channels
         return [UInt8](unsafeUninitializedCapacity: pixels * channels) { out, initialized in
             rgba.withUnsafeBufferPointer { src in
-                for p in 0..<pixels {
-                    for (c, k) in keep.enumerated() { out[p * channels + c] = src[p * 4 + k] }
+                // A loop a layout: each copies fixed channels, which the compiler unrolls.
+                switch layout {
+                case .gray:
+                    for p in 0..<pixels { out[p] = src[p * 4] }
+                case .grayAlpha:
+                    for p in 0..<pixels { (out[p * 2], out[p * 2 + 1]) = (src[p * 4], src[p * 4 + 3]) }
+                case .rgb:
+                    for p in 0..<pixels {
+                        (out[p * 3], out[p * 3 + 1], out[p * 3 + 2]) = (src[p * 4], src[p * 4 + 1], src[p * 4 + 2])
+                    }
+                case .rgba:
+                    break
                 }
             }
             initialized = pixels * channels
@@ -84,8 +96,15 @@ struct PNGColorReduction {
             keys.withUnsafeMutableBufferPointer { keys in
                 slots.withUnsafeMutableBufferPointer { slots in
                     indices.withUnsafeMutableBufferPointer { indices in
+                        // A run of one colour (a transparent margin, a flat fill) is looked up once.
+                        var (previous, previousIndex): (UInt32?, UInt8) = (nil, 0)
                         for p in 0..<pixelCount {
                             let colour = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self))
+                            if colour == previous {
+                                indices[p] = previousIndex
+                                continue
+                            }
+                            defer { (previous, previousIndex) = (colour, indices[p]) }
                             var h = Int((colour &* 0x9E37_79B1) >> 23)
                             while true {
                                 let slot = slots[h]
