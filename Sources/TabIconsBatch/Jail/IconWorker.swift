@@ -123,8 +123,12 @@ package enum IconWorker {
                 var x: UInt64 = 1
                 while x != 0 { x = x &* 6364136223846793005 &+ 1442695040888963407 }
             case .garbage: return AtomicFileWriter.writeAll(Array("not a reply, but long enough".utf8), to: replies)
-            // A well-formed answer with a byte after it, in one write.
+            // A well-formed answer with a byte after it, in one write, once the batch has read every
+            // earlier answer: into an empty socket the write is one message, read whole (behind a
+            // full one it could be split, and the answer read before the byte is written).
             case .overlong:
+                var queued: CInt = 0
+                while ioctl(replies, UInt(TIOCOUTQ), &queued) == 0, queued > 0 { usleep(100) }
                 return AtomicFileWriter.writeAll(WorkerReply.failed(TabIconsError(.io, "overlong")).encoded + [0], to: replies)
             // `_exit`, as a library that ends the process on an error does without running the
             // process's exit handlers (LeakSanitizer's among them, which would report what the
