@@ -3,7 +3,7 @@ import TabIcons
 /// diffs read are written through (`JSONEncoder` orders keys by hash on Linux unless sorted).
 /// Keys in the order given, numbers in their shortest form, two-space indentation, and a
 /// container of scalars on one line, as SPEC §6 shows renditions and errors.
-package indirect enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
