@@ -54,8 +54,17 @@ public enum OutputLayout: String, Sendable, CaseIterable {
     /// Where `--symbols` writes an SVG input's custom symbol (xcassets only): the symbol set
     /// `icons/home.symbolset/home.svg`, in place of the image set.
     package func symbolPath(stem: String) -> String {
+        symbolSet(stem: stem) + "/" + Self.split(stem).name + ".svg"
+    }
+
+    /// The symbol set's `Contents.json`, beside `symbolPath`.
+    package func symbolContentsPath(stem: String) -> String {
+        symbolSet(stem: stem) + "/Contents.json"
+    }
+
+    private func symbolSet(stem: String) -> String {
         let (directory, name) = Self.split(stem)
-        return directory + name + ".symbolset/" + name + ".svg"
+        return directory + name + ".symbolset"
     }
 
     /// Inputs `--vector` keeps as vectors: by extension, as the inputs were collected.

@@ -33,16 +33,20 @@ package struct OutputPlan: Sendable {
         /// With `--vector`, for an SVG input: where its vector goes (the renditions' paths stay
         /// planned for the PNG fallback).
         package let vectorPath: String?
+        /// With `--symbols`, for an SVG input: the symbol set's `Contents.json`; the vector is then
+        /// a custom symbol. Planned, not read off the path (an input folder may be `x.symbolset`).
+        package let symbolContentsPath: String?
 
         package init(
             stem: String, renditionPaths: [(scale: Double, path: String)], contentsPath: String?,
-            selectorPath: String? = nil, vectorPath: String? = nil
+            selectorPath: String? = nil, vectorPath: String? = nil, symbolContentsPath: String? = nil
         ) {
             self.stem = stem
             self.renditionPaths = renditionPaths
             self.contentsPath = contentsPath
             self.selectorPath = selectorPath
             self.vectorPath = vectorPath
+            self.symbolContentsPath = symbolContentsPath
         }
 
         /// The icon whose outputs `layout` names from `stem`, at `scales`; `symbol`: its vector is a
@@ -54,16 +58,13 @@ package struct OutputPlan: Sendable {
                     layout.path(stem: stem, scale: scale, fileExtension: fileExtension).map { (scale, $0) }
                 },
                 contentsPath: layout.contentsPath(stem: stem),
-                vectorPath: symbol ? layout.symbolPath(stem: stem) : vector ? layout.vectorPath(stem: stem) : nil)
-        }
-
-        /// The symbol set's `Contents.json` when the vector is a symbol.
-        var symbolContentsPath: String? {
-            vectorPath.flatMap { $0.contains(".symbolset/") ? OutputDirectory.split($0).folder + "/Contents.json" : nil }
+                vectorPath: symbol ? layout.symbolPath(stem: stem) : vector ? layout.vectorPath(stem: stem) : nil,
+                symbolContentsPath: symbol ? layout.symbolContentsPath(stem: stem) : nil)
         }
 
         /// The same icon as the dark twin of the icon whose stem is `iconStem`: its files in that
-        /// icon's set (`OutputLayout.darkTwinPath`), no `Contents.json` or state list of its own.
+        /// icon's set (`OutputLayout.darkTwinPath`), no `Contents.json`, state list or symbol set
+        /// of its own.
         func darkTwin(of iconStem: String, layout: OutputLayout, fileExtension: String) -> Icon {
             Icon(
                 stem: stem,
@@ -79,7 +80,8 @@ package struct OutputPlan: Sendable {
         func withSelector(_ layout: OutputLayout) -> Icon {
             Icon(
                 stem: stem, renditionPaths: renditionPaths, contentsPath: contentsPath,
-                selectorPath: layout.selectorPath(iconStem: stem), vectorPath: vectorPath)
+                selectorPath: layout.selectorPath(iconStem: stem), vectorPath: vectorPath,
+                symbolContentsPath: symbolContentsPath)
         }
 
         package func path(forScale scale: Double) -> String? { renditionPaths.first { $0.scale == scale }?.path }

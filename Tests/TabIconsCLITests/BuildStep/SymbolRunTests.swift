@@ -100,6 +100,24 @@ struct SymbolRunTests {
         #expect(out.files().contains("icons/home.imageset/home@3x.png"))
     }
 
+    @Test("an input folder named like a symbol set makes no symbol: --vector writes its SVGs as SVGs")
+    func folderNamedLikeASymbolSet() throws {
+        let dir = try TemporaryDirectory("build-in")
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("home.symbolset"), withIntermediateDirectories: true)
+        try Data(Self.stroked.utf8).write(to: dir.url.appendingPathComponent("home.symbolset/home.svg"))
+        for layout in ["flat", "xcassets"] {
+            let out = try TemporaryDirectory("out")
+            #expect(BuildStep.cli(["--layout", layout, "--vector", dir.path("home.symbolset"), "-o", out.url.path]) == .success)
+            let vector = layout == "flat" ? "home.symbolset/home.svg" : "home.symbolset/home.imageset/home.svg"
+            #expect(!out.files().contains { $0.hasSuffix("symbolset/Contents.json") }, "\(layout)")
+            let written = try String(contentsOfFile: out.path(vector), encoding: .utf8)
+            #expect(!written.contains("Template v."), "\(layout): a plain SVG, not a symbol template")
+            let icon = try #require(try BuildStep.manifest(out.path("manifest.json")).icons.first)
+            #expect(icon.vectorFile?.path == vector && icon.symbolFile == nil, "\(layout)")
+        }
+    }
+
     @Test("inspect --symbols says which inputs cannot become symbols, and why; without it, nothing of symbols")
     func inspect() throws {
         let dir = try Self.inputs()
