@@ -29,34 +29,23 @@ enum CommonOptions {
     }
 
     /// `--symbols` and `--symbol-weights ULTRALIGHT,BLACK`: the weights' factors when symbols
-    /// are asked (only of an asset catalog), else nil.
-    static func symbols(_ words: OptionWords, layout: OutputLayout) throws(ParsedArguments.UsageError) -> SymbolWeights? {
+    /// are asked (only of an asset catalog; `layout` nil: `inspect`, which has none), else nil.
+    static func symbols(_ words: OptionWords, layout: OutputLayout?) throws(ParsedArguments.UsageError) -> SymbolWeights? {
         guard words.flag(.symbols) else {
             if words.gave(.symbolWeights) { throw .init("\(words.name(.symbolWeights)) needs --symbols") }
             return nil
         }
-        guard layout == .xcassets else {
+        if let layout, layout != .xcassets {
             throw .init("\(words.name(.symbols)) needs --layout xcassets: a symbol set lives in an asset catalog")
         }
-        return try symbolWeights(words.value(.symbolWeights) ?? "", name: words.name(.symbolWeights))
-    }
-
-    /// The same for `inspect`, which has no layout.
-    static func symbols(_ parsed: ParsedArguments) throws(ParsedArguments.UsageError) -> SymbolWeights? {
-        guard parsed.has(.symbols) else {
-            if parsed.gave(.symbolWeights) { throw .init("--symbol-weights needs --symbols") }
-            return nil
-        }
-        return try symbolWeights(parsed.value(.symbolWeights) ?? "", name: "--symbol-weights")
-    }
-
-    private static func symbolWeights(_ text: String, name: String) throws(ParsedArguments.UsageError) -> SymbolWeights {
+        let text = words.value(.symbolWeights) ?? ""
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { NumberText.parseDecimal(String($0)) }
         guard parts.count == 2, let ultralight = parts[0], let black = parts[1], ultralight > 0, ultralight <= 1,
             black >= 1, black <= 4
         else {
             throw .init(
-                "\(name) must be two factors ULTRALIGHT,BLACK with 0 < ULTRALIGHT <= 1 <= BLACK <= 4 (0.4,1.8), not '\(text)'")
+                "\(words.name(.symbolWeights)) must be two factors ULTRALIGHT,BLACK with 0 < ULTRALIGHT <= 1 <= BLACK <= 4 (0.4,1.8), not '\(text)'"
+            )
         }
         return SymbolWeights(ultralight: ultralight, black: black)
     }

@@ -19,7 +19,7 @@ struct InspectCommand {
         json = parsed.has(.json)
         box = try CommonOptions.box(parsed.value(.inspectBox))
         limits = try CommonOptions.limits(maxPixels: parsed.value(.maxPixels))
-        symbols = try CommonOptions.symbols(parsed)
+        symbols = try CommonOptions.symbols(OptionWords(commandLine: parsed, [.symbols, .symbolWeights]), layout: nil)
         _ = try CommonOptions.validated(NormalizeOptions(box: box, limits: limits))
     }
 

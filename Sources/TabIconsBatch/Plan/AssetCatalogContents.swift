@@ -46,7 +46,7 @@ enum AssetCatalogContents {
         return JSONValue.object(document).text() + "\n"
     }
 
-    /// Computed: LeakSanitizer reports a global `JSONValue` (an indirect enum) as a leak.
+    /// Computed: LeakSanitizer reported a global `JSONValue` as a leak (when it was an indirect enum).
     private static var darkAppearance: JSONValue {
         .array([.object([("appearance", .string("luminosity")), ("value", .string("dark"))])])
     }

@@ -54,8 +54,7 @@ struct RenderedIcon: Sendable, Equatable {
             if case .plan(let symbols?) = work {
                 switch try normalizer.vectorFile(data, icon: planned, target: .symbol(symbols)) {
                 case .failure(let unsupported)?:
-                    planned.lints.append(
-                        Lint(.symbolFallback, "kept as an image set: a symbol cannot hold \(unsupported.feature)"))
+                    planned.lints.append(Self.symbolFallback(unsupported))
                 case nil:
                     planned.lints.append(Self.rasterSymbolFallback(planned.source.format.rawValue))
                 case .success?:
@@ -76,7 +75,7 @@ struct RenderedIcon: Sendable, Equatable {
                 return RenderedIcon(figures: Figures(planned, measures: measured), renditions: [], vector: bytes)
             case .failure(let unsupported)?:
                 if case .symbol = target {
-                    fallback = Lint(.symbolFallback, "kept as an image set: a symbol cannot hold \(unsupported.feature)")
+                    fallback = Self.symbolFallback(unsupported)
                 } else {
                     fallback = Lint(
                         .vectorFallback,
@@ -96,6 +95,11 @@ struct RenderedIcon: Sendable, Equatable {
         }
         let measured = measures(icon, normalizer.options.box).drawn(try normalizer.drawnStrokeWeight(data, icon: icon))
         return RenderedIcon(figures: Figures(icon, measures: measured), renditions: renditions)
+    }
+
+    /// `--symbols`' word on a drawing a symbol cannot hold.
+    static func symbolFallback(_ unsupported: VectorUnsupported) -> Lint {
+        Lint(.symbolFallback, "kept as an image set: a symbol cannot hold \(unsupported.feature)")
     }
 
     /// `--symbols`' word on a raster input (`format`: its manifest `format`).
