@@ -21,4 +21,16 @@ struct ASCIISearchTests {
         #expect(!path.containsASCII("url("))
         #expect((path + "url(").containsASCII("url("))
     }
+
+    @Test("the index just past the first occurrence at or after a position, as the markup scanner asks")
+    func endOfFirst() {
+        Array("<a>--><b>-->".utf8).withUnsafeBufferPointer { bytes in
+            #expect(bytes.end(ofFirst: "-->") == 6)
+            #expect(bytes.end(ofFirst: "-->", from: 3) == 6)
+            #expect(bytes.end(ofFirst: "-->", from: 4) == 12)
+            #expect(bytes.end(ofFirst: "-->", from: 10) == nil)
+            #expect(bytes.end(ofFirst: "?>") == nil)
+            #expect(bytes.end(ofFirst: "", from: 3) == 3)
+        }
+    }
 }

@@ -68,20 +68,7 @@ enum SVGMarkupScanner {
         _ visit: (Event) throws(TabIconsError) -> Void
     ) throws(TabIconsError) {
         let n = b.count
-        /// The index just past the first occurrence of `terminator` at or after `from`, or nil.
-        func find(_ terminator: StaticString, from: Int) -> Int? {
-            let t = UnsafeBufferPointer(start: terminator.utf8Start, count: terminator.utf8CodeUnitCount)
-            var j = from
-            while j + t.count <= n {
-                if b[j] == t[0] {
-                    var k = 1
-                    while k < t.count && b[j + k] == t[k] { k += 1 }
-                    if k == t.count { return j + t.count }
-                }
-                j += 1
-            }
-            return nil
-        }
+        func find(_ terminator: StaticString, from: Int) -> Int? { b.end(ofFirst: terminator, from: from) }
         func starts(_ prefix: StaticString, at i: Int) -> Bool {
             let count = prefix.utf8CodeUnitCount
             guard i + count <= n else { return false }
