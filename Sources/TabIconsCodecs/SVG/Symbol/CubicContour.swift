@@ -138,6 +138,15 @@ enum Polygon {
         return sum / 2
     }
 
+    /// The length of the polyline through `points`, back to the first when `closed`.
+    static func length(_ points: [VectorPoint], closed: Bool) -> Double {
+        func distance(_ a: VectorPoint, _ b: VectorPoint) -> Double { hypot(b.x - a.x, b.y - a.y) }
+        var total = 0.0
+        for i in points.indices.dropFirst() { total += distance(points[i - 1], points[i]) }
+        if closed, let first = points.first, let last = points.last { total += distance(last, first) }
+        return total
+    }
+
     /// Non-zero winding number of `points` (a closed polygon) around `p`.
     static func winding(_ points: [VectorPoint], around p: VectorPoint) -> Int {
         var w = 0

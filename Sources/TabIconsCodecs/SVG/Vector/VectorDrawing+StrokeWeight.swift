@@ -111,53 +111,8 @@ extension VectorGroup {
 }
 
 extension VectorPath {
-    /// The path's length: lines exact, curves (arcs as `arcCubics` makes them) by 16 chords each.
+    /// The path's length: lines exact, curves (quadratics and arcs as cubics) by 16 chords each.
     var length: Double {
-        func distance(_ a: VectorPoint, _ b: VectorPoint) -> Double { hypot(b.x - a.x, b.y - a.y) }
-        func cubic(_ p0: VectorPoint, _ c1: VectorPoint, _ c2: VectorPoint, _ p: VectorPoint) -> Double {
-            var (total, previous) = (0.0, p0)
-            for step in 1...16 {
-                let t = Double(step) / 16, u = 1 - t
-                let point = VectorPoint(
-                    x: u * u * u * p0.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p.x,
-                    y: u * u * u * p0.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p.y)
-                total += distance(previous, point)
-                previous = point
-            }
-            return total
-        }
-        var total = 0.0
-        var current = VectorPoint(x: 0, y: 0), start = current
-        for command in commands {
-            switch command {
-            case .move(let p):
-                current = p
-                start = p
-            case .line(let p):
-                total += distance(current, p)
-                current = p
-            case .close:
-                total += distance(current, start)
-                current = start
-            case .cubic(let c1, let c2, let p):
-                total += cubic(current, c1, c2, p)
-                current = p
-            case .quad(let c, let p):
-                // The same curve as a cubic (degree elevation).
-                let c1 = VectorPoint(x: current.x + 2 * (c.x - current.x) / 3, y: current.y + 2 * (c.y - current.y) / 3)
-                let c2 = VectorPoint(x: p.x + 2 * (c.x - p.x) / 3, y: p.y + 2 * (c.y - p.y) / 3)
-                total += cubic(current, c1, c2, p)
-                current = p
-            case .arc(let rx, let ry, let rotation, let large, let sweep, let p):
-                var from = current
-                for curve in Self.arcCubics(from: current, rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, to: p)
-                {
-                    total += cubic(from, curve.0, curve.1, curve.2)
-                    from = curve.2
-                }
-                current = p
-            }
-        }
-        return total
+        CubicContour.contours(of: self).reduce(0) { $0 + Polygon.length($1.flattened(steps: 16), closed: $1.closed) }
     }
 }
