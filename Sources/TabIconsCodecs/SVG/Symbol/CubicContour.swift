@@ -117,6 +117,16 @@ enum Bezier {
         return (p1 - p0) * (3 * u * u) + (p2 - p1) * (6 * u * t) + (p3 - p2) * (3 * t * t)
     }
 
+    /// The directions of travel at a cubic's ends (unit): toward its first handle distinct from
+    /// each end, the other end when both handles sit on it.
+    static func endTangents(_ p0: VectorPoint, _ p1: VectorPoint, _ p2: VectorPoint, _ p3: VectorPoint)
+        -> (VectorPoint, VectorPoint)
+    {
+        let t0 = p1 != p0 ? p1 - p0 : p2 != p0 ? p2 - p0 : p3 - p0
+        let t1 = p3 != p2 ? p3 - p2 : p3 != p1 ? p3 - p1 : p3 - p0
+        return (t0.unit, t1.unit)
+    }
+
     /// The part of a cubic between parameters `t0` and `t1` (de Casteljau, twice).
     static func piece(_ p0: VectorPoint, _ p1: VectorPoint, _ p2: VectorPoint, _ p3: VectorPoint, _ t0: Double, _ t1: Double)
         -> (VectorPoint, VectorPoint, VectorPoint, VectorPoint)

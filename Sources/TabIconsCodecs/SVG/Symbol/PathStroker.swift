@@ -41,10 +41,7 @@ struct PathStroker {
             let p0 = from(index)
             switch segments[index] {
             case .line(let p): return ((p - p0).unit, (p - p0).unit)
-            case .cubic(let a, let b, let p):
-                let t0 = a != p0 ? a - p0 : b != p0 ? b - p0 : p - p0
-                let t1 = p != b ? p - b : p != a ? p - a : p - p0
-                return (t0.unit, t1.unit)
+            case .cubic(let a, let b, let p): return Bezier.endTangents(p0, a, b, p)
             }
         }
     }
@@ -102,8 +99,7 @@ struct PathStroker {
         -> (VectorPoint, VectorPoint, VectorPoint, VectorPoint)
     {
         let (p0, a, b, p) = piece
-        let t0 = (a != p0 ? a - p0 : b != p0 ? b - p0 : p - p0).unit
-        let t1 = (p != b ? p - b : p != a ? p - a : p - p0).unit
+        let (t0, t1) = Bezier.endTangents(p0, a, b, p)
         let q0 = p0 + t0.normalLeft * d, q3 = p + t1.normalLeft * d
         let length = ((a - p0).length + (b - a).length + (p - b).length + (p - p0).length) / 2
         // Turning to the left (negative cross on a y-down screen) shrinks the left offset.
