@@ -19,6 +19,7 @@ package enum IconWorker {
         guard replies >= 0, dup2(2, 1) == 1 else { return 2 }
         var memory = rlimit(rlim_cur: rlim_t(WorkerLimits.memoryBytes), rlim_max: rlim_t(WorkerLimits.memoryBytes))
         guard !WorkerLimits.memoryLimitApplies || setrlimit(resourceData, &memory) == 0 else { return 2 }
+        ProcessMemory.reuseHeapAcrossInputs()
         let input = WorkerInput(fd: 0)
         var outbox = WorkerOutbox(fd: replies)
         var cpu = CPUBackstop()
