@@ -43,6 +43,7 @@ struct RenderCommand {
             outputRoot: outputRoot, jobs: settings.jobs)
         render.vector = settings.vector
         render.symbols = settings.symbols
+        render.setThresholds = settings.config?.thresholds ?? .init()
         render.jail = jail
         render.shouldStop = { StopSignals.received }
         let progress = ProgressLine(total: inputs.count, console: console, enabled: !settings.quiet)

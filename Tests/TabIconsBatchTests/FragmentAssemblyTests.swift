@@ -133,6 +133,31 @@ struct FragmentAssemblyTests {
         #expect(Self.refusal(dir, ["render/home"])?.contains("cannot be read") == true)
     }
 
+    @Test("fragments of other lint thresholds than each other, or thresholds no config may set")
+    func otherThresholds() throws {
+        let dir = try Self.rendered()
+        let home = dir.path("render/home/home.tabicon.json"), bell = dir.path("render/bell/bell.tabicon.json")
+        var loose = SetLints.Thresholds()
+        loose.strokeMismatch = 0.3
+        try Self.editFragment(home) { $0.lintThresholds = loose }
+        #expect(Self.refusal(dir, ["render/home", "render/bell"])?.contains("other lint thresholds") == true)
+        try Self.editFragment(bell) { $0.lintThresholds = loose }
+        #expect(Self.refusal(dir, ["render/home", "render/bell"]) == nil)
+        try FileManager.default.removeItem(atPath: dir.path("out"))
+
+        let text = try String(contentsOfFile: home, encoding: .utf8)
+        #expect(text.contains(#""lints": {"#) && text.contains(#""strokeMismatch": 0.3"#))
+        let hostile = [
+            (#""strokeMismatch": 0.3"#, #""strokeMismatch": 5"#),
+            (#""strokeMismatch": 0.3"#, #""loud": 1, "strokeMismatch": 0.3"#),
+            (#""lints": {"#, #""lints": "loud", "ignored": {"#)
+        ]
+        for (recorded, edited) in hostile {
+            try text.replacingOccurrences(of: recorded, with: edited).write(toFile: home, atomically: true, encoding: .utf8)
+            #expect(Self.refusal(dir, ["render/home", "render/bell"])?.contains("lints is not valid") == true, "\(edited)")
+        }
+    }
+
     @Test("the same input recorded twice, and folders with no fragment")
     func duplicatesAndNothing() throws {
         let dir = try Self.rendered()

@@ -89,6 +89,25 @@ struct HermeticRenderTests {
         #expect(assembled.keys.contains("res/search.imageset/search.webp"))
     }
 
+    @Test("with a config's lint thresholds, the assembly judges the set by them, as normalize does")
+    func sameThresholds() throws {
+        let config = """
+            {"options": {"layout": "xcassets"},
+             "lints": {"strokeMismatch": 0.01, "opticalSizeMismatch": 0.05, "offCentre": 0.05}}
+            """
+        let (assembled, normalized, renders) = try renderAndNormalize([], config: config)
+        #expect(assembled == normalized)
+        let fragment = try #require(renders[0].first { $0.key.hasSuffix(".tabicon.json") }?.value)
+        #expect(try Manifest(parsing: fragment).lintThresholds?.opticalSizeMismatch == 0.05)
+        // The thresholds made a difference: judged by the defaults, the set has fewer lints.
+        var manifest = try Manifest(parsing: try #require(assembled["res/manifest.json"]))
+        #expect(manifest.lintThresholds == nil)  // as normalize's: a fragment's key only
+        let count = { (icons: [Manifest.Icon]) in icons.flatMap(\.lints).filter { SetLints.codes.contains($0.code) }.count }
+        let strict = count(manifest.icons)
+        SetLints.apply(&manifest.icons)
+        #expect(strict > count(manifest.icons))
+    }
+
     @Test("a render writes only the input's files and its fragment: no manifest, cache, journal or lock")
     func renderWritesOnlyItsFiles() throws {
         let dir = try BuildStep.inputs([("home.png", "home.png")])

@@ -135,7 +135,11 @@ package struct IconConfig: Sendable {
                     icons.append(Entry(index: index, glob: glob, settings: settings, set: set))
                 }
             case "lints":
-                thresholds = try Self.thresholds(value, fail: fail)
+                do throws(SetLints.Thresholds.Invalid) {
+                    thresholds = try SetLints.Thresholds(json: value)
+                } catch {
+                    throw fail(error.place, error.reason)
+                }
             default:
                 throw fail(nil, "has the key \(key.debugDescription); a config holds only \"options\", \"icons\" and \"lints\"")
             }
@@ -144,35 +148,6 @@ package struct IconConfig: Sendable {
         self.options = options
         self.icons = icons
         self.thresholds = thresholds
-    }
-
-    /// `lints`: `{"strokeMismatch": 0.15, "opticalSizeMismatch": 1, "offCentre": 0.5}`, each key
-    /// optional; a fraction of the median for the stroke (above 0, at most 1), points for the
-    /// others (above 0, at most 25: a box's side).
-    private static func thresholds(_ value: JSONValue, fail: (String?, String) -> Failure) throws(Failure) -> SetLints.Thresholds
-    {
-        guard case .object(let pairs) = value else { throw fail("lints", "must be an object such as {\"strokeMismatch\": 0.15}") }
-        var thresholds = SetLints.Thresholds()
-        let keys: [(String, WritableKeyPath<SetLints.Thresholds, Double>, Double)] = [
-            ("strokeMismatch", \.strokeMismatch, 1), ("opticalSizeMismatch", \.opticalSizeMismatch, 25),
-            ("offCentre", \.offCentre, 25)
-        ]
-        for (key, number) in pairs {
-            guard let (_, path, most) = keys.first(where: { $0.0 == key }) else {
-                throw fail("lints." + key, "is not a lint threshold; the keys are " + keys.map(\.0).joined(separator: ", "))
-            }
-            let read: Double? =
-                switch number {
-                case .int(let n): Double(n)
-                case .double(let d): d
-                default: nil
-                }
-            guard let read, read.isFinite, read > 0, read <= most else {
-                throw fail("lints." + key, "must be a number above 0 and at most \(NumberText.decimal(most))")
-            }
-            thresholds[keyPath: path] = read
-        }
-        return thresholds
     }
 
     /// The set of `input`: the last matching entry's that names one (later entries win, as settings do).

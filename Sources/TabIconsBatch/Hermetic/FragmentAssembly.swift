@@ -39,6 +39,8 @@ public struct FragmentAssembly: Sendable {
         let box: IconBox
         let scales: [Double]
         let fileExtension: String
+        /// What the set lints judge by, as every fragment recorded it.
+        let thresholds: SetLints.Thresholds
         /// By input path.
         let recorded: [Recorded]
         /// Where they were read from.
@@ -63,6 +65,11 @@ public struct FragmentAssembly: Sendable {
                             "\(place) was rendered with other options than \(fragmentOf.values.sorted().first ?? "")"
                                 + " (every fragment of one assembly must come from the same options and tabicon)")
                     }
+                    guard document.lintThresholds == header.lintThresholds else {
+                        throw BatchUsageError(
+                            "\(place) was rendered with other lint thresholds (a config's \"lints\") than "
+                                + "\(fragmentOf.values.sorted().first ?? ""): a set is judged by one")
+                    }
                 } else {
                     header = document
                 }
@@ -81,6 +88,7 @@ public struct FragmentAssembly: Sendable {
         }
         return Fragments(
             layout: layout, options: options, box: box, scales: header.scales, fileExtension: run,
+            thresholds: header.lintThresholds ?? SetLints.Thresholds(),
             recorded: recorded.sorted { $0.icon.input < $1.icon.input }, folders: folders)
     }
 
@@ -158,7 +166,7 @@ public struct FragmentAssembly: Sendable {
                 break
             }
         }
-        SetLints.apply(&manifest.icons)
+        SetLints.apply(&manifest.icons, thresholds: fragments.thresholds)
         manifest.folders = directory.createdFolders.filter { directory.folderExists($0) }.sorted()
         result.manifest = manifest
         do throws(TabIconsError) {

@@ -18,6 +18,9 @@ public struct HermeticRender: Sendable {
     public var vector = false
     /// As `BatchNormalizer.symbols`.
     package var symbols: SymbolWeights?
+    /// As `BatchNormalizer.setThresholds`: not applied here (an icon alone is no set), recorded
+    /// in each fragment for `FragmentAssembly`.
+    package var setThresholds = SetLints.Thresholds()
     /// As `BatchNormalizer.jail`.
     public var jail: WorkerJail?
     /// As `BatchNormalizer.shouldStop`.
@@ -90,7 +93,7 @@ public struct HermeticRender: Sendable {
             case .normalized(let icon, _, _):
                 let fragment = ManifestFragment.path(stem: inputs[index].outputStem)
                 let bytes = ManifestFragment.document(
-                    icon, box: options.box, scales: options.scales, options: settings.fingerprint)
+                    icon, box: options.box, scales: options.scales, options: settings.fingerprint, thresholds: setThresholds)
                 do throws(TabIconsError) {
                     let staged = try directory.stage([(fragment, bytes)])
                     try directory.commit(staged.staged)

@@ -18,10 +18,14 @@ package enum ManifestFragment {
         return stem.hasSuffix("/") ? nil : stem
     }
 
-    /// The document: the run's header and this one icon (no errors, no folders: the assembly
-    /// makes those).
-    static func document(_ icon: Manifest.Icon, box: IconBox, scales: [Double], options: OptionFingerprint) -> [UInt8] {
-        Manifest(box: box, scales: scales, options: options, icons: [icon]).jsonBytes
+    /// The document: the run's header, the set lints' thresholds unless they are the defaults,
+    /// and this one icon (no errors, no folders: the assembly makes those).
+    static func document(
+        _ icon: Manifest.Icon, box: IconBox, scales: [Double], options: OptionFingerprint, thresholds: SetLints.Thresholds
+    ) -> [UInt8] {
+        var manifest = Manifest(box: box, scales: scales, options: options, icons: [icon])
+        if thresholds != SetLints.Thresholds() { manifest.lintThresholds = thresholds }
+        return manifest.jsonBytes
     }
 }
 

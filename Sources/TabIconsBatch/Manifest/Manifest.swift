@@ -18,9 +18,13 @@ public struct Manifest: Sendable, Equatable, Codable {
     /// Folders below `--out` that tabicon created (relative paths), so pruning removes those it
     /// made once they are empty, and never a folder someone else made.
     public var folders: [String]
+    /// A fragment's only (`ManifestFragment`): the set lints' thresholds its render was given,
+    /// when they are not the defaults, for `assemble` to judge the set with.
+    package var lintThresholds: SetLints.Thresholds?
 
     enum CodingKeys: String, CodingKey {
         case version, tool, box, scales, options, icons, errors, folders
+        case lintThresholds = "lints"
     }
 
     package init(
@@ -47,6 +51,7 @@ public struct Manifest: Sendable, Equatable, Codable {
         box = try keys.decode(Double.self, forKey: .box)
         scales = try keys.decode([Double].self, forKey: .scales)
         options = try keys.decodeIfPresent(OptionFingerprint.self, forKey: .options)
+        lintThresholds = try keys.decodeIfPresent(SetLints.Thresholds.self, forKey: .lintThresholds)
         icons = readingIcons ? try keys.decode([Icon].self, forKey: .icons) : []
         errors = try keys.decode([ErrorEntry].self, forKey: .errors)
         folders = try keys.decodeIfPresent([String].self, forKey: .folders) ?? []

@@ -20,6 +20,7 @@ extension Manifest {
             (.scales, .array(scales.map(JSONValue.double)))
         ]
         if let options { pairs.append((.options, options.jsonValue)) }
+        if let lintThresholds { pairs.append((.lintThresholds, lintThresholds.jsonValue)) }
         pairs.append((.icons, .array(icons.map(\.jsonValue))))
         pairs.append((.errors, .array(errors.map(\.jsonValue))))
         if options != nil { pairs.append((.folders, .array(folders.map(JSONValue.string)))) }

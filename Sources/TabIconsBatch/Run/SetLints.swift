@@ -8,21 +8,6 @@ import TabIcons
 /// Made again over the whole run's rows each time (a carried-over row's set lints are this
 /// run's), in input order, so the same for any `--jobs`.
 package enum SetLints {
-    /// How far off is too far: the config's `lints` (`IconConfig.thresholds`), else these defaults.
-    package struct Thresholds: Sendable, Equatable {
-        /// A stroke weight this far off the median, as a fraction of it.
-        package var strokeMismatch = 0.15
-        /// An optical size this many points off the median (or its icon's, for a twin).
-        package var opticalSizeMismatch = 1.0
-        /// A glyph's bounds this many points off the box's centre on an axis, with its weight off
-        /// the same way at least as far. A glyph whose bounds sit off-centre but whose weight sits
-        /// on the centre (a play triangle moved right) was centred by eye, deliberately, and is
-        /// left alone; so is one whose bounds are centred and weight is not (a person, heavy below).
-        package var offCentre = 0.5
-
-        package init() {}
-    }
-
     /// The fewest icons a set is judged with (every lint here): two differ from each other, not from a set.
     static let smallestSet = 3
 
