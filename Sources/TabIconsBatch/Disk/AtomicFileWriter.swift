@@ -16,17 +16,15 @@ package enum AtomicFileWriter {
     /// A missing folder is created on the first failed open, so a write into a folder that exists
     /// costs no extra system call.
     package static func write(_ bytes: [UInt8], toPath path: String) throws(TabIconsError) {
-        var temporary = TemporaryName.path(beside: path)
-        var fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let create = { (name: String) in open(folder + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        var (fd, name) = TemporaryName.create(create)
         if fd < 0 && (errno == ENOENT || errno == ENOTDIR) {
-            try makeFolders(path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".")
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        }
-        while fd < 0 && errno == EEXIST {  // another process's temporary of the same name
-            temporary = TemporaryName.path(beside: path)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            try makeFolders(folder.isEmpty ? "." : String(folder.dropLast()))
+            (fd, name) = TemporaryName.create(create)
         }
         guard fd >= 0 else { throw failure("cannot write \(path)", path) }
+        let temporary = folder + name
         var error: TabIconsError?
         if !writeAll(bytes, to: fd) { error = failure("cannot write \(path)", path) }
         if close(fd) != 0, error == nil { error = failure("cannot write \(path)", path) }

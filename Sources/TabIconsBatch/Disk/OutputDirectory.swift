@@ -327,12 +327,7 @@ package final class OutputDirectory: Sendable {
 
     /// Writes `bytes` to a fresh temporary in `folder` and answers its name.
     private func writeTemporary(_ bytes: [UInt8], in folder: Int32, relative: String) throws(TabIconsError) -> String {
-        var name = TemporaryName.make()
-        var fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        while fd < 0 && errno == EEXIST {
-            name = TemporaryName.make()
-            fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        }
+        let (fd, name) = TemporaryName.create { openat(folder, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw failure("cannot write", relative) }
         var error: TabIconsError? = AtomicFileWriter.writeAll(bytes, to: fd) ? nil : failure("cannot write", relative)
         if close(fd) != 0, error == nil { error = failure("cannot write", relative) }

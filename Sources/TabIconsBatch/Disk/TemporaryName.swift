@@ -1,4 +1,9 @@
 import TabIcons
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The one name pattern of tabicon's temporary files, `.tabicon-` + 8 hex digits + `.tmp`: short
 /// (a sibling, not the final name plus a suffix), and recognisable, so a run removes the
@@ -11,18 +16,25 @@ package enum TemporaryName {
     /// once a file (the file is created with `O_EXCL`, so a name that exists is never reused).
     private static let next = LockedState(UInt32.random(in: .min ... .max))
 
-    package static func make() -> String {
+    /// A fresh temporary opened by `open` (an `O_CREAT | O_EXCL` open of the name it is given),
+    /// the next name tried while the one tried exists (another process's temporary): the
+    /// descriptor (negative, with `errno`, when the open failed otherwise) and the name.
+    static func create(_ open: (String) -> Int32) -> (fd: Int32, name: String) {
+        var name = make()
+        var fd = open(name)
+        while fd < 0 && errno == EEXIST {
+            name = make()
+            fd = open(name)
+        }
+        return (fd, name)
+    }
+
+    static func make() -> String {
         let hex = String(
             next.withLock { value in
                 defer { value &+= 1 }; return value
             }, radix: 16)
         return prefix + String(repeating: "0", count: 8 - hex.count) + hex + suffix
-    }
-
-    /// A temporary's path in the folder of the file at `path`.
-    static func path(beside path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return make() }
-        return String(path[...slash]) + make()
     }
 
     package static func matches(_ name: String) -> Bool {
