@@ -19,8 +19,7 @@ struct WorkerRequest: Sendable {
         case .plan(let symbols):
             writer.int(0)
             writer.bool(symbols != nil)
-            writer.double(symbols?.ultralight ?? 0)
-            writer.double(symbols?.black ?? 0)
+            writer.weights(symbols ?? SymbolWeights(ultralight: 0, black: 0))
         case .render(let format, let vector):
             writer.int(1)
             switch format {
@@ -36,8 +35,7 @@ struct WorkerRequest: Sendable {
             case .vectorDrawable: writer.int(2)
             case .symbol(let weights):
                 writer.int(3)
-                writer.double(weights.ultralight)
-                writer.double(weights.black)
+                writer.weights(weights)
             }
         }
         return WorkerWire.frame(kind: Self.kind, fields: writer.bytes, bodyLength: data.count)
@@ -52,7 +50,7 @@ extension WorkerRequest {
         switch try reader.int() {
         case 0:
             let asked = try reader.bool()
-            let weights = SymbolWeights(ultralight: try reader.double(), black: try reader.double())
+            let weights = try reader.weights()
             work = .plan(symbols: asked ? weights : nil)
         case 1:
             let format: OutputFormat
@@ -69,7 +67,7 @@ extension WorkerRequest {
             case 0: vector = nil
             case 1: vector = .svg
             case 2: vector = .vectorDrawable
-            case 3: vector = .symbol(SymbolWeights(ultralight: try reader.double(), black: try reader.double()))
+            case 3: vector = .symbol(try reader.weights())
             default: throw WorkerWire.Malformed("an unknown vector target")
             }
             work = .render(format, vector: vector)
@@ -130,5 +128,19 @@ extension WorkerRequest {
             allowUpscale: allowUpscale, limits: limits, padding: padding, strokeWidth: hasStrokeWidth ? strokeWidth : nil,
             opticalFit: opticalFit,
             opticalCentre: hasCentre ? centre : nil)
+    }
+}
+
+/// A symbol's weights, as the plan and the render both send them.
+extension WorkerWire.Writer {
+    fileprivate mutating func weights(_ weights: SymbolWeights) {
+        double(weights.ultralight)
+        double(weights.black)
+    }
+}
+
+extension WorkerWire.Reader {
+    fileprivate mutating func weights() throws(WorkerWire.Malformed) -> SymbolWeights {
+        SymbolWeights(ultralight: try double(), black: try double())
     }
 }
