@@ -210,7 +210,7 @@ struct ConfigFileTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("page.html")))
     }
 
-    @Test("the file itself: missing, too large, a folder, a link, a FIFO")
+    @Test("the file itself: missing, too large, a folder, a FIFO; a link read as the file it names")
     func fileErrors() throws {
         let (dir, _) = try Self.setUp("{}")
         let missing = dir.path("missing.json")
@@ -228,15 +228,23 @@ struct ConfigFileTests {
             to: URL(fileURLWithPath: atCap))
         #expect(Self.usageError(["--config", atCap, dir.path("icons")]) == nil)
 
+        // A link is read as the file it names (a build sandbox links the config in), and only then.
         let link = dir.path("link.json")
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: dir.path("tabicons.json"))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: atCap)
+        #expect(Self.usageError(["--config", link, dir.path("icons")]) == nil)
         let fifo = dir.path("fifo.json")
         #expect(mkfifo(fifo, 0o600) == 0)
-        for path in [dir.path("icons"), link, fifo] {
+        let linkToFifo = dir.path("link-to-fifo.json"), linkToFolder = dir.path("link-to-folder.json")
+        try FileManager.default.createSymbolicLink(atPath: linkToFifo, withDestinationPath: fifo)
+        try FileManager.default.createSymbolicLink(atPath: linkToFolder, withDestinationPath: dir.path("icons"))
+        for path in [dir.path("icons"), fifo, linkToFifo, linkToFolder] {
             #expect(
                 Self.usageError(["--config", path, dir.path("icons")])
-                    == "--config \(path) is a link, a folder or a special file; name the file itself")
+                    == "--config \(path) is a folder or a special file, not a config file")
         }
+        let dangling = dir.path("dangling.json")
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: dir.path("nothing.json"))
+        #expect(Self.usageError(["--config", dangling, dir.path("icons")]) == "--config \(dangling) does not exist")
     }
 
     @Test("hostile names and keys are escaped in the message")

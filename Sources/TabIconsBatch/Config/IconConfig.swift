@@ -59,17 +59,17 @@ package struct IconConfig: Sendable {
         }
     }
 
-    /// The config at `path`; nil when there is no file there and `required` is false (the default
-    /// `./tabicons.json`, used only when present).
+    /// The config at `path` (a link followed to the file it names); nil when there is no file
+    /// there and `required` is false (the default `./tabicons.json`, used only when present).
     package static func load(_ path: String, required: Bool) throws(Failure) -> IconConfig? {
         func fail(_ reason: String) -> Failure { Failure(file: path, place: nil, reason: reason) }
         let read: (bytes: [UInt8], stat: FileStat)?
         do throws(UntrustedFile.Failure) {
-            read = try UntrustedFile.read(path, cap: cap)
+            read = try UntrustedFile.read(path, cap: cap, followingLinks: true)
         } catch {
             switch error {
             case .tooLarge(let size): throw fail("holds \(size) bytes, more than the \(cap >> 20) MiB a config file may")
-            case .notARegularFile: throw fail("is a link, a folder or a special file; name the file itself")
+            case .notARegularFile: throw fail("is a folder or a special file, not a config file")
             case .unreadable(let reason): throw fail("cannot be read: \(reason)")
             }
         }

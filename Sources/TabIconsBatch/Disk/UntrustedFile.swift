@@ -4,7 +4,8 @@ import Foundation
 /// Reads a file tabicon wrote in an earlier run (the manifest, its stat cache, the journal) as
 /// the untrusted data it is (SPEC §6a): never through a link, never a FIFO or device (opened
 /// without blocking, then checked), and never more than `cap` bytes, refused by its size before a
-/// byte is read.
+/// byte is read. A config is read the same way but through a link, as inputs are: it is the
+/// user's file, and a build sandbox links it in.
 enum UntrustedFile {
     /// The most such a file may hold (a manifest of about 9,000 icons); tabicon never writes more.
     static let cap = 16 << 20
@@ -17,8 +18,10 @@ enum UntrustedFile {
     }
 
     /// The bytes at `path` and what the file system says of the file, or nil when nothing is there.
-    static func read(_ path: String, cap: Int = cap) throws(Failure) -> (bytes: [UInt8], stat: FileStat)? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    static func read(_ path: String, cap: Int = cap, followingLinks: Bool = false) throws(Failure)
+        -> (bytes: [UInt8], stat: FileStat)?
+    {
+        let fd = open(path, O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw errno == ELOOP ? .notARegularFile : .unreadable(TabIconsError.systemReason())
