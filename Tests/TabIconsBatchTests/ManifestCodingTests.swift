@@ -79,6 +79,15 @@ struct ManifestCodingTests {
         inspect.options = nil
         let inspectText = String(decoding: inspect.jsonBytes, as: UTF8.self)
         #expect(!inspectText.contains("\n  \"folders\"") && !inspectText.contains("\n  \"options\""))
+        // A fragment's lint thresholds: written after the options, and read back by our writer's
+        // reader and through Foundation's own encoder (the type's Codable conformance).
+        var fragment = manifest
+        fragment.lintThresholds = SetLints.Thresholds()
+        fragment.lintThresholds?.offCentre = 0.75
+        let fragmentText = String(decoding: fragment.jsonBytes, as: UTF8.self)
+        #expect(fragmentText.contains(#""lints": {"strokeMismatch": 0.15, "opticalSizeMismatch": 1, "offCentre": 0.75}"#))
+        #expect(try Manifest(parsing: fragment.jsonData()) == fragment)
+        #expect(try JSONDecoder().decode(Manifest.self, from: JSONEncoder().encode(fragment)) == fragment)
     }
 
     @Test("stats carried in memory for the stat cache are neither written nor compared")

@@ -5,7 +5,8 @@ import Foundation
 /// key given twice is one key: the decoder's choice), so what is said of them is the same on
 /// every run.
 extension JSONValue: Decodable {
-    private struct Key: CodingKey {
+    /// Any object key, by its text (also what `SetLints.Thresholds` encodes its keys with).
+    struct Key: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }

@@ -72,15 +72,8 @@ extension SetLints {
         }
 
         package func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: AnyKey.self)
-            for key in Self.keys { try container.encode(self[keyPath: key.path], forKey: AnyKey(stringValue: key.name)) }
-        }
-
-        private struct AnyKey: CodingKey {
-            let stringValue: String
-            init(stringValue: String) { self.stringValue = stringValue }
-            var intValue: Int? { nil }
-            init?(intValue: Int) { nil }
+            var container = encoder.container(keyedBy: JSONValue.Key.self)
+            for key in Self.keys { try container.encode(self[keyPath: key.path], forKey: JSONValue.Key(stringValue: key.name)) }
         }
     }
 }
