@@ -210,7 +210,7 @@ struct ConfigFileTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("page.html")))
     }
 
-    @Test("the file itself: missing, too large, a folder, a FIFO; a link read as the file it names")
+    @Test("the file itself: missing, too large, a folder, a FIFO; a link read as the file it names, a loop of links refused")
     func fileErrors() throws {
         let (dir, _) = try Self.setUp("{}")
         let missing = dir.path("missing.json")
@@ -245,6 +245,13 @@ struct ConfigFileTests {
         let dangling = dir.path("dangling.json")
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: dir.path("nothing.json"))
         #expect(Self.usageError(["--config", dangling, dir.path("icons")]) == "--config \(dangling) does not exist")
+        // Two links naming each other: the system's reason, not "a special file".
+        let loopA = dir.path("loop-a.json"), loopB = dir.path("loop-b.json")
+        try FileManager.default.createSymbolicLink(atPath: loopA, withDestinationPath: loopB)
+        try FileManager.default.createSymbolicLink(atPath: loopB, withDestinationPath: loopA)
+        #expect(
+            Self.usageError(["--config", loopA, dir.path("icons")])
+                == "--config \(loopA) cannot be read: too many levels of symbolic links")
     }
 
     @Test("hostile names and keys are escaped in the message")

@@ -24,7 +24,8 @@ enum UntrustedFile {
         let fd = open(path, O_RDONLY | (followingLinks ? 0 : O_NOFOLLOW) | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw errno == ELOOP ? .notARegularFile : .unreadable(TabIconsError.systemReason())
+            // Without following, ELOOP is the link itself; following, a loop of links.
+            throw errno == ELOOP && !followingLinks ? .notARegularFile : .unreadable(TabIconsError.systemReason())
         }
         defer { close(fd) }
         var info = stat()
