@@ -79,7 +79,11 @@ static int read_image(const char *path, struct libdeflate_decompressor *inflater
     fclose(file);
     while (ok && at + 12 <= (size_t)size) {
         uint32_t length = be32(png + at);
-        if (!memcmp(png + at + 4, "IHDR", 4)) {
+        if (length > (size_t)size - at - 12) {   /* a chunk past the file's end: not one of ours */
+            ok = 0;
+            break;
+        }
+        if (!memcmp(png + at + 4, "IHDR", 4) && length >= 13) {
             im->width = (int)be32(png + at + 8), im->height = (int)be32(png + at + 12);
             depth = png[at + 16], color = png[at + 17];
         } else if (!memcmp(png + at + 4, "IDAT", 4)) {
@@ -88,6 +92,7 @@ static int read_image(const char *path, struct libdeflate_decompressor *inflater
         }
         at += 12 + (size_t)length;
     }
+    ok = ok && im->width > 0 && im->height > 0;
     int channels = color == 2 ? 3 : color == 4 ? 2 : color == 6 ? 4 : 1;
     im->indexed = color == 3;
     im->row_bytes = ((size_t)im->width * channels * depth + 7) / 8;
